@@ -1,0 +1,1 @@
+"""Stage 4: scenarios derived from rulings, run on EDOPro's ocgcore (ocgcore-wasm under Node)."""

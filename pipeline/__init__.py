@@ -1,0 +1,1 @@
+"""Stage 2: spaCy-based NLP that turns RawPage records into structured, card-linked rulings."""

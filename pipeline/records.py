@@ -1,0 +1,93 @@
+"""What the NLP stage hands to the graph stage: one PageDoc per page (record "PageDoc", schema 1),
+holding that page's rulings. One PageDoc is loaded in one Neo4j transaction."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+PAGE_DOC_VERSION = 1
+
+
+@dataclass
+class Mention:
+    surface: str  # the text as written on the page
+    start: int  # character offsets into Ruling.text (the original, not the normalized text)
+    end: int
+    passcode: int | None  # None: an unlinked mention (unknown name)
+    confidence: float  # 0..1
+    matched_name: str | None = None  # the catalog name that matched
+    matched_lang: str | None = None  # en | fr | ja | zh-CN | zh-TW
+    matched_kind: str | None = None  # official | community | mined
+    kind: str = "card"  # card | series
+    role: str | None = None  # acting | affected | condition | None
+
+
+@dataclass
+class Repair:
+    original: str  # '咒文度'
+    repaired: str  # '咒文速度'
+    offset: int  # in the page text
+    rule: str  # which glossary entry fired
+
+
+@dataclass
+class Ruling:
+    id: str  # stable: derived from source_id and the normalized text
+    text: str  # original text of the ruling (as on the page)
+    normalized: str  # after normalization (folded width, pinyin removed, repairs, zh-Hans)
+    language: str  # zh-Hans | zh-Hant | ja | fr | en
+    section: list[str] = field(default_factory=list)  # heading path
+    start: int = 0  # character offsets into RawPage.text
+    end: int = 0
+    date: str | None = None  # ISO date 2017-03-24
+    kind: str = "ruling"  # rule (general) | ruling (specific) | qa
+    polarity: str | None = None  # can | cannot | is | is_not
+    action: str | None = None  # activate | target | destroy | negate | special_summon | banish | chain | ...
+    topics: list[str] = field(default_factory=list)  # topic keys from pipeline.topics
+    mentions: list[Mention] = field(default_factory=list)
+    examples: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    example_of: str | None = None  # id of the ruling this one illustrates, if it is an example
+    meta: dict[str, Any] = field(default_factory=dict)  # e.g. Q&A fid, question/answer split
+
+
+@dataclass
+class MinedAlias:
+    name: str  # '內置式機槍'
+    language: str  # zh-Hant
+    passcode: int
+    evidence: str  # the text the pair was found in
+
+
+@dataclass
+class PageDoc:
+    url: str
+    source_id: str
+    content_hash: str
+    language: str
+    title: str = ""
+    fetched_at: str = ""
+    rulings: list[Ruling] = field(default_factory=list)
+    aliases: list[MinedAlias] = field(default_factory=list)
+    repairs: list[Repair] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        data = asdict(self)
+        data["record"] = "PageDoc"
+        data["v"] = PAGE_DOC_VERSION
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict) -> "PageDoc":
+        data = {k: v for k, v in data.items() if k not in ("record", "v")}
+        rulings = []
+        for r in data.get("rulings", []):
+            r = dict(r)
+            r["mentions"] = [Mention(**m) for m in r.get("mentions", [])]
+            rulings.append(Ruling(**r))
+        data["rulings"] = rulings
+        data["aliases"] = [MinedAlias(**a) for a in data.get("aliases", [])]
+        data["repairs"] = [Repair(**r) for r in data.get("repairs", [])]
+        return cls(**data)

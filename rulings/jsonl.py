@@ -1,0 +1,78 @@
+"""Versioned JSONL records: the hand-off format between stages.
+
+Each line is one JSON object carrying `record` (the record type) and `v` (its schema version), so a
+stage can refuse records it does not understand with a clear error instead of misreading them."""
+
+from __future__ import annotations
+
+import dataclasses
+import gzip
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+from rulings.errors import InputError
+
+
+def _open_text(path: Path, mode: str):
+    if str(path).endswith(".gz"):
+        return gzip.open(path, mode + "t", encoding="utf-8")
+    return open(path, mode, encoding="utf-8")
+
+
+def to_json(record: Any) -> dict:
+    if dataclasses.is_dataclass(record):
+        return record.to_json() if hasattr(record, "to_json") else dataclasses.asdict(record)
+    return dict(record)
+
+
+def write_jsonl(path: Path, records: Iterable[Any]) -> int:
+    """Write records atomically: a reader never sees a half-written file."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    os.close(fd)
+    count = 0
+    try:
+        with _open_text(Path(tmp), "w") as out:
+            for record in records:
+                out.write(json.dumps(to_json(record), ensure_ascii=False) + "\n")
+                count += 1
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return count
+
+
+def read_jsonl(path: Path, *, record: str | None = None, max_version: int | None = None) -> Iterator[dict]:
+    """Yield JSON objects; a broken line raises InputError naming the file and line number."""
+    path = Path(path)
+    if not path.exists():
+        raise InputError(f"{path}: no such file")
+    try:
+        with _open_text(path, "r") as handle:
+            for lineno, line in enumerate(handle, 1):
+                if not line.strip():
+                    continue
+                try:
+                    obj = json.loads(line)
+                except json.JSONDecodeError as exc:
+                    raise InputError(f"{path}:{lineno}: invalid JSON ({exc.msg})") from exc
+                if not isinstance(obj, dict):
+                    raise InputError(f"{path}:{lineno}: expected a JSON object, got {type(obj).__name__}")
+                if record is not None and obj.get("record", record) != record:
+                    raise InputError(f"{path}:{lineno}: expected a {record} record, got {obj.get('record')!r}")
+                if max_version is not None and int(obj.get("v", 1)) > max_version:
+                    raise InputError(
+                        f"{path}:{lineno}: {record} schema version {obj.get('v')} is newer than this tool reads ({max_version})"
+                    )
+                yield obj
+    except (EOFError, gzip.BadGzipFile, OSError) as exc:
+        if isinstance(exc, FileNotFoundError):
+            raise InputError(f"{path}: no such file") from exc
+        raise InputError(f"{path}: corrupt or truncated file ({exc})") from exc
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
