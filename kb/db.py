@@ -1,0 +1,73 @@
+"""Connecting to Neo4j: an external server when NEO4J_URI is set, otherwise the local one.
+
+Every stage gets its driver here, so the external/local choice and the error messages for an
+unreachable server or a wrong password live in one place."""
+
+from __future__ import annotations
+
+import os
+import sys
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Iterator
+
+from neo4j import Driver, GraphDatabase
+from neo4j.exceptions import AuthError, ServiceUnavailable
+
+from kb.server import LocalNeo4j
+from rulings.errors import ServiceError
+
+
+@dataclass(frozen=True)
+class Connection:
+    uri: str
+    user: str
+    password: str
+    database: str | None
+    external: bool
+
+
+def connection(*, autostart: bool = True) -> Connection:
+    """Where to connect. With NEO4J_URI set, that server and never a local one."""
+    uri = os.environ.get("NEO4J_URI")
+    if uri:
+        return Connection(
+            uri=uri,
+            user=os.environ.get("NEO4J_USER", "neo4j"),
+            password=os.environ.get("NEO4J_PASSWORD", ""),
+            database=os.environ.get("NEO4J_DATABASE") or None,
+            external=True,
+        )
+    server = LocalNeo4j()
+    status = server.status()
+    if not status.running:
+        if not autostart:
+            raise ServiceError("the local Neo4j is not running: start it with `rulings neo4j start` (or set NEO4J_URI)")
+        print("starting the local Neo4j (rulings neo4j start)...", file=sys.stderr)
+        status, _ = server.start()
+    return Connection(uri=status.uri, user="neo4j", password=server.password(), database=None, external=False)
+
+
+def open_driver(conn: Connection) -> Driver:
+    driver = GraphDatabase.driver(conn.uri, auth=(conn.user, conn.password), connection_timeout=10,
+                                  max_connection_lifetime=3600)
+    try:
+        driver.verify_connectivity()
+    except AuthError as exc:
+        driver.close()
+        raise ServiceError(f"Neo4j at {conn.uri} refused user {conn.user!r}: wrong password or user") from exc
+    except (ServiceUnavailable, OSError, ValueError) as exc:
+        driver.close()
+        raise ServiceError(f"Neo4j at {conn.uri} is unreachable ({str(exc).splitlines()[0][:160]})") from exc
+    return driver
+
+
+@contextmanager
+def get_driver(*, autostart: bool = True) -> Iterator[tuple[Driver, str | None]]:
+    """(driver, database name) for the configured server; closes the driver afterwards."""
+    conn = connection(autostart=autostart)
+    driver = open_driver(conn)
+    try:
+        yield driver, conn.database
+    finally:
+        driver.close()
