@@ -1,0 +1,194 @@
+"""Decoded HTML -> main text with heading lines and offsets, title and outlinks.
+
+Each site layout names where its main content lives and which chrome to drop (Sphinx `¶` header
+links, MediaWiki `[edit]` spans, PukiWiki `†` anchors); everything else is one generic walk that puts
+every block element on its own line, keeps <pre> diagrams (┏┃┗) verbatim and list items as `- ` lines.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from urllib.parse import urldefrag, urljoin
+
+import lxml.html
+from lxml import etree
+
+from crawlers.records import Heading
+
+
+@dataclass(frozen=True)
+class Layout:
+    name: str
+    content: tuple[str, ...]  # CSS selectors tried in order for the main content
+    drop: tuple[str, ...] = ()  # CSS selectors removed before extracting text
+
+
+_COMMON_DROP = ("script", "style", "noscript", "template", "iframe", "nav", "header", "footer")
+
+LAYOUTS = {
+    "sphinx": Layout("sphinx", ("div[role=main]", "div.body", "div.document", "main"),
+                     ("a.headerlink", "div.related", "div.sphinxsidebar", "div.rst-footer-buttons",
+                      "div.toctree-wrapper")),
+    "mediawiki": Layout("mediawiki", ("div.mw-parser-output", "#mw-content-text", "#content"),
+                        ("span.mw-editsection", "div#toc", "div.toc", "table.navbox", "div.printfooter",
+                         "div#catlinks", "sup.reference", "div.noprint")),
+    "pukiwiki": Layout("pukiwiki", ("div#body", "td.body", "div#contents"),
+                       ("a.anchor_super", "div.jumpmenu", "div#navigator", "div#toolbar", "div#lastmodified",
+                        "div#footer", "div#note")),
+    "konami-faq": Layout("konami-faq", ("div#article_body", "div#faq_detail", "div#main"),
+                         ("div#bg_box_footer", "div.pager")),
+    "generic": Layout("generic", ("article", "main", "div#content", "div.content", "div#main", "body"),
+                      ("aside", "div.sidebar", "div#sidebar", "div.breadcrumb", "form")),
+}
+
+_BLOCK = {
+    "p", "div", "section", "article", "main", "blockquote", "ul", "ol", "dl", "dt", "dd", "table", "tr",
+    "thead", "tbody", "tfoot", "caption", "form", "fieldset", "figure", "figcaption", "address", "center",
+    "body", "html", "li", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "pre",
+}
+_HEADING = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
+_SPACES = re.compile(r"[ \t\r\n\f\u00a0]+")
+_SKIP_LINK = re.compile(r"^(?:mailto:|javascript:|tel:|data:)", re.I)
+
+
+@dataclass
+class Extracted:
+    title: str
+    text: str
+    headings: list[Heading] = field(default_factory=list)
+    outlinks: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+
+class _Writer:
+    """Accumulates lines; inline text is whitespace-collapsed, block boundaries end the line."""
+
+    def __init__(self):
+        self.lines: list[str] = []
+        self.current: list[str] = []
+        self.headings: list[tuple[int, int]] = []  # (level, line index)
+
+    def inline(self, text: str | None):
+        if text:
+            self.current.append(_SPACES.sub(" ", text))
+
+    def newline(self):
+        line = "".join(self.current).strip()
+        if line:
+            self.lines.append(line)
+        self.current = []
+
+    def raw_lines(self, text: str):
+        self.newline()
+        for line in text.splitlines():
+            if line.strip():
+                self.lines.append(line.rstrip())
+
+
+def _walk(node, out: _Writer):
+    tag = node.tag if isinstance(node.tag, str) else None
+    if tag is None:  # comment / processing instruction
+        out.inline(node.tail)
+        return
+    tag = tag.lower()
+    if tag == "pre":
+        out.raw_lines(node.text_content())
+    elif tag == "br":
+        out.newline()
+    elif tag in _HEADING:
+        out.newline()
+        text = _SPACES.sub(" ", node.text_content()).strip()
+        if text:
+            out.headings.append((_HEADING[tag], len(out.lines)))
+            out.lines.append(text)
+    else:
+        block = tag in _BLOCK
+        if block:
+            out.newline()
+        if tag == "li":
+            out.inline("- ")
+        if tag in ("td", "th") and out.current:
+            out.inline(" | ")
+        out.inline(node.text)
+        for child in node:
+            _walk(child, out)
+        if block:
+            out.newline()
+    out.inline(node.tail)
+
+
+def parse_html(html: str | bytes, base_url: str):
+    try:
+        doc = lxml.html.document_fromstring(html)
+    except (etree.ParserError, ValueError):
+        return None
+    return doc
+
+
+def extract(html: str, url: str, layout: str = "generic") -> Extracted:
+    """Never raises on bad markup: lxml repairs truncated HTML, and an empty document gives empty text."""
+    problems: list[str] = []
+    spec = LAYOUTS.get(layout, LAYOUTS["generic"])
+    doc = parse_html(html, url) if html.strip() else None
+    if doc is None:
+        return Extracted("", "", problems=["no HTML content to parse"])
+    base = doc.find(".//base")
+    base_url = urljoin(url, base.get("href")) if base is not None and base.get("href") else url
+
+    outlinks: list[str] = []
+    seen = set()
+    for a in doc.iter("a"):
+        href = (a.get("href") or "").strip()
+        if not href or href.startswith("#") or _SKIP_LINK.match(href):
+            continue
+        link = urldefrag(urljoin(base_url, href))[0]
+        if link.startswith(("http://", "https://")) and link not in seen:
+            seen.add(link)
+            outlinks.append(link)
+
+    title_el = doc.find(".//title")
+    page_title = _SPACES.sub(" ", title_el.text_content()).strip() if title_el is not None else ""
+
+    for selector in _COMMON_DROP + spec.drop:
+        for el in doc.cssselect(selector):
+            _drop(el)
+    root = None
+    for selector in spec.content:
+        found = doc.cssselect(selector)
+        if found:
+            root = found[0]
+            break
+    if root is None:
+        problems.append(f"layout {spec.name}: main content not found; used the whole body")
+        root = doc.body if doc.find("body") is not None else doc
+
+    out = _Writer()
+    _walk(root, out)
+    out.newline()
+    lines = out.lines
+    offsets, pos = [], 0
+    for line in lines:
+        offsets.append(pos)
+        pos += len(line) + 1
+    headings = [Heading(level, lines[i], offsets[i]) for level, i in out.headings]
+    h1 = next((h.text for h in headings if h.level == 1), "")
+    title = h1 or page_title
+    if not lines:
+        problems.append("page has no text")
+    return Extracted(title, "\n".join(lines), headings, outlinks, problems)
+
+
+def _drop(el):
+    """Remove an element but keep its tail text (which belongs to the parent)."""
+    parent = el.getparent()
+    if parent is None:
+        return
+    tail = el.tail
+    prev = el.getprevious()
+    if tail:
+        if prev is not None:
+            prev.tail = (prev.tail or "") + tail
+        else:
+            parent.text = (parent.text or "") + tail
+    parent.remove(el)

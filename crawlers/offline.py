@@ -1,0 +1,275 @@
+"""Offline ingest: saved files -> RawPage records (and into the raw store), no network.
+
+Formats, by file name: .html/.htm (saved pages), .txt (seed pages), .rst (ocg-rule docs sources),
+.md (French articles), .jsonl/.jsonl.gz/.json (Konami FAQ Q&A mirror, one page per Q&A).
+Text formats keep their markup in RawPage.text (RST 「`name`_」 mentions, Markdown *italics*), because
+the NLP stage uses that markup as gold card links; headings come from the format's own structure.
+
+    for page, raw in read_paths(["../shared/corpus/seeds"]): ...
+    result = ingest_to_store(paths, RawStore())  # {"new": 5, "changed": 0, ..., "errors": [(url, why)]}
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from crawlers.encoding import decode_page
+from crawlers.extract import extract
+from crawlers.language import detect_language
+from crawlers.records import Heading, RawPage
+from crawlers.store import RawStore, sha256_hex, utc_now
+from crawlers.textformats import markdown_headings, markdown_title, rst_headings, seed_headings
+from rulings.errors import InputError
+
+SOURCES = ("ocg-rule-docs", "konami-faq", "jp-expert", "jp-wiki", "zh-forum", "fr-wiki", "fr-articles")
+FAQ_URL = "https://www.db.yugioh-card.com/yugiohdb/faq_search.action?ope=5&fid={fid}"
+QA_FIELDS = ("fid", "title", "question", "answer")
+MAX_FILE_BYTES = 50 * 1024 * 1024
+
+_SUFFIX_FORMAT = {".html": "html", ".htm": "html", ".xhtml": "html", ".txt": "text", ".text": "text",
+                  ".rst": "rst", ".md": "markdown", ".markdown": "markdown", ".jsonl": "qa-json",
+                  ".json": "qa-json", ".jsonl.gz": "qa-json", ".json.gz": "qa-json"}
+_BINARY_MAGIC = {b"%PDF": "application/pdf", b"\x89PNG": "image/png", b"\xff\xd8\xff": "image/jpeg",
+                 b"GIF8": "image/gif", b"PK\x03\x04": "application/zip"}
+
+
+def file_format(path: Path) -> str | None:
+    name = path.name.lower()
+    for suffix in sorted(_SUFFIX_FORMAT, key=len, reverse=True):
+        if name.endswith(suffix):
+            return _SUFFIX_FORMAT[suffix]
+    return None
+
+
+def _iter_files(paths: Iterable[str | os.PathLike], errors: list) -> Iterator[Path]:
+    for given in paths:
+        path = Path(given)
+        if not path.exists():
+            raise InputError(f"{path}: no such file or directory")
+        if path.is_dir():
+            for child in sorted(path.rglob("*")):
+                if child.is_file() and not child.name.startswith(".") and file_format(child):
+                    yield child
+        else:
+            yield path
+
+
+def sniff_binary(data: bytes) -> str | None:
+    """The content type of a binary (non-page) file, or None for text."""
+    for magic, kind in _BINARY_MAGIC.items():
+        if data.startswith(magic):
+            return kind
+    if b"\x00" in data[:4096] and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "application/octet-stream"
+    return None
+
+
+def html_layout(html: str) -> str:
+    if "mw-parser-output" in html or "mediawiki" in html[:5000].lower():
+        return "mediawiki"
+    if "headerlink" in html or 'role="main"' in html or "sphinx" in html[:5000].lower():
+        return "sphinx"
+    if "pukiwiki" in html.lower()[:20000] or 'id="body"' in html:
+        return "pukiwiki"
+    if "faq_search.action" in html or 'id="article_body"' in html:
+        return "konami-faq"
+    return "generic"
+
+
+def source_for(language: str, layout_or_kind: str, text: str = "") -> str:
+    """Source id of an offline file from what it looks like (--source overrides)."""
+    if layout_or_kind in ("sphinx", "rst"):
+        return "ocg-rule-docs"
+    if layout_or_kind in ("konami-faq", "qa-json"):
+        return "konami-faq"
+    if layout_or_kind == "markdown":
+        return "fr-articles" if language == "fr" else "zh-forum" if language.startswith("zh") else "jp-wiki"
+    if language == "ja":
+        if layout_or_kind == "pukiwiki":
+            return "jp-wiki"
+        return "jp-expert" if any(c in text for c in "□◇■┏┃┗") or layout_or_kind == "text" else "jp-wiki"
+    if language == "fr":
+        return "fr-wiki" if layout_or_kind in ("mediawiki", "text") or "[]\n" in text else "fr-articles"
+    if language.startswith("zh"):
+        if "¶" in text:
+            return "ocg-rule-docs"
+        return "zh-forum"
+    return "fr-wiki" if layout_or_kind == "mediawiki" else "zh-forum"
+
+
+def _seed_kind(text: str, language: str) -> str:
+    first_lines = text[:3000]
+    if "¶\n" in first_lines or first_lines.split("\n", 1)[0].endswith("¶"):
+        return "ocg-rule-docs"
+    if language == "ja":
+        return "jp-expert" if any(c in text for c in "□◇■┏┃┗") else "jp-wiki"
+    if language == "fr":
+        return "fr-wiki" if "[]\n" in text or text.rstrip().endswith("[]") else "fr-articles"
+    return "zh-forum"
+
+
+def _first_line(text: str) -> str:
+    for line in text.split("\n"):
+        if line.strip():
+            line = line.strip().removesuffix("¶").removesuffix("[]").strip()
+            return line if len(line) <= 120 else line[:119] + "…"  # a first sentence, not a title
+    return ""
+
+
+def _file_page(path: Path, data: bytes, fmt: str, source: str | None) -> RawPage:
+    url = path.resolve().as_uri()
+    decoded = decode_page(data, None, is_html=(fmt == "html"))
+    text = decoded.text.replace("\r\n", "\n").replace("\r", "\n")
+    problems = list(decoded.problems)
+    outlinks: list[str] = []
+    meta: dict = {"path": str(path)}
+    if fmt == "html":
+        layout = html_layout(text)
+        page = extract(text, url, layout)
+        title, body, headings, outlinks = page.title, page.text, page.headings, page.outlinks
+        problems += page.problems
+        language = detect_language(body)
+        kind = source_for(language, layout, body)
+        meta["layout"] = layout
+    elif fmt == "rst":
+        body, headings = text, rst_headings(text)
+        title = headings[0].text if headings else path.stem
+        language = detect_language(body)
+        kind = "ocg-rule-docs"
+    elif fmt == "markdown":
+        body, headings = text, markdown_headings(text)
+        title = markdown_title(headings, text) or path.stem
+        language = detect_language(body)
+        kind = source_for(language, "markdown", body)
+    else:  # plain text (seeds): keep verbatim, headings from the residue the saved page left
+        body = text
+        language = detect_language(body)
+        kind = _seed_kind(body, language)
+        headings = seed_headings(body, kind)
+        title = headings[0].text if headings and headings[0].level == 1 else _first_line(body)
+    if not body.strip():
+        problems.append("file has no text")
+    return RawPage(
+        url=url, source_id=source or kind, language=language, content_hash=sha256_hex(data), text=body,
+        title=title, headings=headings, format=fmt, declared_encoding=decoded.declared_encoding,
+        detected_encoding=decoded.detected_encoding, replacement_chars=decoded.replacement_chars,
+        fetched_at=utc_now(), status=200, content_type=None, outlinks=outlinks, meta=meta, problems=problems,
+    )
+
+
+def qa_page(record: dict, raw: bytes, source: str | None = None) -> RawPage:
+    """One Konami FAQ Q&A (mirror JSON) -> RawPage with the FAQ URL of its fid."""
+    missing = [k for k in QA_FIELDS if k not in record]
+    if missing:
+        raise ValueError(f"not a Q&A record: missing {', '.join(missing)}")
+    try:
+        fid = int(record["fid"])
+    except (TypeError, ValueError):
+        raise ValueError(f"fid {record['fid']!r} is not a number") from None
+    parts = [("", 1, str(record["title"]).strip()), ("質問", 2, str(record["question"]).strip()),
+             ("回答", 2, str(record["answer"]).strip())]
+    lines, headings, pos = [], [], 0
+    for label, level, body in parts:
+        heading = body if level == 1 else label
+        headings.append(Heading(level, heading, pos))
+        block = heading if level == 1 else f"{label}\n{body}"
+        lines.append(block)
+        pos += len(block) + 1
+    text = "\n".join(lines)
+    meta = {key: record.get(key) for key in ("fid", "databaseDate", "tags", "mentionedCards", "title",
+                                             "question", "answer")}
+    meta["fid"] = fid
+    return RawPage(
+        url=FAQ_URL.format(fid=fid), source_id=source or "konami-faq", language="ja",
+        content_hash=sha256_hex(raw), text=text, title=str(record["title"]).strip(), headings=headings,
+        format="qa-json", declared_encoding="utf-8", detected_encoding="utf-8",
+        replacement_chars=text.count("\ufffd"), fetched_at=utc_now(), status=200,
+        content_type="application/json", meta=meta,
+    )
+
+
+def _qa_lines(path: Path) -> Iterator[tuple[int, bytes]]:
+    opener = gzip.open if path.name.lower().endswith(".gz") else open
+    with opener(path, "rb") as handle:
+        if path.name.lower().endswith((".json", ".json.gz")):
+            data = handle.read()
+            parsed = json.loads(data)
+            items = parsed if isinstance(parsed, list) else [parsed]
+            for index, item in enumerate(items, 1):
+                yield index, json.dumps(item, ensure_ascii=False, sort_keys=True).encode("utf-8")
+            return
+        for lineno, line in enumerate(handle, 1):
+            if line.strip():
+                yield lineno, line.rstrip(b"\r\n")
+
+
+def read_paths(paths: Iterable[str | os.PathLike], source: str | None = None,
+               errors: list | None = None) -> Iterator[tuple[RawPage, bytes]]:
+    """Yield (RawPage, raw bytes) for every readable page under the paths.
+
+    A bad file or Q&A line is appended to `errors` as (url, reason) and skipped; a path that does not
+    exist raises InputError (it is a typo on the command line, not a bad page)."""
+    if source is not None and source not in SOURCES:
+        raise InputError(f"--source {source!r}: unknown source (known: {', '.join(SOURCES)})")
+    errors = errors if errors is not None else []
+    for path in _iter_files(list(paths), errors):
+        url = path.resolve().as_uri()
+        fmt = file_format(path)
+        try:
+            if fmt == "qa-json":
+                yield from _read_qa(path, source, errors)
+                continue
+            size = path.stat().st_size
+            if size > MAX_FILE_BYTES:
+                errors.append((url, f"file is {size // (1024 * 1024)} MB, over the {MAX_FILE_BYTES >> 20} MB limit"))
+                continue
+            data = path.read_bytes()
+            binary = sniff_binary(data)
+            if binary:
+                errors.append((url, f"not a text page ({binary})"))
+                continue
+            if fmt is None:
+                fmt = "html" if b"<html" in data[:2048].lower() else "text"
+            yield _file_page(path, data, fmt, source), data
+        except (OSError, EOFError, gzip.BadGzipFile) as exc:
+            errors.append((url, f"cannot read: {exc}"))
+
+
+def _read_qa(path: Path, source: str | None, errors: list) -> Iterator[tuple[RawPage, bytes]]:
+    base = path.resolve().as_uri()
+    try:
+        for lineno, raw in _qa_lines(path):
+            try:
+                record = json.loads(raw)
+                if not isinstance(record, dict):
+                    raise ValueError("not a JSON object")
+                yield qa_page(record, raw, source), raw
+            except (ValueError, UnicodeDecodeError) as exc:
+                errors.append((f"{base}#line={lineno}", f"bad Q&A record: {exc}"))
+    except ValueError as exc:  # a .json file that is not JSON at all
+        errors.append((base, f"bad JSON: {exc}"))
+
+
+def ingest_to_store(paths: Iterable[str | os.PathLike], store: RawStore | str | os.PathLike | None = None,
+                    source: str | None = None) -> dict:
+    """Read the paths into the raw store as one run; returns counts and the per-page errors:
+    {"new": n, "changed": n, "unchanged": n, "failed": n, "errors": [(url, reason), ...], "run": id}."""
+    store = store if isinstance(store, RawStore) else RawStore(store)
+    errors: list[tuple[str, str]] = []
+    run = store.start_run(f"ingest-{source}" if source else "ingest")
+    counts = {"new": 0, "changed": 0, "unchanged": 0, "failed": 0}
+    reported = 0
+    for page, raw in read_paths(paths, source=source, errors=errors):
+        for url, reason in errors[reported:]:
+            store.note_failure(url, reason)
+            counts["failed"] += 1
+        reported = len(errors)
+        counts[store.put(page, raw)] += 1
+    for url, reason in errors[reported:]:
+        store.note_failure(url, reason)
+        counts["failed"] += 1
+    return {**counts, "errors": errors, "run": run}
