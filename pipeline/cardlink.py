@@ -1,0 +1,495 @@
+"""Card-mention linking: find card (and series) names in a ruling's text and link them to passcodes.
+
+Two sources of candidates:
+1. Quoted spans: 「」『』“”«» and Markdown *italics*. Rulings quote card names almost always, so an
+   exact (folded) lookup of the quoted text is the strongest evidence; a quoted name that is no card
+   stays an unlinked mention (passcode None), and a quoted series name (「剑斗兽」怪兽, 「HERO」) becomes a
+   series mention.
+2. A gazetteer over every card name: official en/fr/ja/zh-CN/zh-TW, the community Chinese names and
+   mined aliases, matched with a character-level Aho-Corasick automaton (pyahocorasick) over folded
+   text. Matching is on characters, not tokens, because jieba and Sudachi often split a card name
+   across token boundaries (内置式|机枪, サイクロ|ン) or glue it to the next word (旋風的); the matches are
+   then aligned back to spaCy spans with `doc.char_span(..., alignment_mode="expand")` and stored in
+   `doc.spans["cards"]`, while the Mention keeps the exact character offsets.
+
+Folding (the same function for names and text, character by character so offsets map back):
+NFKC (full/half width), lower case, Latin accents removed, middle dots/spaces/dashes/apostrophes
+removed, Traditional -> Simplified with OpenCC. So 「旋風」 (zh-Hant) finds the community name 旋风.
+
+Ambiguity: short unquoted names are common words (旋风 "whirlwind", "Trappe"), so names under a
+length threshold are accepted only inside quotes; overlapping matches keep the longest; when one
+folded name belongs to several cards, the name whose language matches the block language wins
+(community names first on Chinese pages, which use them), then official passcodes over fake ones.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+import re
+import threading
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable
+
+import ahocorasick
+
+from pipeline.nlp_models import base_language, get_nlp
+from pipeline.records import MinedAlias, Mention
+from rulings.cards import Card
+
+# --------------------------------------------------------------------------------------------- folding
+
+# Characters that spellings of one name disagree on: middle dots, spaces, dashes, apostrophes, quotes.
+_DROP = set("·・‧•･ \t\u3000\u00a0-‐‑‒–—―－'’‘`´\"")
+
+
+@lru_cache(maxsize=1)
+def _t2s():
+    import opencc
+
+    return opencc.OpenCC("t2s")
+
+
+@lru_cache(maxsize=200_000)
+def fold_char(ch: str) -> str:
+    """The folded form of one character ('' when it is dropped)."""
+    if ch in _DROP:
+        return ""
+    out = unicodedata.normalize("NFKC", ch)
+    if len(out) == 1 and out in _DROP:
+        return ""
+    out = out.lower()
+    if out.isascii():
+        return "".join(c for c in out if c not in _DROP)
+    pieces = []
+    for c in out:
+        if c in _DROP:
+            continue
+        if ord(c) < 0x250:  # Latin: drop accents (é -> e) so "Phoenix"/"Phœnix"-like spellings meet
+            c = "".join(x for x in unicodedata.normalize("NFKD", c) if not unicodedata.combining(x)) or c
+        elif "\u3400" <= c <= "\u9fff" or "\uf900" <= c <= "\ufaff":
+            c = _t2s().convert(c)
+        pieces.append(c)
+    return "".join(pieces)
+
+
+def fold(text: str) -> str:
+    return "".join(fold_char(ch) for ch in text)
+
+
+def fold_with_map(text: str) -> tuple[str, list[int]]:
+    """Folded text and, for each folded character, the index of the original character it came from."""
+    out: list[str] = []
+    index: list[int] = []
+    for i, ch in enumerate(text):
+        piece = fold_char(ch)
+        if piece:
+            out.append(piece)
+            index.extend([i] * len(piece))
+    return "".join(out), index
+
+
+def _is_cjk(ch: str) -> bool:
+    return ch >= "\u2e80"  # CJK radicals onwards: kana, hanzi, hangul, full-width forms
+
+
+def _is_word_char(ch: str) -> bool:
+    return ch.isalnum() and not _is_cjk(ch)
+
+
+# ------------------------------------------------------------------------------------------ the index
+
+# Language of the text block -> catalog name languages in order of preference.
+_LANG_PREF = {
+    "zh-Hans": ("community", "zh-CN", "zh-TW", "mined", "ja", "en", "fr"),
+    "zh-Hant": ("community", "zh-TW", "zh-CN", "mined", "ja", "en", "fr"),
+    "ja": ("ja", "mined", "en", "zh-CN", "zh-TW", "community", "fr"),
+    "fr": ("fr", "en", "mined", "ja", "zh-CN", "zh-TW", "community"),
+    "en": ("en", "fr", "mined", "ja", "zh-CN", "zh-TW", "community"),
+}
+_KIND_RANK = {"official": 0, "fake": 1, "synthetic": 2}
+
+# A quoted name followed by one of these is a series ("「剑斗兽」怪兽", "「HERO」モンスター").
+_SERIES_SUFFIX = re.compile(
+    r"\s*(?:怪兽|怪獸|モンスター|カード|と名のついた|卡|魔法|陷阱|罠|系列|字段|"
+    r"monsters?\b|cards?\b|Spells?\b|Traps?\b|archetype|monstres?\b|cartes?\b|archétype)",
+    re.IGNORECASE,
+)
+_SERIES_IN_TEXT = re.compile(r"(?:「([^」\n]{1,30})」|\"([^\"\n]{1,40})\"|“([^”\n]{1,40})”|«\s?([^»\n]{1,40}?)\s?»)"
+                             r"(?=\s*(?:怪兽|モンスター|カード|と名のついた|卡|魔法|陷阱| monster| card| Spell| Trap))")
+
+
+@dataclass(frozen=True)
+class NameEntry:
+    passcode: int
+    name: str  # as in the catalog
+    lang: str  # en | fr | ja | zh-CN | zh-TW | community | mined
+    kind: str  # official | community | mined
+    passcode_kind: str  # official | fake | synthetic
+
+    @property
+    def record_lang(self) -> str:
+        return "zh-CN" if self.lang in ("community", "mined") else self.lang
+
+
+def _min_unquoted_len(folded: str) -> int:
+    """Folded length a name needs to be trusted outside quotes (shorter ones are common words)."""
+    return 4 if any(_is_cjk(c) for c in folded) else 8
+
+
+@dataclass
+class _Candidate:
+    start: int
+    end: int
+    entries: list[NameEntry] | None
+    quoted: bool
+    series: bool = False
+
+
+class CardLinker:
+    """Links card names in text to passcodes. Build with `from_catalog` or `default()`."""
+
+    _default: "CardLinker | None" = None
+    _default_lock = threading.Lock()
+
+    def __init__(self, names: dict[str, list[NameEntry]], series: set[str], catalog_size: int = 0):
+        self.names = names  # folded name -> entries
+        self.series = series  # folded series names
+        self.catalog_size = catalog_size
+        self._automaton = None
+        self._lock = threading.Lock()
+
+    # ------------------------------------------------------------------------------ building
+
+    @classmethod
+    def from_catalog(cls, catalog: dict[int, Card], cache_dir: Path | None = None,
+                     cache_key: str | None = None) -> "CardLinker":
+        """Index every name of every card. With cache_dir and cache_key (e.g. the cards file hash),
+        the folded index is pickled there and reused."""
+        if cache_dir is not None and cache_key:
+            path = Path(cache_dir) / f"link_index_{cache_key}.pickle"
+            if path.exists():
+                try:
+                    names, series, size = pickle.loads(path.read_bytes())
+                    return cls(names, series, size)
+                except Exception:  # a stale or truncated cache is rebuilt, never trusted
+                    pass
+        names: dict[str, list[NameEntry]] = {}
+        series: set[str] = set()
+        for card in catalog.values():
+            for text, lang, kind in card.all_names():
+                entry = NameEntry(card.passcode, text, "community" if kind == "community" else lang, kind,
+                                  card.passcode_kind)
+                key = fold(text)
+                if key:
+                    names.setdefault(key, []).append(entry)
+            if card.ja_reading:
+                pass  # readings are kana spellings of kanji names; pages write the kanji, so not indexed
+            for s in card.series:
+                series.add(fold(s))
+            for lang in ("ja", "zh-CN", "en"):
+                for m in _SERIES_IN_TEXT.finditer(card.texts.get(lang, "")):
+                    s = next(g for g in m.groups() if g)
+                    series.add(fold(s))
+        series.discard("")
+        linker = cls(names, series, len(catalog))
+        if cache_dir is not None and cache_key:
+            try:
+                Path(cache_dir).mkdir(parents=True, exist_ok=True)
+                tmp = Path(cache_dir) / f".link_index_{cache_key}.tmp"
+                tmp.write_bytes(pickle.dumps((names, series, len(catalog)), protocol=pickle.HIGHEST_PROTOCOL))
+                tmp.replace(Path(cache_dir) / f"link_index_{cache_key}.pickle")
+            except OSError:
+                pass  # the cache is an optimisation only
+        return linker
+
+    @classmethod
+    def default(cls) -> "CardLinker":
+        """The linker over the configured card catalog, built once per process (index cached on disk
+        in the data directory, keyed by the hash of the cards and community files)."""
+        with cls._default_lock:
+            if cls._default is None:
+                from rulings import config
+                from rulings.cards import load_catalog
+
+                cards, community = config.cards_file(), config.community_names_file()
+                key = _files_key([cards, community])
+                cache_dir = config.data_home() / "cache"
+                path = cache_dir / f"link_index_{key}.pickle"
+                catalog = {} if path.exists() else load_catalog(cards, community)
+                cls._default = cls.from_catalog(catalog, cache_dir=cache_dir, cache_key=key)
+            return cls._default
+
+    def add_aliases(self, aliases: Iterable[MinedAlias]) -> int:
+        """Index mined aliases (MinedAlias.name -> passcode); returns how many were new."""
+        added = 0
+        with self._lock:
+            for alias in aliases:
+                key = fold(alias.name)
+                if not key:
+                    continue
+                entries = self.names.setdefault(key, [])
+                if any(e.passcode == alias.passcode for e in entries):
+                    continue
+                entries.append(NameEntry(alias.passcode, alias.name, "mined", "mined", "official"))
+                added += 1
+            if added:
+                self._automaton = None
+        return added
+
+    def automaton(self):
+        with self._lock:
+            if self._automaton is None:
+                auto = ahocorasick.Automaton()
+                for key in self.names:
+                    if len(key) >= 2:
+                        auto.add_word(key, key)
+                auto.make_automaton()
+                self._automaton = auto
+            return self._automaton
+
+    def chinese_names(self) -> list[str]:
+        return [e.name for entries in self.names.values() for e in entries
+                if e.lang in ("zh-CN", "zh-TW", "community", "mined")]
+
+    # ------------------------------------------------------------------------------ linking
+
+    def link(self, text: str, language: str) -> list[Mention]:
+        """Mentions in `text` (offsets into it), in text order."""
+        return self.link_many([(text, language)])[0]
+
+    def link_many(self, items: Iterable[tuple[str, str]], use_spacy: bool = True) -> list[list[Mention]]:
+        """Link many (text, language) pairs; texts are tokenized in batches with nlp.pipe per language
+        and each mention is stored on its doc as a spaCy span (doc.spans["cards"])."""
+        items = list(items)
+        results: list[list[Mention]] = [self._link_text(text, language) for text, language in items]
+        if use_spacy:
+            by_lang: dict[str, list[int]] = {}
+            for i, (_, language) in enumerate(items):
+                by_lang.setdefault(base_language(language), []).append(i)
+            for base, indexes in by_lang.items():
+                nlp = get_nlp(base)
+                docs = nlp.pipe((items[i][0] for i in indexes), disable=list(nlp.pipe_names), batch_size=64)
+                for i, doc in zip(indexes, docs):
+                    results[i] = self._align(doc, results[i], base)
+        return results
+
+    def link_docs(self, items: Iterable[tuple[str, str]]):
+        """Like link_many, but returns the spaCy docs with doc.spans["cards"] set."""
+        items = list(items)
+        docs = []
+        for text, language in items:
+            nlp = get_nlp(language)
+            doc = nlp.make_doc(text)
+            mentions = self._align(doc, self._link_text(text, language), base_language(language))
+            doc.user_data["mentions"] = mentions
+            docs.append(doc)
+        return docs
+
+    def _align(self, doc, mentions: list[Mention], base: str) -> list[Mention]:
+        spans, kept = [], []
+        for m in mentions:
+            if base in ("fr", "en") and m.passcode is not None and m.confidence < 0.9:
+                # Unquoted Latin matches must sit on token boundaries ("Trappe" inside "Trappes" is no name).
+                if doc.char_span(m.start, m.end, alignment_mode="strict") is None:
+                    continue
+            span = doc.char_span(m.start, m.end, label=m.kind, alignment_mode="expand")
+            if span is not None:
+                spans.append(span)
+            kept.append(m)
+        doc.spans["cards"] = spans
+        return kept
+
+    # The core: plain Python over characters, no spaCy needed.
+    def _link_text(self, text: str, language: str) -> list[Mention]:
+        if language not in _LANG_PREF:
+            base_language(language)  # raises InputError for an unknown language
+            language = {"zh": "zh-Hans"}.get(language, language)
+        quoted = self._quoted_candidates(text, language)
+        taken = [(c.start, c.end) for c in quoted if c.entries or c.series]
+        unquoted = self._gazetteer_candidates(text, language, taken, quoted)
+        mentions: list[Mention] = []
+        linked_here: list[NameEntry] = []
+        for cand in sorted(quoted + unquoted, key=lambda c: c.start):
+            if cand.series:
+                mentions.append(Mention(text[cand.start:cand.end], cand.start, cand.end, None, 0.9,
+                                        matched_name=text[cand.start:cand.end], kind="series"))
+                continue
+            if cand.entries:
+                entry, confidence = self._choose(cand.entries, language)
+                if not cand.quoted:
+                    confidence *= 0.85
+                linked_here.append(entry)
+                mentions.append(Mention(text[cand.start:cand.end], cand.start, cand.end, entry.passcode,
+                                        round(confidence, 3), matched_name=entry.name,
+                                        matched_lang=entry.record_lang, matched_kind=entry.kind))
+            else:
+                mentions.append(Mention(text[cand.start:cand.end], cand.start, cand.end, None, 0.3))
+        # Short references to a card named earlier on the same text (*Tireur* after *Tireur de
+        # l'Atlantide*, 「施里特」 after 「影灵衣术士 施里特」).
+        for m in mentions:
+            if m.passcode is None and m.kind == "card":
+                ref = self._short_reference(m.surface, linked_here)
+                if ref is not None:
+                    m.passcode, m.confidence = ref.passcode, 0.6
+                    m.matched_name, m.matched_lang, m.matched_kind = ref.name, ref.record_lang, ref.kind
+        return mentions
+
+    def _choose(self, entries: list[NameEntry], language: str) -> tuple[NameEntry, float]:
+        pref = _LANG_PREF[language]
+
+        def rank(e: NameEntry):
+            return (pref.index(e.lang) if e.lang in pref else len(pref), _KIND_RANK.get(e.passcode_kind, 3),
+                    e.passcode)
+
+        ordered = sorted(entries, key=rank)
+        best = ordered[0]
+        rivals = {e.passcode for e in ordered if rank(e)[:2] == rank(best)[:2]}
+        confidence = 0.97 if len(rivals) == 1 else 0.6
+        if best.lang not in (pref[0], pref[1]):
+            confidence -= 0.1
+        return best, confidence
+
+    def _short_reference(self, surface: str, linked: list[NameEntry]) -> NameEntry | None:
+        key = fold(surface)
+        if len(key) < 2:
+            return None
+        words = surface.split()
+        hits = {}
+        for e in linked:
+            name_key = fold(e.name)
+            if key == name_key or key not in name_key:
+                continue
+            # Latin: the reference must be whole words of the name; CJK: a prefix or suffix of the name.
+            if any(_is_cjk(c) for c in key):
+                ok = name_key.startswith(key) or name_key.endswith(key)
+            else:
+                name_words = [fold(w) for w in re.split(r"[\s,:]+", e.name)]
+                ok = all(fold(w) in name_words for w in words)
+            if ok:
+                hits.setdefault(e.passcode, e)
+        return next(iter(hits.values())) if len(hits) == 1 else None
+
+    # Quoted spans ------------------------------------------------------------------------------
+
+    _QUOTES = [
+        re.compile(r"「([^「」\n]{1,60})」"),
+        re.compile(r"『([^『』\n]{1,60})』"),
+        re.compile(r"“([^“”\n]{1,60})”"),
+        re.compile(r"«\s?([^«»\n]{1,60}?)\s?»"),
+        re.compile(r"(?<![*\w])\*(?!\*|\s)([^*\n]{1,80}?)(?<!\s)\*(?!\*)"),
+    ]
+
+    def _quoted_candidates(self, text: str, language: str) -> list[_Candidate]:
+        out: list[_Candidate] = []
+        for pattern in self._QUOTES:
+            for m in pattern.finditer(text):
+                start, end = m.span(1)
+                out.extend(self._resolve_quoted(text, start, end))
+        out.sort(key=lambda c: (c.start, -(c.end - c.start)))
+        kept, last_end = [], -1
+        for c in out:  # nested quotes: keep the outer one only when it resolved, else the inner ones
+            if c.start >= last_end:
+                kept.append(c)
+                last_end = c.end
+            elif kept and not (kept[-1].entries or kept[-1].series) and (c.entries or c.series):
+                kept[-1] = c
+                last_end = c.end
+        return kept
+
+    def _resolve_quoted(self, text: str, start: int, end: int) -> list[_Candidate]:
+        inner = text[start:end]
+        key = fold(inner)
+        if not key:
+            return []
+        follows_series_word = bool(_SERIES_SUFFIX.match(text, end + 1))
+        entries = self.names.get(key)
+        if key in self.series and (follows_series_word or not entries):
+            return [_Candidate(start, end, None, True, series=True)]
+        if entries:
+            return [_Candidate(start, end, entries, True)]
+        if follows_series_word and _looks_like_name(inner):
+            return [_Candidate(start, end, None, True, series=True)]
+        parts = re.split(r"\s*[/／]\s*", inner)
+        if len(parts) == 2:  # 「內置式機槍/仕込みマシンガン」: two names of one card (see pipeline.aliases)
+            found = []
+            offset = start
+            for part in parts:
+                p_start = text.index(part, offset)
+                p_end = p_start + len(part)
+                offset = p_end
+                p_entries = self.names.get(fold(part))
+                if p_entries:
+                    found.append(_Candidate(p_start, p_end, p_entries, True))
+            if found:
+                return found
+        if _looks_like_name(inner):
+            return [_Candidate(start, end, None, True)]
+        return []
+
+    # The gazetteer -----------------------------------------------------------------------------
+
+    def _gazetteer_candidates(self, text: str, language: str, taken: list[tuple[int, int]],
+                              quoted: list[_Candidate]) -> list[_Candidate]:
+        folded, index = fold_with_map(text)
+        if not folded:
+            return []
+        busy = bytearray(len(text))
+        for s, e in taken:
+            busy[s:e] = b"\x01" * (e - s)
+        # Unlinked quoted spans are also off limits: their content was judged as a whole (a quoted
+        # unknown name must not be re-read as a shorter card name inside it).
+        for c in quoted:
+            busy[c.start:c.end] = b"\x01" * (c.end - c.start)
+        found: list[tuple[int, int, str]] = []
+        for end_f, key in self.automaton().iter(folded):
+            if len(key) < _min_unquoted_len(key):
+                continue
+            start_f = end_f - len(key) + 1
+            start, end = index[start_f], index[end_f] + 1
+            if any(busy[start:end]):
+                continue
+            latin = not any(_is_cjk(c) for c in key)
+            if latin:
+                if (start > 0 and _is_word_char(text[start - 1])) or (end < len(text) and _is_word_char(text[end])):
+                    continue
+                if not text[start].isupper() and not text[start].isdigit():
+                    continue  # Latin card names are written capitalised; lower case is ordinary prose
+            found.append((start, end, key))
+        # Longest first, then leftmost; drop overlaps.
+        found.sort(key=lambda f: (-(f[1] - f[0]), f[0]))
+        chosen: list[_Candidate] = []
+        for start, end, key in found:
+            if any(busy[start:end]):
+                continue
+            busy[start:end] = b"\x01" * (end - start)
+            chosen.append(_Candidate(start, end, self.names[key], False))
+        return chosen
+
+
+_NOT_NAME = re.compile(r"[。，、？！；：,.;:?!()（）\n]|^[○◯〇×＊*]+|○○")
+
+
+def _looks_like_name(inner: str) -> bool:
+    """Whether unresolved quoted text could be a card name (not a quoted sentence or placeholder)."""
+    s = inner.strip()
+    if not s or len(s) > 40 or _NOT_NAME.search(s):
+        return False
+    if s.isascii() or s[0].isalpha() and not any(_is_cjk(c) for c in s):
+        words = s.split()
+        return 0 < len(words) <= 6 and (s[0].isupper() or s[0].isdigit())
+    return True
+
+
+def _files_key(paths: list[Path]) -> str:
+    digest = hashlib.sha256()
+    for path in paths:
+        path = Path(path)
+        if path.exists():
+            stat = path.stat()
+            digest.update(f"{path.resolve()}:{stat.st_size}:{stat.st_mtime_ns}".encode())
+    digest.update(b"link-index-v1")
+    return digest.hexdigest()[:16]

@@ -1,0 +1,299 @@
+"""Evaluation of card linking (and Q&A topic agreement) on the shared development sets.
+
+ja  Konami Q&A (corpus/konami-faq/qa-dev.jsonl.gz): per Q&A, the set of passcodes linked in
+    title + question + answer against `mentionedCards` (Konami ids -> passcodes via cards.jsonl.gz).
+zh  Rules docs (corpus/ocg-rule-docs/**.rst): 「`name`_」 marks a card. The markup is stripped to
+    「name」 before linking (the linker never sees the backticks); gold spans resolve to passcodes by
+    an exact `rulings.names.fold_name` lookup of community then official names; gold names that do not
+    resolve are left out, and predictions on them are neither right nor wrong.
+fr  French articles (corpus/fr-rulings/*.md): *italic* spans name cards (or quote card text). All
+    asterisks are stripped before linking. Gold = italic spans whose text is a card name (fold_name
+    lookup of fr/en names) or a short reference made of whole words of exactly one card named in
+    italics earlier in the article (*Tireur* after *Tireur de l'Atlantide*). Other italics (card
+    text, conjunctions such as *et si vous le faites*) are not gold.
+
+zh and fr are scored on spans: a linked card mention is right when it overlaps a gold span with the
+same passcode. Scores are micro-averaged. Series mentions and unlinked mentions are not scored.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+from pipeline.cardlink import CardLinker
+from rulings.cards import Card
+from rulings.errors import InputError
+from rulings.names import fold_name
+
+
+@dataclass
+class Score:
+    tp: int = 0
+    fp: int = 0
+    fn: int = 0
+    items: int = 0
+    notes: dict = field(default_factory=dict)
+
+    @property
+    def precision(self) -> float:
+        return self.tp / (self.tp + self.fp) if self.tp + self.fp else 0.0
+
+    @property
+    def recall(self) -> float:
+        return self.tp / (self.tp + self.fn) if self.tp + self.fn else 0.0
+
+    @property
+    def f1(self) -> float:
+        p, r = self.precision, self.recall
+        return 2 * p * r / (p + r) if p + r else 0.0
+
+    def as_dict(self) -> dict:
+        d = asdict(self)
+        d.update(precision=round(self.precision, 4), recall=round(self.recall, 4), f1=round(self.f1, 4))
+        return d
+
+
+# ------------------------------------------------------------------------------------------------ ja
+
+def read_qa(path: Path, limit: int | None = None) -> list[dict]:
+    path = Path(path)
+    if not path.exists():
+        raise InputError(f"{path}: no such Q&A file")
+    out = []
+    with gzip.open(path, "rt", encoding="utf-8") as handle:
+        for n, line in enumerate(handle, 1):
+            if not line.strip():
+                continue
+            try:
+                out.append(json.loads(line))
+            except json.JSONDecodeError as exc:
+                raise InputError(f"{path}: line {n} is not JSON ({exc.msg})") from exc
+            if limit and len(out) >= limit:
+                break
+    return out
+
+
+def qa_text(qa: dict) -> str:
+    return "\n".join(qa.get(k) or "" for k in ("title", "question", "answer"))
+
+
+def eval_qa(linker: CardLinker, catalog: dict[int, Card], qas: list[dict]) -> Score:
+    by_konami = {c.konami_id: c.passcode for c in catalog.values() if c.konami_id is not None}
+    score = Score()
+    unmapped = 0
+    results = linker.link_many((qa_text(q), "ja") for q in qas)
+    for qa, mentions in zip(qas, results):
+        gold = set()
+        for kid in qa.get("mentionedCards") or []:
+            if kid in by_konami:
+                gold.add(by_konami[kid])
+            else:
+                unmapped += 1
+        predicted = {m.passcode for m in mentions if m.passcode is not None and m.kind == "card"}
+        score.tp += len(gold & predicted)
+        score.fp += len(predicted - gold)
+        score.fn += len(gold - predicted)
+        score.items += 1
+    score.notes["gold_ids_without_card"] = unmapped
+    return score
+
+
+# ------------------------------------------------------------------------------------------------ zh
+
+_RST_CARD = re.compile(r"「`([^`]+?)`_」")
+
+
+def strip_rst_cards(raw: str) -> tuple[str, list[tuple[int, int, str]]]:
+    """「`name`_」 -> 「name」; returns the stripped text and the gold (start, end, name) spans in it."""
+    out, gold, last = [], [], 0
+    pos = 0
+    for m in _RST_CARD.finditer(raw):
+        out.append(raw[last:m.start()])
+        pos += m.start() - last
+        name = m.group(1)
+        out.append("「" + name + "」")
+        gold.append((pos + 1, pos + 1 + len(name), name))
+        pos += len(name) + 2
+        last = m.end()
+    out.append(raw[last:])
+    return "".join(out), gold
+
+
+def _name_index(catalog: dict[int, Card], langs: Iterable[str], community: bool) -> dict[str, list[int]]:
+    index: dict[str, list[int]] = {}
+    for card in catalog.values():
+        names = [card.names[l] for l in langs if card.names.get(l)]
+        if community and card.community_zh:
+            names.insert(0, card.community_zh)
+        for name in names:
+            key = fold_name(name)
+            if card.passcode not in index.setdefault(key, []):
+                index[key].append(card.passcode)
+    return index
+
+
+def _spans_score(score: Score, mentions, gold: list[tuple[int, int, int | None]]) -> None:
+    matched = set()
+    for m in mentions:
+        if m.passcode is None or m.kind != "card":
+            continue
+        overlapping = [i for i, (s, e, _) in enumerate(gold) if m.start < e and s < m.end]
+        if not overlapping:
+            score.fp += 1
+            continue
+        if all(gold[i][2] is None for i in overlapping):
+            continue  # a gold name the catalog does not know: neither right nor wrong
+        hit = [i for i in overlapping if gold[i][2] == m.passcode]
+        if hit:
+            if hit[0] not in matched:
+                score.tp += 1
+                matched.add(hit[0])
+        else:
+            score.fp += 1
+    score.fn += sum(1 for i, g in enumerate(gold) if g[2] is not None and i not in matched)
+
+
+def eval_rule_docs(linker: CardLinker, catalog: dict[int, Card], paths: list[Path]) -> Score:
+    community = _name_index(catalog, ("zh-CN", "zh-TW"), community=True)
+    score = Score()
+    unresolved = 0
+    for path in paths:
+        text, spans = strip_rst_cards(Path(path).read_text(encoding="utf-8"))
+        gold = []
+        for s, e, name in spans:
+            passcodes = community.get(fold_name(name)) or []
+            passcode = passcodes[0] if passcodes else None
+            unresolved += passcode is None
+            gold.append((s, e, passcode))
+        _spans_score(score, linker.link(text, "zh-Hans"), gold)
+        score.items += 1
+    score.notes["gold_unresolved"] = unresolved
+    return score
+
+
+# ------------------------------------------------------------------------------------------------ fr
+
+_ITALIC = re.compile(r"(?<![*\w])\*(?!\*|\s)([^*\n]+?)(?<!\s)\*(?!\*)")
+
+
+def strip_markdown_italics(raw: str) -> tuple[str, list[tuple[int, int, str]]]:
+    """Remove every asterisk; returns the text and the (start, end, text) of each italic span in it."""
+    italics = [(m.start(1), m.end(1), m.group(1)) for m in _ITALIC.finditer(raw)]
+    # position in the stripped text = position in raw minus asterisks before it
+    stars = [i for i, ch in enumerate(raw) if ch == "*"]
+    import bisect
+
+    def shift(i: int) -> int:
+        return i - bisect.bisect_left(stars, i)
+
+    text = raw.replace("*", "")
+    return text, [(shift(s), shift(s) + len(t), t) for s, e, t in italics]
+
+
+def fr_gold(catalog: dict[int, Card], italics: list[tuple[int, int, str]],
+            index: dict[str, list[int]] | None = None) -> tuple[list[tuple[int, int, int]], int]:
+    index = index or _name_index(catalog, ("fr", "en"), community=False)
+    gold, seen_words, other = [], [], 0
+    for s, e, t in italics:
+        passcodes = index.get(fold_name(t))
+        if passcodes:
+            gold.append((s, e, passcodes[0]))
+            card = catalog[passcodes[0]]
+            words = {fold_name(w) for name in (card.names.get("fr"), card.names.get("en")) if name
+                     for w in re.split(r"[\s,:]+", name) if w}
+            seen_words.append((passcodes[0], words))
+            continue
+        words = [fold_name(w) for w in t.split()]
+        hits = {p for p, ws in seen_words if words and all(w in ws for w in words)}
+        if len(hits) == 1 and len(t.split()) <= 3:
+            gold.append((s, e, hits.pop()))
+        else:
+            other += 1
+    return gold, other
+
+
+def eval_fr(linker: CardLinker, catalog: dict[int, Card], paths: list[Path]) -> Score:
+    index = _name_index(catalog, ("fr", "en"), community=False)
+    score = Score()
+    not_names = 0
+    for path in paths:
+        text, italics = strip_markdown_italics(Path(path).read_text(encoding="utf-8"))
+        gold, other = fr_gold(catalog, italics, index)
+        not_names += other
+        _spans_score(score, linker.link(text, "fr"), gold)
+        score.items += 1
+    score.notes["italics_not_card_names"] = not_names
+    return score
+
+
+# -------------------------------------------------------------------------------------------- topics
+
+def eval_qa_topics(qas: list[dict]) -> Score:
+    """Topics assigned from the Q&A text against topics mapped from its Konami tags."""
+    from pipeline.topics import assign_topics, topics_for_qa_tags
+
+    score = Score()
+    for qa in qas:
+        gold = set(topics_for_qa_tags(qa.get("tags") or []))
+        predicted = set(assign_topics(qa_text(qa), (), "ja"))
+        score.tp += len(gold & predicted)
+        score.fp += len(predicted - gold)
+        score.fn += len(gold - predicted)
+        score.items += 1
+    return score
+
+
+# ------------------------------------------------------------------------------------------- running
+
+def main_eval(sets: Iterable[str] = ("ja", "zh", "fr", "topics"), limit: int | None = None,
+              linker: CardLinker | None = None, catalog: dict[int, Card] | None = None,
+              shared: Path | None = None) -> dict[str, dict]:
+    """Run the evaluations; returns {set: {precision, recall, f1, tp, fp, fn, items, notes}}.
+    `limit` keeps the first N items of each set (Q&As, documents)."""
+    from rulings import config
+    from rulings.cards import load_catalog
+
+    shared = Path(shared) if shared else config.shared_dir()
+    if catalog is None:
+        catalog = load_catalog(config.cards_file(), config.community_names_file())
+    if linker is None:
+        linker = CardLinker.from_catalog(catalog)
+    corpus = shared / "corpus"
+    report: dict[str, dict] = {}
+    sets = list(sets)
+    unknown = set(sets) - {"ja", "zh", "fr", "topics"}
+    if unknown:
+        raise InputError(f"unknown evaluation set(s) {sorted(unknown)} (have: ja, zh, fr, topics)")
+    qas = None
+    if "ja" in sets or "topics" in sets:
+        qas = read_qa(corpus / "konami-faq" / "qa-dev.jsonl.gz", limit)
+    if "ja" in sets:
+        report["ja"] = eval_qa(linker, catalog, qas).as_dict()
+    if "zh" in sets:
+        paths = sorted((corpus / "ocg-rule-docs").rglob("*.rst"))[:limit]
+        report["zh"] = eval_rule_docs(linker, catalog, paths).as_dict()
+    if "fr" in sets:
+        paths = sorted((corpus / "fr-rulings").glob("*.md"))[:limit]
+        report["fr"] = eval_fr(linker, catalog, paths).as_dict()
+    if "topics" in sets:
+        report["topics"] = eval_qa_topics(qas).as_dict()
+    return report
+
+
+def format_report(report: dict[str, dict]) -> str:
+    lines = [f"{'set':8} {'P':>7} {'R':>7} {'F1':>7} {'tp':>6} {'fp':>6} {'fn':>6} {'items':>6}  notes"]
+    for name, r in report.items():
+        lines.append(f"{name:8} {r['precision']:7.4f} {r['recall']:7.4f} {r['f1']:7.4f} {r['tp']:6d} {r['fp']:6d} "
+                     f"{r['fn']:6d} {r['items']:6d}  {json.dumps(r['notes'], ensure_ascii=False)}")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    import sys
+
+    print(format_report(main_eval(sys.argv[1:] or ("ja", "zh", "fr", "topics"))))
