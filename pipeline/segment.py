@@ -1,0 +1,380 @@
+"""Segmentation of a RawPage into Document -> Section (heading path) -> Ruling, on the original text so
+every span is an offset into RawPage.text. One segmenter per page format:
+
+- text/html (seeds, wiki pages): headings from RawPage.headings plus line cues (`…¶`, `…[]`, 【…】,
+  <…>, -[…]-, ▼…); paragraphs and bullets are rulings; `如：`/`例：` introduce examples (numbered
+  `1、` items after them are rulings that illustrate the paragraph before); 备注/注意 headers and
+  `——`/`— —` sub-points are notes; a date (`17/3/24`) closes the ruling sentence it follows, so a
+  line is cut after each date.
+- rst (ocg-rule-docs): headings from underlines, `| ` line-block lines are rulings, `例：` examples,
+  `.. tip::`/`.. note::` are notes, other directives are skipped.
+- markdown (fr-rulings): `#` headings, paragraphs and `- ` bullets; indented blocks under a bullet
+  illustrate it.
+- qa-json: one ruling per Q&A (question/answer in meta, databaseDate as the date)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from crawlers.records import RawPage
+from pipeline.dates import find_dates, parse_date
+from pipeline.normalize import fold_width
+
+
+@dataclass
+class Segment:
+    start: int  # offsets into RawPage.text
+    end: int
+    section: list[str]
+    kind: str = "ruling"  # ruling | qa (rule/ruling is decided later from the text)
+    date: str | None = None
+    notes: list[tuple[int, int]] = field(default_factory=list)
+    example_of: int | None = None  # index of the segment this one illustrates
+    meta: dict = field(default_factory=dict)
+
+
+@dataclass
+class Line:
+    start: int
+    end: int  # without the newline
+    text: str  # original
+    folded: str  # width-folded copy (same length) for cue matching
+
+    @property
+    def stripped(self) -> str:
+        return self.folded.strip()
+
+    def content_span(self) -> tuple[int, int]:
+        lead = len(self.text) - len(self.text.lstrip())
+        trail = len(self.text.rstrip())
+        return self.start + lead, self.start + max(trail, lead)
+
+
+def split_lines(text: str) -> list[Line]:
+    lines, pos = [], 0
+    for raw in text.split("\n"):
+        lines.append(Line(pos, pos + len(raw), raw, fold_width(raw)))
+        pos += len(raw) + 1
+    return lines
+
+
+class _Builder:
+    """Collects segments and the current heading path."""
+
+    def __init__(self, page: RawPage):
+        self.page = page
+        self.segments: list[Segment] = []
+        self.path: list[tuple[int, str]] = []  # (level, heading text)
+
+    def heading(self, level: int, text: str) -> None:
+        text = text.strip()
+        while self.path and self.path[-1][0] >= level:
+            self.path.pop()
+        self.path.append((level, text))
+
+    def section(self) -> list[str]:
+        return [t for _, t in self.path]
+
+    def add(self, start: int, end: int, **kw) -> int | None:
+        text = self.page.text
+        while start < end and text[start].isspace():
+            start += 1
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        if end <= start or not any(ch.isalnum() for ch in text[start:end]):
+            return None
+        self.segments.append(Segment(start, end, self.section(), **kw))
+        return len(self.segments) - 1
+
+    def note(self, start: int, end: int) -> bool:
+        if not self.segments:
+            return False
+        self.segments[-1].notes.append((start, end))
+        return True
+
+    def add_dated(self, start: int, end: int, example_of: int | None = None) -> list[int]:
+        """Cut [start, end) after each date; each piece is a segment dated by the date closing it."""
+        text = self.page.text
+        added, piece_start = [], start
+        for d in find_dates(text[start:end]):
+            ds, de = start + d.start, start + d.end
+            index = self.add(piece_start, ds, date=d.iso, example_of=example_of)
+            if index is None and self.segments and self.segments[-1].date is None and self.segments[-1].end <= ds:
+                self.segments[-1].date = d.iso  # a date on its own line closes the ruling above
+            elif index is not None:
+                added.append(index)
+            piece_start = de
+        index = self.add(piece_start, end, example_of=example_of)
+        if index is not None:
+            added.append(index)
+        return added
+
+
+# --- plain text / HTML-derived text -------------------------------------------------------------
+
+_NOTE_HEADERS = {"备注", "備註", "備考", "注意", "注意事项", "注意事項", "注", "补充", "補充", "Remarque", "Note", "Notes"}
+_EXAMPLE_HEADERS = re.compile(r"^(?:如|例|举例|舉例|例如|比如|例えば|Exemple|Exemples|Example)\s*[:：]?\s*$")
+_INLINE_EXAMPLE = re.compile(r"(?:^|(?<=[。.!！?？]))\s*(?:例|举例|舉例|例如)\s*[:：]")
+_LEADING_EXAMPLE = re.compile(r"^\s*(?:举例|舉例|例|例如|比如)\s*[:：]")
+_NUMBERED = re.compile(r"^\s*(?:\d{1,3}\s*[、.．)）]|[①-⑳]|\(\d{1,3}\)|（\d{1,3}）)")
+_SUBPOINT = re.compile(r"^\s*(?:—\s*—|——|--(?!-))")
+_DIAGRAM = re.compile(r"^\s*[┏┃┗┣│├└]")
+_BRACKET_HEADING = re.compile(r"^\s*(?:【[^】]{1,40}】|<[^<>]{1,40}>|-\[[^\]]{1,40}\]-|▼.{1,40}|■.{1,40})\s*(?:[0-9/]+)?\s*$")
+_EDIT_HEADING = re.compile(r"^(.{1,60}?)\s*(?:¶|\[\])\s*$")
+
+
+def _is_sentence(s: str) -> bool:
+    return bool(re.search(r"[。，,；;！？!?]|\.\s", s))
+
+
+def _text_heading(line: Line, index: int) -> tuple[int, str] | None:
+    s = line.stripped
+    m = _EDIT_HEADING.match(s)
+    if m:
+        return 2, line.text.strip().rstrip("¶").rstrip("[]").strip()
+    if _BRACKET_HEADING.match(s) and len(s) <= 50:
+        return 3, line.text.strip()
+    if index == 0 and len(s) <= 40 and not _is_sentence(s):
+        return 1, line.text.strip()
+    if len(s) <= 30 and s.endswith((":", "：")) and not _EXAMPLE_HEADERS.match(s):
+        return 3, line.text.strip().rstrip(":：")
+    return None
+
+
+def segment_text(page: RawPage) -> list[Segment]:
+    b = _Builder(page)
+    known = {h.offset: h for h in page.headings}
+    mode = "body"  # body | note | example
+    example_parent: int | None = None
+    first_content = True
+    for line in split_lines(page.text):
+        s = line.stripped
+        if not s:
+            continue
+        start, end = line.content_span()
+        heading = None
+        if line.start in known or start in known:
+            h = known.get(line.start) or known[start]
+            heading = (h.level, h.text)
+        elif not _is_sentence(s) or _EDIT_HEADING.match(s):
+            heading = _text_heading(line, 0 if first_content else 1)
+        first_content = False
+        if heading:
+            b.heading(*heading)
+            mode, example_parent = "body", None
+            continue
+        if s in _NOTE_HEADERS or s.rstrip(":：") in _NOTE_HEADERS:
+            mode = "note"
+            continue
+        if _EXAMPLE_HEADERS.match(s):
+            mode, example_parent = "example", (len(b.segments) - 1 if b.segments else None)
+            continue
+        if _DIAGRAM.match(s) or (s.startswith(("（", "(")) and s.endswith(("）", ")")) and b.segments):
+            b.note(start, end)  # chain diagrams and parenthetical asides belong to the ruling above
+            continue
+        if _SUBPOINT.match(s):
+            if not b.note(start, end):
+                b.add(start, end)
+            continue
+        if mode == "note" and not find_dates(line.text) and not s.startswith(("-", "・", "·", "□", "◇")):
+            if b.note(start, end):
+                continue
+        if mode == "note":
+            mode = "body"
+        if mode == "example" and not _NUMBERED.match(s):
+            mode, example_parent = "body", None
+        if _LEADING_EXAMPLE.match(line.folded):
+            parent = len(b.segments) - 1 if b.segments else None
+            b.add_dated(start, end, example_of=parent)
+            continue
+        inline = _INLINE_EXAMPLE.search(line.folded, start - line.start)
+        if inline and inline.start() > start - line.start:
+            # 规则。例:示例1。17/3/24示例2。… -> the rule, then its dated examples
+            rule_end = line.start + inline.start()
+            rule_pieces = b.add_dated(start, rule_end)
+            parent = rule_pieces[-1] if rule_pieces else (len(b.segments) - 1 if b.segments else None)
+            b.add_dated(line.start + inline.end(), end, example_of=parent)
+            continue
+        b.add_dated(start, end, example_of=example_parent if mode == "example" else None)
+    return b.segments
+
+
+# --- reStructuredText ---------------------------------------------------------------------------
+
+_RST_ADORNMENT = re.compile(r"^([=\-~^\"'`#*+:._])\1{2,}\s*$")
+_RST_DIRECTIVE = re.compile(r"^\.\.\s+(?:(\w[\w-]*)::\s*(.*))?")
+_RST_NOTE_DIRECTIVES = {"tip", "note", "attention", "hint", "important", "warning", "caution", "danger"}
+_RST_LIST = re.compile(r"^\s*(?:[-*+]|#\.|\d+\.)\s+")
+
+
+def segment_rst(page: RawPage) -> list[Segment]:
+    b = _Builder(page)
+    lines = split_lines(page.text)
+    styles: list[tuple[str, bool]] = []
+    i, n = 0, len(lines)
+    paragraph: list[Line] = []
+
+    def flush():
+        if paragraph:
+            b.add_dated(paragraph[0].content_span()[0], paragraph[-1].content_span()[1])
+            paragraph.clear()
+
+    while i < n:
+        line, s = lines[i], lines[i].stripped
+        nxt = lines[i + 1].stripped if i + 1 < n else ""
+        # heading with overline: === / title / ===
+        if _RST_ADORNMENT.match(s) and i + 2 < n and _RST_ADORNMENT.match(lines[i + 2].stripped) and lines[i + 1].stripped:
+            flush()
+            style = (s[0], True)
+            if style not in styles:
+                styles.append(style)
+            b.heading(styles.index(style) + 1, lines[i + 1].text)
+            i += 3
+            continue
+        if s and not _RST_ADORNMENT.match(s) and _RST_ADORNMENT.match(nxt) and not line.text.startswith((" ", "|")):
+            flush()
+            style = (nxt[0], False)
+            if style not in styles:
+                styles.append(style)
+            b.heading(styles.index(style) + 1, line.text)
+            i += 2
+            continue
+        if not s:
+            flush()
+            i += 1
+            continue
+        directive = _RST_DIRECTIVE.match(line.text)
+        if directive:
+            flush()
+            name, rest = directive.group(1), directive.group(2) or ""
+            block_end = i + 1
+            while block_end < n and (not lines[block_end].stripped or lines[block_end].text.startswith((" ", "\t"))):
+                block_end += 1
+            if name in _RST_NOTE_DIRECTIVES:
+                body_lines = [ln for ln in lines[i + 1:block_end] if ln.stripped]
+                if rest.strip():
+                    offset = line.start + line.text.index(rest.strip())
+                    b.note(offset, line.end) or b.add(offset, line.end)
+                for ln in body_lines:
+                    b.note(*ln.content_span()) or b.add(*ln.content_span())
+            i = block_end
+            continue
+        if s.startswith("|"):
+            flush()
+            bar = line.start + line.text.index("|") + 1
+            body = line.folded[bar - line.start:]
+            if _LEADING_EXAMPLE.match(body):
+                parent = len(b.segments) - 1 if b.segments else None
+                b.add_dated(bar, line.end, example_of=parent)
+            else:
+                b.add_dated(bar, line.end)
+            i += 1
+            continue
+        if s.startswith(("+-", "+=")) or _RST_ADORNMENT.match(s):
+            i += 1  # table borders and stray adornments
+            continue
+        if _RST_LIST.match(line.text):
+            flush()
+            paragraph.append(line)
+            i += 1
+            continue
+        if _LEADING_EXAMPLE.match(line.folded):
+            flush()
+            parent = len(b.segments) - 1 if b.segments else None
+            b.add_dated(*line.content_span(), example_of=parent)
+            i += 1
+            continue
+        paragraph.append(line)
+        i += 1
+    flush()
+    return b.segments
+
+
+# --- Markdown -----------------------------------------------------------------------------------
+
+_MD_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_MD_BULLET = re.compile(r"^[-*+]\s+|^\d+[.)]\s+")
+
+
+def segment_markdown(page: RawPage) -> list[Segment]:
+    b = _Builder(page)
+    paragraph: list[Line] = []
+    bullet_parent: int | None = None
+    in_fence = False
+    pending_indented = False
+
+    def flush():
+        nonlocal pending_indented
+        if paragraph:
+            parent = bullet_parent if pending_indented else None
+            b.add_dated(paragraph[0].content_span()[0], paragraph[-1].content_span()[1], example_of=parent)
+            paragraph.clear()
+        pending_indented = False
+
+    for line in split_lines(page.text):
+        s = line.stripped
+        if s.startswith("```"):
+            flush()
+            in_fence = not in_fence
+            continue
+        if in_fence:
+            continue
+        m = _MD_HEADING.match(line.text)
+        if m:
+            flush()
+            bullet_parent = None
+            b.heading(len(m.group(1)), m.group(2))
+            continue
+        if not s:
+            flush()
+            continue
+        if s.startswith("![") or set(s) <= set("-*_| :"):
+            continue
+        indented = line.text.startswith(("    ", "\t", "  "))
+        if _MD_BULLET.match(line.text):
+            flush()
+            index = b.add_dated(*line.content_span())
+            bullet_parent = index[-1] if index else bullet_parent
+            continue
+        if indented and bullet_parent is not None and not paragraph:
+            pending_indented = True
+        elif not indented and not paragraph:
+            bullet_parent = None
+        paragraph.append(line)
+    flush()
+    return b.segments
+
+
+# --- Q&A -----------------------------------------------------------------------------------------
+
+def segment_qa(page: RawPage) -> list[Segment]:
+    b = _Builder(page)
+    meta = page.meta or {}
+    if page.title:
+        b.heading(1, page.title)
+    text = page.text
+    question, answer = str(meta.get("question") or ""), str(meta.get("answer") or "")
+    start, end = 0, len(text)
+    q_at = text.find(question) if question else -1
+    if q_at >= 0:
+        start = q_at
+    a_at = text.find(answer, max(q_at, 0)) if answer else -1
+    if a_at >= 0:
+        end = a_at + len(answer)
+    qa_meta = {k: meta[k] for k in ("fid", "tags", "mentionedCards", "title") if k in meta}
+    qa_meta.update(question=question, answer=answer)
+    if not question and not answer:
+        qa_meta["answer"] = text.strip()
+    b.add(start, end, kind="qa", date=parse_date(meta.get("databaseDate")), meta=qa_meta)
+    return b.segments
+
+
+SEGMENTERS = {"rst": segment_rst, "markdown": segment_markdown, "qa-json": segment_qa}
+
+
+def segment_page(page: RawPage) -> list[Segment]:
+    fmt = page.format
+    if fmt not in SEGMENTERS and (page.meta or {}).get("question"):
+        fmt = "qa-json"
+    return SEGMENTERS.get(fmt, segment_text)(page)
