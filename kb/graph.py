@@ -1,0 +1,183 @@
+"""All Cypher of the project lives here: schema, batched writes, reads.
+
+Every statement is parameterized; labels and relationship types are fixed strings in this module,
+never built from input. Writes go in `UNWIND $rows` batches, each batch its own transaction, so a
+failed batch leaves the earlier ones committed and the graph consistent."""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable, Iterator, Sequence
+
+from neo4j import Driver, ManagedTransaction
+
+from rulings.cards import Card
+from rulings.names import fold_name
+
+# ---------------------------------------------------------------------------------------------
+# Schema: created once, idempotently (IF NOT EXISTS), by `rulings kb init` and before any load.
+
+SCHEMA = [
+    "CREATE CONSTRAINT card_passcode IF NOT EXISTS FOR (c:Card) REQUIRE c.passcode IS UNIQUE",
+    "CREATE CONSTRAINT cardname_key IF NOT EXISTS FOR (n:CardName) REQUIRE n.key IS UNIQUE",
+    "CREATE CONSTRAINT source_id IF NOT EXISTS FOR (s:Source) REQUIRE s.id IS UNIQUE",
+    "CREATE CONSTRAINT page_url IF NOT EXISTS FOR (p:Page) REQUIRE p.url IS UNIQUE",
+    "CREATE CONSTRAINT section_key IF NOT EXISTS FOR (s:Section) REQUIRE s.key IS UNIQUE",
+    "CREATE CONSTRAINT ruling_id IF NOT EXISTS FOR (r:Ruling) REQUIRE r.id IS UNIQUE",
+    "CREATE CONSTRAINT topic_key IF NOT EXISTS FOR (t:Topic) REQUIRE t.key IS UNIQUE",
+    "CREATE CONSTRAINT scenario_id IF NOT EXISTS FOR (s:Scenario) REQUIRE s.id IS UNIQUE",
+    "CREATE CONSTRAINT run_id IF NOT EXISTS FOR (r:Run) REQUIRE r.id IS UNIQUE",
+    "CREATE INDEX cardname_normalized IF NOT EXISTS FOR (n:CardName) ON (n.normalized)",
+    "CREATE INDEX card_konami_id IF NOT EXISTS FOR (c:Card) ON (c.konami_id)",
+    # The 'cjk' analyzer indexes Han and kana as bigrams, so Chinese and Japanese text is searchable
+    # without word segmentation; Latin words are still tokenized normally.
+    "CREATE FULLTEXT INDEX cardname_text IF NOT EXISTS FOR (n:CardName) ON EACH [n.text, n.normalized] "
+    "OPTIONS {indexConfig: {`fulltext.analyzer`: 'cjk'}}",
+]
+
+
+def ensure_schema(driver: Driver, database: str | None = None, extra: Sequence[str] = ()) -> None:
+    for statement in [*SCHEMA, *extra]:
+        driver.execute_query(statement, database_=database)
+    driver.execute_query("CALL db.awaitIndexes(300)", database_=database)
+
+
+def clear_graph(driver: Driver, database: str | None = None, batch: int = 10_000) -> None:
+    """Delete every node and relationship in batches (tests and `rulings kb reset`)."""
+    while True:
+        records, _, _ = driver.execute_query(
+            "MATCH (n) WITH n LIMIT $batch DETACH DELETE n RETURN count(*) AS deleted",
+            batch=batch, database_=database,
+        )
+        if not records or records[0]["deleted"] == 0:
+            return
+
+
+# ---------------------------------------------------------------------------------------------
+# Cards
+
+_MERGE_CARDS = """
+UNWIND $rows AS row
+MERGE (c:Card {passcode: row.passcode})
+SET c += row.props
+"""
+
+_MERGE_NAMES = """
+UNWIND $rows AS row
+MATCH (c:Card {passcode: row.passcode})
+MERGE (n:CardName {key: row.key})
+  ON CREATE SET n.text = row.text, n.normalized = row.normalized, n.language = row.language, n.kind = row.kind
+SET n.reading = coalesce(row.reading, n.reading)
+MERGE (n)-[:NAMES]->(c)
+"""
+
+
+def name_key(text: str, language: str, kind: str) -> str:
+    return f"{kind}:{language}:{text}"
+
+
+def name_row(passcode: int, text: str, language: str, kind: str, reading: str | None = None) -> dict:
+    return {"passcode": passcode, "key": name_key(text, language, kind), "text": text,
+            "normalized": fold_name(text), "language": language, "kind": kind, "reading": reading}
+
+
+def card_props(card: Card) -> dict:
+    props = {
+        "passcode_kind": card.passcode_kind, "konami_id": card.konami_id,
+        "name": card.names.get("en") or next(iter(card.names.values()), None) or card.community_zh,
+        "card_type": card.card_type, "spell_trap_type": card.spell_trap_type,
+        "monster_type_line": card.monster_type_line, "attribute": card.attribute, "level": card.level,
+        "rank": card.rank, "atk": card.atk, "def": card.def_, "link_arrows": card.link_arrows or None,
+        "pendulum_scale": card.pendulum_scale, "series": card.series or None, "ja_reading": card.ja_reading,
+    }
+    for lang, text in card.texts.items():
+        props["text_" + lang.replace("-", "_").lower()] = text
+    return {k: v for k, v in props.items() if v is not None}
+
+
+def _write_card_batch(tx: ManagedTransaction, cards: list[Card]) -> None:
+    tx.run(_MERGE_CARDS, rows=[{"passcode": c.passcode, "props": card_props(c)} for c in cards]).consume()
+    names = []
+    for card in cards:
+        for text, lang, kind in card.all_names():
+            names.append(name_row(card.passcode, text, lang, kind, card.ja_reading if lang == "ja" else None))
+    tx.run(_MERGE_NAMES, rows=names).consume()
+
+
+def import_cards(driver: Driver, cards: Iterable[Card], *, database: str | None = None, batch_size: int = 500,
+                 progress: Callable[[int], None] | None = None) -> int:
+    """MERGE cards and their names, one transaction per batch. Re-importing changes nothing new."""
+    total = 0
+    with driver.session(database=database) as session:
+        for batch in _batches(cards, batch_size):
+            session.execute_write(_write_card_batch, batch)
+            total += len(batch)
+            if progress:
+                progress(len(batch))
+    return total
+
+
+_MERGE_COMMUNITY_CARDS = """
+UNWIND $rows AS row
+MERGE (c:Card {passcode: row.passcode})
+  ON CREATE SET c.passcode_kind = 'community-only', c.name = row.text
+"""
+
+
+def import_names(driver: Driver, rows: Iterable[dict], *, database: str | None = None, batch_size: int = 2000,
+                 create_missing_cards: bool = False, progress: Callable[[int], None] | None = None) -> int:
+    """MERGE extra names (community, mined aliases) given as name_row() dicts, one transaction per batch.
+
+    A name whose passcode has no Card is skipped, unless create_missing_cards: the community file
+    knows a few cards that the card database lacks, and they must still be findable by name."""
+    total = 0
+
+    def write(tx: ManagedTransaction, batch: list[dict]) -> None:
+        if create_missing_cards:
+            tx.run(_MERGE_COMMUNITY_CARDS, rows=batch).consume()
+        tx.run(_MERGE_NAMES, rows=batch).consume()
+
+    with driver.session(database=database) as session:
+        for batch in _batches(rows, batch_size):
+            session.execute_write(write, batch)
+            total += len(batch)
+            if progress:
+                progress(len(batch))
+    return total
+
+
+def count_cards(driver: Driver, database: str | None = None) -> dict:
+    records, _, _ = driver.execute_query(
+        "MATCH (c:Card) WITH count(c) AS cards "
+        "OPTIONAL MATCH (n:CardName) WITH cards, n.kind AS kind, count(n) AS names "
+        "RETURN cards, collect({kind: kind, names: names}) AS names",
+        database_=database,
+    )
+    row = records[0]
+    return {"cards": row["cards"], "names": {r["kind"]: r["names"] for r in row["names"] if r["kind"]}}
+
+
+def find_cards_by_name(driver: Driver, name: str, database: str | None = None) -> list[dict]:
+    """Cards whose any name folds to the same key as `name` (or whose passcode is `name`)."""
+    records, _, _ = driver.execute_query(
+        """
+        CALL () {
+          MATCH (n:CardName {normalized: $normalized})-[:NAMES]->(c:Card) RETURN c
+          UNION
+          MATCH (c:Card {passcode: $passcode}) RETURN c
+        }
+        RETURN DISTINCT c.passcode AS passcode, c.name AS name ORDER BY passcode
+        """,
+        normalized=fold_name(name), passcode=int(name) if name.strip().isdigit() else -1, database_=database,
+    )
+    return [dict(r) for r in records]
+
+
+def _batches(items: Iterable, size: int) -> Iterator[list]:
+    batch = []
+    for item in items:
+        batch.append(item)
+        if len(batch) >= size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch

@@ -1,0 +1,75 @@
+"""Session-wide test set-up: an isolated data directory and one real Neo4j for the whole run.
+
+With NEO4J_URI set (as .ci/run does, after `rulings neo4j start`), tests use that server; otherwise
+the session starts a local Neo4j of its own in a temporary home and stops it at the end. Either way
+NEO4J_URI/NEO4J_USER/NEO4J_PASSWORD are set for the session, so CLI commands run by tests (in
+process or as subprocesses) reach the same server."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+
+# Never let tests write into a developer's real data directory.
+_SESSION_HOME = Path(tempfile.mkdtemp(prefix="rulings-test-home-"))
+os.environ.setdefault("RULINGS_HOME", str(_SESSION_HOME))
+
+from rulings import config  # noqa: E402  (after RULINGS_HOME is set)
+
+SHARED = config.shared_dir()
+
+
+def pytest_report_header(config_):
+    return [f"RULINGS_HOME={os.environ['RULINGS_HOME']}", f"shared data: {SHARED}",
+            f"neo4j: {os.environ.get('NEO4J_URI') or 'local server started by the test session'}"]
+
+
+@pytest.fixture(scope="session")
+def shared_dir() -> Path:
+    if not (SHARED / "data" / "cards.jsonl.gz").exists():
+        pytest.fail(f"shared data not found at {SHARED} (set RULINGS_SHARED)")
+    return SHARED
+
+
+@pytest.fixture(scope="session")
+def neo4j_server(tmp_path_factory):
+    """(uri, user, password, database) of the real Neo4j used by this test session."""
+    from kb.server import LocalNeo4j
+
+    if os.environ.get("NEO4J_URI"):
+        yield (os.environ["NEO4J_URI"], os.environ.get("NEO4J_USER", "neo4j"),
+               os.environ.get("NEO4J_PASSWORD", ""), os.environ.get("NEO4J_DATABASE") or None)
+        return
+    server = LocalNeo4j(tmp_path_factory.mktemp("neo4j-session"))
+    status, _ = server.start()
+    os.environ.update({"NEO4J_URI": status.uri, "NEO4J_USER": "neo4j", "NEO4J_PASSWORD": server.password()})
+    try:
+        yield status.uri, "neo4j", server.password(), None
+    finally:
+        for key in ("NEO4J_URI", "NEO4J_USER", "NEO4J_PASSWORD"):
+            os.environ.pop(key, None)
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def neo4j_driver(neo4j_server):
+    from kb.db import Connection, open_driver
+
+    uri, user, password, database = neo4j_server
+    driver = open_driver(Connection(uri, user, password, database, external=True))
+    yield driver
+    driver.close()
+
+
+@pytest.fixture
+def graph(neo4j_driver, neo4j_server):
+    """A clean graph with the schema in place: (driver, database)."""
+    from kb import graph as kb_graph
+
+    database = neo4j_server[3]
+    kb_graph.clear_graph(neo4j_driver, database)
+    kb_graph.ensure_schema(neo4j_driver, database)
+    return neo4j_driver, database
