@@ -14,7 +14,7 @@ from typing import Iterable, Iterator
 
 from crawlers.records import RawPage
 from pipeline.language import detect_language, is_chinese
-from pipeline.normalize import Normalized, normalize, page_has_conversion_damage, to_simplified
+from pipeline.normalize import Normalized, fold_width, normalize, page_has_conversion_damage, to_simplified
 from pipeline.records import Mention, PageDoc, Ruling
 from pipeline.segment import Segment, segment_page
 from pipeline.semantics import mention_roles, polarity, primary_action, actions, ruling_kind
@@ -152,7 +152,8 @@ def _fill(doc: PageDoc, page: RawPage, linker) -> None:
     if not segments:
         doc.problems.append("no rulings found on the page")
         return
-    damaged = page_has_conversion_damage(normalize(text, fmt=page.format, damaged=False).text)
+    # judged on the raw (width-folded) text: a normalized text would already have the sure repairs applied
+    damaged = page_has_conversion_damage(fold_width(text))
     drafts = _drafts(page, segments, damaged)
     doc.language = _page_language(drafts, page.language)
     for d in drafts:
