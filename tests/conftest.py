@@ -22,7 +22,7 @@ from rulings import config  # noqa: E402  (after RULINGS_HOME is set)
 SHARED = config.shared_dir()
 
 
-def pytest_report_header(config_):
+def pytest_report_header():
     return [f"RULINGS_HOME={os.environ['RULINGS_HOME']}", f"shared data: {SHARED}",
             f"neo4j: {os.environ.get('NEO4J_URI') or 'local server started by the test session'}"]
 
