@@ -1,0 +1,176 @@
+"""The whole NLP stage on the real seed pages and shared corpora, with the real card linker."""
+
+import gzip
+import itertools
+import json
+
+import pytest
+
+from crawlers.offline import read_paths
+from pipeline.records import PageDoc
+from pipeline.run import process_pages, ruling_id
+from rulings import config
+
+CORPUS = config.shared_dir() / "corpus"
+
+
+@pytest.fixture(scope="module")
+def linker():
+    from pipeline.cardlink import CardLinker
+
+    return CardLinker.default()
+
+
+def _docs(paths, linker):
+    pages = [page for page, _ in read_paths([str(p) for p in paths])]
+    return {page.url.rsplit("/", 1)[-1][:3]: doc for page, doc in zip(pages, process_pages(pages, linker=linker))}
+
+
+@pytest.fixture(scope="module")
+def seeds(linker):
+    return _docs(sorted((CORPUS / "seeds").glob("*.txt")), linker)
+
+
+def _ruling_starting(doc, prefix):
+    hits = [r for r in doc.rulings if r.text.startswith(prefix)]
+    assert len(hits) == 1, [r.text[:30] for r in doc.rulings]
+    return hits[0]
+
+
+def _ruling_containing(doc, needle):
+    hits = [r for r in doc.rulings if needle in r.text]
+    assert len(hits) == 1, (needle, [r.text[:40] for r in hits])
+    return hits[0]
+
+
+def test_seed_000_ruling_about_cyclone(seeds):
+    doc = seeds["000"]
+    assert doc.language == "zh-Hant" and not doc.problems
+    r = _ruling_starting(doc, "1、可以以陷阱怪獸為對(duì)象發(fā)動(dòng)「旋風(fēng)」")
+    # one ruling: both sentences, up to the end of the numbered item
+    assert r.text.endswith("仍會(huì)被破壞。")
+    assert "(" not in r.normalized and r.normalized.startswith("1、可以以陷阱怪兽为对象发动「旋风」")
+    assert r.language == "zh-Hant"
+    assert "trap_monsters" in r.topics
+    assert r.polarity == "can"
+    assert r.action == "target" and "destroy" in r.meta["actions"]
+    cyclone = [m for m in r.mentions if m.passcode == 5318639]
+    assert cyclone and r.text[cyclone[0].start:cyclone[0].end] == "旋風"
+    assert cyclone[0].role == "acting"
+    # spans point into RawPage.text
+    page_text = (CORPUS / "seeds" / "000_0c4539d48d7b5545.txt").read_text(encoding="utf-8")
+    assert page_text[r.start:r.end] == r.text
+    # it is one of the numbered examples introduced by 如： under the paragraph above it
+    parent = next(p for p in doc.rulings if p.id == r.example_of)
+    assert r.normalized in parent.examples
+    assert r.section == ["1016.陷阱怪獸的相關規則"]
+
+
+def test_seed_000_dash_sub_point_is_a_note(seeds):
+    r = _ruling_starting(seeds["000"], "這類陷阱怪獸的控制權(quán)被轉(zhuǎn)移后")
+    assert any(n.startswith("— — 因此") for n in r.notes)
+
+
+def test_seed_004_dates_sit_on_the_rulings_they_close(seeds):
+    doc = seeds["004"]
+    cases = {
+        "「暴君翼」的③效果被「王宫的通告」无效后": "2017-03-24",
+        "自己的「纳祭之魔」装备着原持有者是对方的里侧的「彩虹栗子球」": "2016-09-29",
+        "「EM 国王熊精」把自身破坏后": "2017-03-24",
+        "这个准备阶段内这张卡不能再次发动这个效果": "2015-03-19",
+        "对方以我方的「月华龙 黑蔷薇」为对象发动「雷破」": "2014-03-21",
+    }
+    for needle, iso in cases.items():
+        assert _ruling_containing(doc, needle).date == iso, needle
+    # the sentence right after a date starts a new ruling and is not given the date before it
+    after = _ruling_containing(doc, "准备阶段「黄泉青蛙」发动效果特殊召唤后,被「王虎」的效果破坏")
+    assert after.text.startswith("准备阶段「黄泉青蛙」发动效果特殊召唤后")
+    assert after.date is None
+    # the general rule before 例: is its own ruling; the dated examples point at it
+    rule = _ruling_starting(doc, "- 在特定阶段·步骤发动的诱发效果")
+    assert rule.kind == "rule" and rule.date is None
+    example = _ruling_containing(doc, "「暴君翼」的③效果被「王宫的通告」无效后")
+    assert example.example_of == rule.id and example.kind == "ruling"
+
+
+def test_seed_003_repairs_point_at_the_original(seeds):
+    doc = seeds["003"]
+    text = (CORPUS / "seeds" / "003_45e35f94b139e0a0.txt").read_text(encoding="utf-8")
+    pairs = {(r.original, r.repaired) for r in doc.repairs}
+    assert {("咒文度", "咒文速度"), ("攻魔法", "速攻魔法"), ("即时诱", "诱发即时"), ("进行动", "进行发动"),
+            ("动了", "发动了")} <= pairs
+    for repair in doc.repairs:
+        assert text[repair.offset:repair.offset + len(repair.original)] == repair.original
+    r = _ruling_starting(doc, "咒文度2、包括普通陷阱")
+    assert r.normalized.startswith("咒文速度2、包括普通陷阱、永续陷阱速攻魔法和诱发即时的效果怪物")
+    assert "spell_speed" in r.topics
+
+
+def test_seed_language_per_page(seeds):
+    assert seeds["001"].language == "fr" and seeds["002"].language == "ja"
+    assert seeds["003"].language == "zh-Hans" and seeds["004"].language == "zh-Hans"
+    assert all(doc.rulings for doc in seeds.values())
+
+
+def test_ruling_ids_are_stable_and_unique(seeds, linker):
+    again = _docs([CORPUS / "seeds" / "000_0c4539d48d7b5545.txt"], linker)["000"]
+    assert [r.id for r in again.rulings] == [r.id for r in seeds["000"].rulings]
+    for doc in seeds.values():
+        ids = [r.id for r in doc.rulings]
+        assert len(ids) == len(set(ids))
+    assert ruling_id("seed", "可以 发动") == ruling_id("seed", "可以  发动")
+    assert ruling_id("seed", "可以发动") != ruling_id("zh-forum", "可以发动")
+
+
+def test_rst_rule_docs(linker):
+    doc = _docs([CORPUS / "ocg-rule-docs" / "c02" / "连锁基础.rst"], linker)["%E8"]
+    assert doc.language == "zh-Hans" and not doc.problems
+    r = _ruling_containing(doc, "玩家B：我连锁丢弃「`增殖的G`_」发动其效果")
+    assert r.section == ["连锁基础", "什么是连锁"]
+    assert "`" not in r.normalized and "「增殖的G」" in r.normalized
+    g = [m for m in r.mentions if r.text[m.start:m.end] == "增殖的G"]
+    assert g and g[0].passcode is not None
+    assert "chain" in r.topics
+    headings = {tuple(r.section) for r in doc.rulings}
+    assert ("连锁基础", "什么是连锁", "连锁块") in headings  # --- under === under overlined title
+
+
+def test_french_markdown(linker):
+    doc = _docs([CORPUS / "fr-rulings" / "02_Ciblage.md"], linker)["02_"]
+    assert doc.language == "fr"
+    bullet = _ruling_starting(doc, "- *Force de Miroir*")
+    under = _ruling_containing(doc, "Cet effet ne cible pas.")
+    assert under.example_of == bullet.id
+    assert under.polarity in ("is_not", "cannot") and "targeting" in under.topics
+    assert any(m.passcode is not None for m in bullet.mentions)
+    assert all("*" not in r.normalized for r in doc.rulings if r.text.startswith("- *"))
+    assert _ruling_containing(doc, "Cet effet cible explicitement.").section[-1] == "Bases du ciblage"
+
+
+def test_konami_qa_one_ruling_each(linker, tmp_path):
+    source = CORPUS / "konami-faq" / "qa-dev.jsonl.gz"
+    sample = tmp_path / "qa.jsonl"
+    with gzip.open(source, "rt", encoding="utf-8") as handle:
+        records = [json.loads(line) for line in itertools.islice(handle, 40)]
+    sample.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
+    pages = [p for p, _ in read_paths([str(sample)])]
+    docs = list(process_pages(pages, linker=linker))
+    assert len(docs) == len(records)
+    by_cards = {r["fid"]: r for r in records}
+    for doc, page in zip(docs, pages):
+        assert len(doc.rulings) == 1
+        ruling = doc.rulings[0]
+        record = by_cards[page.meta["fid"]]
+        assert ruling.kind == "qa" and ruling.language == "ja"
+        assert ruling.date == record["databaseDate"]
+        assert ruling.meta["question"] == record["question"] and ruling.meta["answer"] == record["answer"]
+        assert record["answer"].strip() in ruling.text
+    fid10 = next(d.rulings[0] for d, p in zip(docs, pages) if p.meta["fid"] == 10)
+    assert "trap_monsters" in fid10.topics  # from the 罠 tag
+    assert any(m.passcode is not None for d in docs for m in d.rulings[0].mentions)
+
+
+def test_pagedoc_round_trips_through_json(seeds):
+    doc = seeds["000"]
+    again = PageDoc.from_json(json.loads(json.dumps(doc.to_json(), ensure_ascii=False)))
+    assert again == doc
