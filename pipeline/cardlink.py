@@ -155,10 +155,14 @@ class CardLinker:
     _default: "CardLinker | None" = None
     _default_lock = threading.Lock()
 
-    def __init__(self, names: dict[str, list[NameEntry]], series: set[str], catalog_size: int = 0):
+    def __init__(self, names: dict[str, list[NameEntry]], series: set[str], catalog_size: int = 0,
+                 prose_words: set[str] | None = None):
         self.names = names  # folded name -> entries
         self.series = series  # folded series names
         self.catalog_size = catalog_size
+        # One-word Latin names that card texts use as ordinary words outside quotes ("Invocation");
+        # other one-word names ("Polymérisation", "Tragoedia") may be matched unquoted.
+        self.prose_words = prose_words or set()
         self._automaton = None
         self._lock = threading.Lock()
 
@@ -173,8 +177,8 @@ class CardLinker:
             path = Path(cache_dir) / f"link_index_{cache_key}.pickle"
             if path.exists():
                 try:
-                    names, series, size = pickle.loads(path.read_bytes())
-                    return cls(names, series, size)
+                    names, series, size, prose = pickle.loads(path.read_bytes())
+                    return cls(names, series, size, prose)
                 except Exception:  # a stale or truncated cache is rebuilt, never trusted
                     pass
         names: dict[str, list[NameEntry]] = {}
@@ -195,12 +199,13 @@ class CardLinker:
                     s = next(g for g in m.groups() if g)
                     series.add(fold(s))
         series.discard("")
-        linker = cls(names, series, len(catalog))
+        prose = _prose_words(catalog, names)
+        linker = cls(names, series, len(catalog), prose)
         if cache_dir is not None and cache_key:
             try:
                 Path(cache_dir).mkdir(parents=True, exist_ok=True)
                 tmp = Path(cache_dir) / f".link_index_{cache_key}.tmp"
-                tmp.write_bytes(pickle.dumps((names, series, len(catalog)), protocol=pickle.HIGHEST_PROTOCOL))
+                tmp.write_bytes(pickle.dumps((names, series, len(catalog), prose), protocol=pickle.HIGHEST_PROTOCOL))
                 tmp.replace(Path(cache_dir) / f"link_index_{cache_key}.pickle")
             except OSError:
                 pass  # the cache is an optimisation only
@@ -328,6 +333,8 @@ class CardLinker:
                                         matched_lang=entry.record_lang, matched_kind=entry.kind))
             else:
                 mentions.append(Mention(text[cand.start:cand.end], cand.start, cand.end, None, 0.3))
+        if language in ("fr", "en"):
+            mentions = self._latin_short_references(text, mentions)
         # Short references to a card named earlier on the same text (*Tireur* after *Tireur de
         # l'Atlantide*, 「施里特」 after 「影灵衣术士 施里特」).
         for m in mentions:
@@ -352,6 +359,69 @@ class CardLinker:
         if best.lang not in (pref[0], pref[1]):
             confidence -= 0.1
         return best, confidence
+
+    def _latin_word_df(self) -> dict[str, int]:
+        """How many cards have each word in their fr/en names: a rare word ("Bixi", "Pulsar") can stand
+        for its card, a common one ("Dragon", "Main") cannot."""
+        if getattr(self, "_word_df", None) is None:
+            per_word: dict[str, set[int]] = {}
+            for entries in self.names.values():
+                for e in entries:
+                    if e.lang in ("fr", "en"):
+                        for w in _LATIN_WORD_SPLIT.split(e.name):
+                            if w:
+                                per_word.setdefault(fold(w), set()).add(e.passcode)
+            self._word_df = {w: len(p) for w, p in per_word.items()}
+            self._latin_by_passcode: dict[int, list[str]] = {}
+            for entries in self.names.values():
+                for e in entries:
+                    if e.lang in ("fr", "en"):
+                        self._latin_by_passcode.setdefault(e.passcode, []).append(e.name)
+        return self._word_df
+
+    def _latin_short_references(self, text: str, mentions: list[Mention]) -> list[Mention]:
+        """Unquoted short forms of cards linked in the same text: the head before a comma ("Bixi" for
+        "Bixi, Eau du Yang Zing") or a run of capitalised words of the name holding a rare word
+        ("Dragon Pulsar", "Tireur"). A form shared by two linked cards is skipped."""
+        linked = [m for m in mentions if m.passcode is not None and m.kind == "card"]
+        if not linked:
+            return mentions
+        df = self._latin_word_df()
+        forms: dict[str, set[int]] = {}
+        heads: set[str] = set()
+        for passcode in {m.passcode for m in linked}:
+            for name in self._latin_by_passcode.get(passcode, []):
+                words = [w for w in _LATIN_WORD_SPLIT.split(name) if w]
+                if "," in name:
+                    heads.add(name.split(",")[0].strip())
+                    forms.setdefault(name.split(",")[0].strip(), set()).add(passcode)
+                # Runs from the first word ("Dragon Pulsar", "Tireur") or one very rare word anywhere
+                # ("Valkyrus"); runs from the middle are mostly series epithets ("Abysses Ardents").
+                for i in range(len(words)):
+                    for j in range(i + 1, min(i + 3, len(words)) + 1):
+                        run = words[i:j]
+                        if j - i == len(words) or not all(w[0].isupper() or w[0].isdigit() for w in run):
+                            continue
+                        if i == 0 and any(df.get(fold(w), 99) <= _RARE_WORD_CARDS for w in run):
+                            forms.setdefault(" ".join(run), set()).add(passcode)
+                        elif j == i + 1 and df.get(fold(run[0]), 99) <= _VERY_RARE_WORD_CARDS:
+                            forms.setdefault(run[0], set()).add(passcode)
+        busy = bytearray(len(text))
+        for m in mentions:
+            busy[m.start:m.end] = b"\x01" * (m.end - m.start)
+        extra = []
+        for form, passcodes in sorted(forms.items(), key=lambda f: -len(f[0])):
+            if len(passcodes) != 1 or len(form) < 3 or (fold(form) in self.series and form not in heads):
+                continue
+            passcode = next(iter(passcodes))
+            for hit in re.finditer(r"(?<!\w)" + re.escape(form) + r"(?!\w)", text):
+                s, e = hit.span()
+                if any(busy[s:e]):
+                    continue
+                busy[s:e] = b"\x01" * (e - s)
+                extra.append(Mention(form, s, e, passcode, 0.6, matched_name=form, matched_lang=None,
+                                     matched_kind="short"))
+        return sorted(mentions + extra, key=lambda m: m.start)
 
     def _short_reference(self, surface: str, linked: list[NameEntry]) -> NameEntry | None:
         key = fold(surface)
@@ -380,6 +450,7 @@ class CardLinker:
         re.compile(r"『([^『』\n]{1,60})』"),
         re.compile(r"“([^“”\n]{1,60})”"),
         re.compile(r"«\s?([^«»\n]{1,60}?)\s?»"),
+        re.compile(r"(?<![\w\"])\"([^\"\n]{1,60})\"(?![\w\"])"),
         re.compile(r"(?<![*\w])\*(?!\*|\s)([^*\n]{1,80}?)(?<!\s)\*(?!\*)"),
     ]
 
@@ -454,6 +525,8 @@ class CardLinker:
                 continue
             latin = not any(_is_cjk(c) for c in key)
             if latin:
+                if not re.search(r"\s", text[start:end]) and key in self.prose_words:
+                    continue  # a one-word Latin name card texts use as a word ("Invocation") is prose here
                 if (start > 0 and _is_word_char(text[start - 1])) or (end < len(text) and _is_word_char(text[end])):
                     continue
                 if not text[start].isupper() and not text[start].isdigit():
@@ -470,6 +543,10 @@ class CardLinker:
         return chosen
 
 
+_LATIN_WORD_SPLIT = re.compile(r"[\s,:]+")
+_RARE_WORD_CARDS = 15  # a word in the names of at most this many cards is distinctive
+_VERY_RARE_WORD_CARDS = 5
+
 _NOT_NAME = re.compile(r"[。，、？！；：,.;:?!()（）\n]|^[○◯〇×＊*]+|○○")
 
 
@@ -484,6 +561,26 @@ def _looks_like_name(inner: str) -> bool:
     return True
 
 
+_QUOTED_IN_CARD_TEXT = re.compile(r"\"[^\"]*\"|«[^»]*»|“[^”]*”")
+_PROSE_MIN_COUNT = 3
+
+
+def _prose_words(catalog: dict[int, Card], names: dict[str, list[NameEntry]]) -> set[str]:
+    """Folded one-word fr/en card names that occur unquoted in fr/en card texts at least a few times:
+    there they are rules vocabulary ("Invocation", "Cimetière"), so unquoted they are not trusted."""
+    single = {key for key, entries in names.items()
+              if any(e.lang in ("fr", "en") and not re.search(r"\s", e.name) for e in entries)}
+    counts: dict[str, int] = {}
+    for card in catalog.values():
+        for lang in ("fr", "en"):
+            body = _QUOTED_IN_CARD_TEXT.sub(" ", card.texts.get(lang, ""))
+            for word in re.findall(r"[^\W\d_][\w'’-]*", body):
+                key = fold(word)
+                if key in single:
+                    counts[key] = counts.get(key, 0) + 1
+    return {key for key, n in counts.items() if n >= _PROSE_MIN_COUNT}
+
+
 def _files_key(paths: list[Path]) -> str:
     digest = hashlib.sha256()
     for path in paths:
@@ -491,5 +588,5 @@ def _files_key(paths: list[Path]) -> str:
         if path.exists():
             stat = path.stat()
             digest.update(f"{path.resolve()}:{stat.st_size}:{stat.st_mtime_ns}".encode())
-    digest.update(b"link-index-v1")
+    digest.update(b"link-index-v2")
     return digest.hexdigest()[:16]

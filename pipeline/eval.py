@@ -18,6 +18,7 @@ same passcode. Scores are micro-averaged. Series mentions and unlinked mentions 
 
 from __future__ import annotations
 
+import bisect
 import gzip
 import json
 import re
@@ -179,27 +180,43 @@ def eval_rule_docs(linker: CardLinker, catalog: dict[int, Card], paths: list[Pat
 # ------------------------------------------------------------------------------------------------ fr
 
 _ITALIC = re.compile(r"(?<![*\w])\*(?!\*|\s)([^*\n]+?)(?<!\s)\*(?!\*)")
+_HTML_ITALIC = re.compile(r"<i>([^<\n]+?)</i>")
+_STRAIGHT_QUOTED = re.compile(r"(?<![\w\"])\"([^\"\n]{1,60})\"(?![\w\"])")
+_MARKUP = re.compile(r"\*+|<[^>\n]+>")
 
 
-def strip_markdown_italics(raw: str) -> tuple[str, list[tuple[int, int, str]]]:
-    """Remove every asterisk; returns the text and the (start, end, text) of each italic span in it."""
-    italics = [(m.start(1), m.end(1), m.group(1)) for m in _ITALIC.finditer(raw)]
-    # position in the stripped text = position in raw minus asterisks before it
-    stars = [i for i, ch in enumerate(raw) if ch == "*"]
-    import bisect
+def strip_markdown_italics(raw: str) -> tuple[str, list[tuple[int, int, str, str]]]:
+    """Remove asterisks and HTML tags; returns the text and the (start, end, text) in it of each span
+    the article marks as a possible name: Markdown *italics*, HTML <i>…</i>, and "…" (the card-text
+    convention for card names inside quoted card text)."""
+    marked = [(m.start(1), m.end(1), m.group(1), "italic") for m in _ITALIC.finditer(raw)]
+    marked += [(m.start(1), m.end(1), m.group(1), "italic") for m in _HTML_ITALIC.finditer(raw)]
+    marked += [(m.start(1), m.end(1), m.group(1), "quoted") for m in _STRAIGHT_QUOTED.finditer(raw)]
+    removed = [(m.start(), m.end()) for m in _MARKUP.finditer(raw)]
+    starts = [s for s, _ in removed]
+    cumulative, total = [], 0
+    for s, e in removed:
+        total += e - s
+        cumulative.append(total)
 
     def shift(i: int) -> int:
-        return i - bisect.bisect_left(stars, i)
+        k = bisect.bisect_left(starts, i)  # markup tokens that start before i
+        return i - (cumulative[k - 1] if k else 0)
 
-    text = raw.replace("*", "")
-    return text, [(shift(s), shift(s) + len(t), t) for s, e, t in italics]
+    text = _MARKUP.sub("", raw)
+    spans = []
+    for s, e, t, how in sorted(marked):
+        if _MARKUP.search(t):
+            continue  # a span holding markup (a whole formatted sentence) is no name
+        spans.append((shift(s), shift(s) + len(t), t, how))
+    return text, spans
 
 
-def fr_gold(catalog: dict[int, Card], italics: list[tuple[int, int, str]],
+def fr_gold(catalog: dict[int, Card], italics: list[tuple[int, int, str, str]],
             index: dict[str, list[int]] | None = None) -> tuple[list[tuple[int, int, int]], int]:
     index = index or _name_index(catalog, ("fr", "en"), community=False)
     gold, seen_words, other = [], [], 0
-    for s, e, t in italics:
+    for s, e, t, how in italics:
         passcodes = index.get(fold_name(t))
         if passcodes:
             gold.append((s, e, passcodes[0]))
@@ -210,7 +227,8 @@ def fr_gold(catalog: dict[int, Card], italics: list[tuple[int, int, str]],
             continue
         words = [fold_name(w) for w in t.split()]
         hits = {p for p, ws in seen_words if words and all(w in ws for w in words)}
-        if len(hits) == 1 and len(t.split()) <= 3:
+        # Short references only from italics: quoted card text names series ("Yang Zing"), not cards.
+        if how == "italic" and len(hits) == 1 and len(t.split()) <= 3:
             gold.append((s, e, hits.pop()))
         else:
             other += 1
