@@ -22,6 +22,7 @@ class Layout:
     name: str
     content: tuple[str, ...]  # CSS selectors tried in order for the main content
     drop: tuple[str, ...] = ()  # CSS selectors removed before extracting text
+    title: tuple[str, ...] = ()  # where the page title lives when it is outside the main content
 
 
 _COMMON_DROP = ("script", "style", "noscript", "template", "iframe", "nav", "header", "footer")
@@ -32,10 +33,11 @@ LAYOUTS = {
                       "div.toctree-wrapper")),
     "mediawiki": Layout("mediawiki", ("div.mw-parser-output", "#mw-content-text", "#content"),
                         ("span.mw-editsection", "div#toc", "div.toc", "table.navbox", "div.printfooter",
-                         "div#catlinks", "sup.reference", "div.noprint")),
+                         "div#catlinks", "sup.reference", "div.noprint"),
+                        ("h1#firstHeading", "h1.page-header__title")),
     "pukiwiki": Layout("pukiwiki", ("div#body", "td.body", "div#contents"),
                        ("a.anchor_super", "div.jumpmenu", "div#navigator", "div#toolbar", "div#lastmodified",
-                        "div#footer", "div#note")),
+                        "div#footer", "div#note"), ("h1.title",)),
     "konami-faq": Layout("konami-faq", ("div#article_body", "div#faq_detail", "div#main"),
                          ("div#bg_box_footer", "div.pager")),
     "generic": Layout("generic", ("article", "main", "div#content", "div.content", "div#main", "body"),
@@ -75,6 +77,8 @@ class _Writer:
 
     def newline(self):
         line = "".join(self.current).strip()
+        if line == "-":  # a list bullet waiting for its <p>: keep it for the item's first text
+            return
         if line:
             self.lines.append(line)
         self.current = []
@@ -118,7 +122,12 @@ def _walk(node, out: _Writer):
     out.inline(node.tail)
 
 
+_XML_DECL = re.compile(r"^\s*<\?xml[^>]*\?>", re.I)
+
+
 def parse_html(html: str | bytes, base_url: str):
+    if isinstance(html, str):
+        html = _XML_DECL.sub("", html, count=1)  # lxml refuses str input with an encoding declaration
     try:
         doc = lxml.html.document_fromstring(html)
     except (etree.ParserError, ValueError):
@@ -150,6 +159,13 @@ def extract(html: str, url: str, layout: str = "generic") -> Extracted:
     title_el = doc.find(".//title")
     page_title = _SPACES.sub(" ", title_el.text_content()).strip() if title_el is not None else ""
 
+    outside_title = ""
+    for selector in spec.title:
+        found = doc.cssselect(selector)
+        if found:
+            outside_title = _SPACES.sub(" ", found[0].text_content()).strip()
+            break
+
     for selector in _COMMON_DROP + spec.drop:
         for el in doc.cssselect(selector):
             _drop(el)
@@ -166,6 +182,10 @@ def extract(html: str, url: str, layout: str = "generic") -> Extracted:
     out = _Writer()
     _walk(root, out)
     out.newline()
+    if outside_title and not any(level == 1 for level, _ in out.headings):
+        # MediaWiki / PukiWiki put the page name outside the content: make it the text's first heading.
+        out.lines.insert(0, outside_title)
+        out.headings = [(1, 0)] + [(level, i + 1) for level, i in out.headings]
     lines = out.lines
     offsets, pos = [], 0
     for line in lines:

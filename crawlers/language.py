@@ -39,7 +39,7 @@ def detect_language(text: str, default: str = "en") -> str:
     if kana + han == 0 and latin == 0:
         return default
     # Japanese rulings are full of kana; Chinese pages only quote a few Japanese card names.
-    if kana >= 10 and kana >= 0.05 * (kana + han):
+    if kana >= 10 and kana >= 0.15 * (kana + han):
         return "ja"
     if han >= latin * 0.5 and han > 0:
         return chinese_variant(sample)

@@ -1,0 +1,93 @@
+"""Run one spider with Scrapy's CrawlerProcess and return the counts its pipeline wrote.
+
+Twisted's reactor runs once per process, so this is called from the `rulings crawl` process (tests run
+that command in a subprocess). `python -m crawlers.run SOURCE --start-url URL` does the same."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import sys
+from pathlib import Path
+
+from crawlers.settings import FAST, SETTINGS
+from crawlers.store import RawStore
+from rulings.errors import InputError
+
+
+def job_dir(source: str, start_url: str) -> Path:
+    """Scrapy JOBDIR for one (source, start URL): an interrupted crawl resumes from here."""
+    from rulings.config import data_home
+
+    key = hashlib.sha256(start_url.encode("utf-8")).hexdigest()[:10]
+    return data_home() / "jobs" / f"{source}-{key}"
+
+
+def parse_overrides(pairs: list[str]) -> dict:
+    overrides = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise InputError(f"--set {pair!r}: expected KEY=VALUE")
+        key, value = pair.split("=", 1)
+        overrides[key.strip()] = value.strip()
+    return overrides
+
+
+def run_crawl(source: str, start_url: str | None = None, max_pages: int | None = None,
+              store_dir: str | Path | None = None, overrides: dict | None = None, fast: bool = False) -> dict:
+    from scrapy import signals
+    from scrapy.crawler import CrawlerProcess
+    from scrapy.settings import Settings
+
+    from crawlers.spiders import SPIDERS
+
+    if source not in SPIDERS:
+        raise InputError(f"source {source!r}: unknown (known: {', '.join(SPIDERS)})")
+    spider_cls = SPIDERS[source]
+    start_url = start_url or spider_cls.default_start_url
+    store = RawStore(store_dir)
+    summary_file = store.path / f".summary-{source}.json"
+    summary_file.unlink(missing_ok=True)
+    jobdir = job_dir(source, start_url)
+
+    settings = Settings(SETTINGS)
+    if fast:
+        settings.setdict(FAST)
+    settings.setdict({"RAW_STORE_DIR": str(store.path), "CRAWL_SUMMARY_FILE": str(summary_file),
+                      "JOBDIR": str(jobdir)})
+    settings.setdict(overrides or {})
+
+    process = CrawlerProcess(settings)
+    closed = {}
+
+    def on_closed(spider, reason):
+        closed["reason"] = reason
+
+    crawler = process.create_crawler(spider_cls)
+    # Scrapy holds signal handlers weakly; on_closed stays alive as a local until the crawl ends.
+    crawler.signals.connect(on_closed, signals.spider_closed)
+    process.crawl(crawler, start_url=start_url, max_pages=max_pages)
+    process.start()
+
+    reason = closed.get("reason", "not started")
+    if reason == "finished":
+        # A finished job must not leave its "seen" set behind, or the next crawl would skip every page.
+        shutil.rmtree(jobdir, ignore_errors=True)
+    if not summary_file.exists():
+        raise InputError(f"crawl of {source} from {start_url} did not run (spider closed: {reason})")
+    summary = json.loads(summary_file.read_text(encoding="utf-8"))
+    summary_file.unlink(missing_ok=True)
+    summary.update({"source": source, "start_url": start_url, "closed": reason})
+    return summary
+
+
+def main(argv: list[str] | None = None) -> int:
+    from crawlers.cli import crawl
+
+    crawl.main(args=argv if argv is not None else sys.argv[1:], prog_name="python -m crawlers.run")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
