@@ -1,0 +1,144 @@
+"""Card data for the engine (OCG_CardData: code, alias, setcodes, type, level, attribute, race, atk,
+def, lscale, rscale, link_marker) from the shared card database or from a user's cards.cdb.
+
+rulings.cards keeps a readable Card record; the engine needs the raw bit fields, so this module
+converts the record's words to the core's TYPE_/RACE_/ATTRIBUTE_/LINK_MARKER_ bits (values from
+engine_bridge.constants), and reads a cards.cdb's `datas` table directly for the exact bits.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from pathlib import Path
+from typing import Iterable
+
+from engine_bridge.constants import load_constants
+from rulings.cards import Card, read_cards_jsonl
+from rulings.config import cards_file
+from rulings.errors import InputError
+
+# monster_type_line words -> TYPE_ constant names
+_MONSTER_KIND_WORDS = {
+    "normal": "TYPE_NORMAL", "effect": "TYPE_EFFECT", "fusion": "TYPE_FUSION", "ritual": "TYPE_RITUAL",
+    "spirit": "TYPE_SPIRIT", "union": "TYPE_UNION", "gemini": "TYPE_GEMINI", "tuner": "TYPE_TUNER",
+    "synchro": "TYPE_SYNCHRO", "token": "TYPE_TOKEN", "flip": "TYPE_FLIP", "toon": "TYPE_TOON", "xyz": "TYPE_XYZ",
+    "pendulum": "TYPE_PENDULUM", "link": "TYPE_LINK",
+}
+_SPELL_TRAP_PROPERTY = {
+    "quick-play": "TYPE_QUICKPLAY", "continuous": "TYPE_CONTINUOUS", "equip": "TYPE_EQUIP", "field": "TYPE_FIELD",
+    "counter": "TYPE_COUNTER", "ritual": "TYPE_RITUAL",
+}
+_RACE_ALIASES = {"DIVINEBEAST": "DIVINE"}
+_LINK_ARROWS = {
+    "bottom-left": "LINK_MARKER_BOTTOM_LEFT", "bottom": "LINK_MARKER_BOTTOM", "bottom-right": "LINK_MARKER_BOTTOM_RIGHT",
+    "left": "LINK_MARKER_LEFT", "right": "LINK_MARKER_RIGHT", "top-left": "LINK_MARKER_TOP_LEFT", "top": "LINK_MARKER_TOP",
+    "top-right": "LINK_MARKER_TOP_RIGHT",
+}
+
+
+def _race_bits(word: str, constants: dict[str, int]) -> int:
+    key = re.sub(r"[^A-Z]", "", word.upper())
+    key = _RACE_ALIASES.get(key, key)
+    return constants.get(f"RACE_{key}", 0)
+
+
+def card_data_from_card(card: Card) -> dict:
+    """The engine's card data for one Card record (JSON-safe: race as a decimal string)."""
+    k = load_constants()
+    type_bits = race = attribute = level = 0
+    atk = def_ = lscale = rscale = link_marker = 0
+    if card.card_type == "Monster":
+        type_bits = k["TYPE_MONSTER"]
+        words = [w.strip() for w in (card.monster_type_line or "").split("/") if w.strip()]
+        for word in words:
+            name = _MONSTER_KIND_WORDS.get(word.lower())
+            if name:
+                type_bits |= k[name]
+            elif not race:
+                race = _race_bits(word, k)
+        if not type_bits & (k["TYPE_NORMAL"] | k["TYPE_EFFECT"]) and not type_bits & k["TYPE_TOKEN"]:
+            # extra-deck and ritual monsters without either word are Effect Monsters
+            type_bits |= k["TYPE_EFFECT"]
+        attribute = k.get(f"ATTRIBUTE_{(card.attribute or '').upper()}", 0)
+        if type_bits & k["TYPE_LINK"]:
+            level = len(card.link_arrows)
+            for arrow in card.link_arrows:
+                link_marker |= k.get(_LINK_ARROWS.get(arrow.strip().lower(), ""), 0)
+        else:
+            level = card.rank if card.rank is not None else (card.level or 0)
+        atk = card.atk if card.atk is not None else 0
+        def_ = card.def_ if card.def_ is not None and not type_bits & k["TYPE_LINK"] else 0
+        if card.pendulum_scale is not None:
+            lscale = rscale = card.pendulum_scale
+    elif card.card_type in ("Spell", "Trap"):
+        type_bits = k["TYPE_SPELL"] if card.card_type == "Spell" else k["TYPE_TRAP"]
+        prop = _SPELL_TRAP_PROPERTY.get((card.spell_trap_type or "").lower())
+        if prop:
+            type_bits |= k[prop]
+    else:
+        raise InputError(f"card {card.passcode}: unknown card type {card.card_type!r}")
+    return {
+        "code": card.passcode, "alias": 0, "setcodes": [], "type": type_bits, "level": level,
+        "attribute": attribute, "race": str(race), "attack": atk, "defense": def_,
+        "lscale": lscale, "rscale": rscale, "link_marker": link_marker,
+        "name": card.names.get("en") or next(iter(card.names.values()), ""),
+    }
+
+
+def card_data_from_jsonl(codes: Iterable[int], path: Path | None = None) -> dict[int, dict]:
+    """Card data for the given passcodes from the shared JSONL card database (others are absent)."""
+    wanted = set(codes)
+    out: dict[int, dict] = {}
+    if not wanted:
+        return out
+    for card in read_cards_jsonl(Path(path) if path else cards_file()):
+        if card.passcode in wanted:
+            out[card.passcode] = card_data_from_card(card)
+            if len(out) == len(wanted):
+                break
+    return out
+
+
+def card_data_from_cdb(path: Path, codes: Iterable[int] | None = None) -> dict[int, dict]:
+    """Card data with the exact bit fields of a YGOPro/EDOPro cards.cdb (`datas` + `texts` tables)."""
+    path = Path(path)
+    if not path.exists():
+        raise InputError(f"{path}: no such cards.cdb")
+    with open(path, "rb") as handle:
+        if handle.read(16) != b"SQLite format 3\x00":
+            raise InputError(f"{path}: not a SQLite database (a cards.cdb starts with 'SQLite format 3')")
+    wanted = set(codes) if codes is not None else None
+    k = load_constants()
+    out: dict[int, dict] = {}
+    try:
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        rows = con.execute(
+            "SELECT d.id, d.alias, d.setcode, d.type, d.atk, d.def, d.level, d.race, d.attribute, "
+            "COALESCE(t.name, '') FROM datas d LEFT JOIN texts t ON t.id = d.id"
+        ).fetchall()
+        con.close()
+    except sqlite3.DatabaseError as exc:
+        raise InputError(f"{path}: not a readable cards.cdb ({exc})") from exc
+    for code, alias, setcode, type_bits, atk, def_, level, race, attribute, name in rows:
+        if wanted is not None and code not in wanted:
+            continue
+        setcode = int(setcode or 0)
+        setcodes = [(setcode >> shift) & 0xFFFF for shift in (0, 16, 32, 48) if (setcode >> shift) & 0xFFFF]
+        level = int(level or 0)
+        is_link = bool(int(type_bits) & k["TYPE_LINK"])
+        out[int(code)] = {
+            "code": int(code), "alias": int(alias or 0), "setcodes": setcodes, "type": int(type_bits),
+            "level": level & 0xFF, "attribute": int(attribute or 0), "race": str(int(race or 0)),
+            "attack": int(atk or 0), "defense": 0 if is_link else int(def_ or 0),
+            "lscale": (level >> 24) & 0xFF, "rscale": (level >> 16) & 0xFF,
+            "link_marker": int(def_ or 0) if is_link else 0, "name": name,
+        }
+    return out
+
+
+def is_normal_monster(data: dict) -> bool:
+    """Vanilla monsters need no script (the core runs them without one); every other card does."""
+    k = load_constants()
+    return bool(data["type"] & k["TYPE_MONSTER"]) and bool(data["type"] & k["TYPE_NORMAL"]) \
+        and not data["type"] & k["TYPE_PENDULUM"]

@@ -1,0 +1,179 @@
+"""Run scenarios on the real engine: one Node process (engine_bridge/js/driver.mjs) per batch,
+JSON lines over stdin/stdout, a verdict per scenario. Nothing a scenario does (an unknown card, a
+Lua error, a missing answer, an endless loop) stops the batch: it becomes that scenario's verdict.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import shutil
+import subprocess
+import threading
+import time
+from pathlib import Path
+from typing import Callable, Iterable
+
+from engine_bridge.carddata import card_data_from_cdb, card_data_from_jsonl
+from engine_bridge.compare import Result, _renumber, evaluate, result_for
+from engine_bridge.request import pack_script_dirs, prepare, user_script_dirs
+from engine_bridge.scenario import Scenario
+from rulings.errors import ServiceError
+
+JS_DIR = Path(__file__).resolve().parent / "js"
+DRIVER = JS_DIR / "driver.mjs"
+DEFAULT_TIMEOUT_S = 5.0
+STARTUP_S = 20.0  # Node start + wasm instantiation, added to the first request's wait
+
+
+def node_binary() -> str:
+    node = shutil.which("node")
+    if not node:
+        raise ServiceError("node not found on PATH: the engine bridge needs Node.js 20+ (ocgcore-wasm)")
+    return node
+
+
+def ensure_node_modules(js_dir: Path = JS_DIR) -> Path:
+    """Install engine_bridge/js's npm packages (npm ci, from package-lock.json) when missing."""
+    package = js_dir / "node_modules" / "ocgcore-wasm" / "package.json"
+    if package.exists():
+        return package.parent
+    npm = shutil.which("npm")
+    if not npm:
+        raise ServiceError(f"{js_dir}: node_modules missing and npm not found on PATH (install Node.js 20+)")
+    proc = subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=js_dir, capture_output=True, text=True)
+    if proc.returncode != 0 or not package.exists():
+        last = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["no output"]
+        raise ServiceError(f"npm ci in {js_dir} failed: {last[0]}")
+    return package.parent
+
+
+class EngineDriver:
+    """The Node driver process; `run(request)` sends one request and waits for its result line."""
+
+    def __init__(self, grace_s: float = 3.0):
+        ensure_node_modules()
+        self.grace_s = grace_s
+        self.proc: subprocess.Popen | None = None
+        self.lines: queue.Queue = queue.Queue()
+        self.started = False
+        self.restarts = 0
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            [node_binary(), str(DRIVER)], cwd=JS_DIR, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, text=True, encoding="utf-8", bufsize=1,
+        )
+        self.lines = queue.Queue()
+        self.started = False
+        stdout, lines = self.proc.stdout, self.lines
+
+        def pump():
+            for line in stdout:
+                lines.put(line)
+            lines.put(None)
+
+        threading.Thread(target=pump, daemon=True).start()
+        # stderr is drained so a chatty engine can never block on a full pipe
+        stderr = self.proc.stderr
+        threading.Thread(target=lambda: [None for _ in stderr], daemon=True).start()
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        try:
+            if self.proc.stdin:
+                self.proc.stdin.close()
+            self.proc.wait(timeout=5)
+        except (subprocess.TimeoutExpired, OSError):
+            self.proc.kill()
+            self.proc.wait()
+        self.proc = None
+
+    def kill(self) -> None:
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait()
+            self.proc = None
+        self.restarts += 1
+
+    def __enter__(self) -> "EngineDriver":
+        self.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+    def run(self, request: dict) -> dict:
+        """One request -> the driver's result; a timeout here (the driver itself stuck) restarts it."""
+        if self.proc is None or self.proc.poll() is not None:
+            self.start()
+        wait = request.get("timeout_ms", DEFAULT_TIMEOUT_S * 1000) / 1000 + self.grace_s
+        if not self.started:
+            wait += STARTUP_S
+        try:
+            self.proc.stdin.write(json.dumps(request) + "\n")
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError) as exc:
+            self.kill()
+            return {"id": request.get("id"), "status": "error", "message": f"the engine driver died ({exc})"}
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                line = self.lines.get(timeout=max(0.05, deadline - time.monotonic()))
+            except queue.Empty:
+                self.kill()
+                return {"id": request.get("id"), "status": "timeout",
+                        "message": f"no answer from the engine driver within {wait:.1f} s"}
+            if line is None:
+                self.kill()
+                return {"id": request.get("id"), "status": "error", "message": "the engine driver exited"}
+            self.started = True
+            try:
+                result = json.loads(line)
+            except json.JSONDecodeError:
+                continue  # not a result line (a stray print): keep waiting
+            if result.get("id") == request.get("id"):
+                return result
+
+
+def load_card_data(scenarios: Iterable[Scenario], cards: str | Path | None = None) -> dict[int, dict]:
+    codes = {code for scenario in scenarios for code in scenario.codes()}
+    if cards:
+        return card_data_from_cdb(Path(cards), codes)
+    return card_data_from_jsonl(codes)
+
+
+def script_dirs_for(scripts: str | Path | None) -> list[Path]:
+    return user_script_dirs(scripts) if scripts else pack_script_dirs()
+
+
+def run_scenarios(scenarios: list[Scenario], *, scripts: str | Path | None = None, cards: str | Path | None = None,
+                  timeout_s: float = DEFAULT_TIMEOUT_S, driver: EngineDriver | None = None,
+                  on_result: Callable[[Result], None] | None = None) -> list[Result]:
+    """Every scenario's verdict, in order. `driver` lets callers reuse one Node process."""
+    card_data = load_card_data(scenarios, cards)
+    dirs = script_dirs_for(scripts)
+    own_driver = driver is None
+    driver = driver or EngineDriver()
+    results: list[Result] = []
+    try:
+        for scenario in scenarios:
+            prepared = prepare(scenario, card_data, dirs, timeout_ms=int(timeout_s * 1000))
+            if prepared.problem:
+                result = result_for(scenario, "error", message=prepared.problem)
+            else:
+                started = time.monotonic()
+                log = driver.run(prepared.request)
+                result = evaluate(scenario, log, prepared.pmap, prepared.prelude)
+                if result.verdict in ("error", "timeout"):
+                    result.message = _renumber(result.message, prepared.prelude)
+                if not result.elapsed_ms:
+                    result.elapsed_ms = (time.monotonic() - started) * 1000
+            results.append(result)
+            if on_result:
+                on_result(result)
+    finally:
+        if own_driver:
+            driver.stop()
+    return results

@@ -1,0 +1,21 @@
+-- Performapal Coin Dragon (Pendulum Effect Monster)
+-- "Other Dragon-Type monsters you control gain 500 ATK, also they cannot be destroyed by card effects."
+local s,id=GetID()
+function s.initial_effect(c)
+	aux.EnablePendulum(c)
+	local e1=Effect.CreateEffect(c)
+	e1:SetType(EFFECT_TYPE_FIELD)
+	e1:SetCode(EFFECT_UPDATE_ATTACK)
+	e1:SetRange(LOCATION_MZONE)
+	e1:SetTargetRange(LOCATION_MZONE,0)
+	e1:SetTarget(s.target)
+	e1:SetValue(500)
+	c:RegisterEffect(e1)
+	local e2=e1:Clone()
+	e2:SetCode(EFFECT_INDESTRUCTABLE_EFFECT)
+	e2:SetValue(1)
+	c:RegisterEffect(e2)
+end
+function s.target(e,tc)
+	return tc~=e:GetHandler() and tc:IsRace(RACE_DRAGON)
+end
