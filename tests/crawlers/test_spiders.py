@@ -1,0 +1,173 @@
+"""Each spider crawls its local fixture site (real Scrapy, real HTTP on 127.0.0.1) into a RawStore."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+from crawlers.store import RawStore, sha256_hex
+from tests.fixtures.sites.server import change
+
+
+def _pages(tmp_path):
+    return {p.url: p for p in RawStore(tmp_path / "raw").pages()}
+
+
+def _check_offsets(page):
+    for heading in page.headings:
+        assert page.text[heading.offset:heading.offset + len(heading.text)] == heading.text, page.url
+
+
+def test_ocg_rule_docs_toctree_crawl_and_incremental_recrawl(site_server, crawl, tmp_path):
+    server = site_server("ocg-rule-docs")
+    first = crawl("ocg-rule-docs", server.start_url)
+    site = server.site
+    assert (first["new"], first["failed"]) == (1 + len(site.expected), 0)
+    pages = _pages(tmp_path)
+    for path, facts in site.expected.items():
+        page = pages[server.url(path)]
+        assert page.title == facts["title"] and page.language == "zh-Hans"
+        assert [(h.level, h.text) for h in page.headings] == facts["headings"]
+        assert "¶" not in page.text and page.detected_encoding == "utf-8"
+        assert page.etag and page.last_modified and page.content_type.startswith("text/html")
+        assert page.content_hash == sha256_hex(RawStore(tmp_path / "raw").blob(page.content_hash))
+        _check_offsets(page)
+    priority = pages[server.url("/zh-cn/latest/c02/" + quote("优先权") + ".html")]
+    assert "「黑洞」" in priority.text
+    assert server.url("/zh-cn/latest/index.html") in priority.outlinks
+    assert not any("/private/" in p for p in server.fetched())  # robots.txt obeyed
+    assert not any("_sources" in p for p in server.fetched())
+
+    # Unchanged site: every page answers 304, nothing new is stored.
+    server.reset_log()
+    second = crawl("ocg-rule-docs", server.start_url)
+    assert (second["new"], second["changed"], second["unchanged"]) == (0, 0, first["new"])
+    assert server.fetched(200) == [] and len(server.fetched(304)) == first["new"]
+    assert list(RawStore(tmp_path / "raw").run_pages()) == []
+
+    # One page edited: detected as changed, and only it flows on.
+    path = "/zh-cn/latest/c02/" + quote("优先权") + ".html"
+    new_body = site.resources[path].body.replace("优先权是用来确定".encode(), "优先权是用于确定".encode())
+    change(site, path, new_body)
+    third = crawl("ocg-rule-docs", server.start_url)
+    assert (third["changed"], third["new"]) == (1, 0)
+    flowing = list(RawStore(tmp_path / "raw").run_pages())
+    assert [p.url for p in flowing] == [server.url(path)] and "优先权是用于确定" in flowing[0].text
+
+
+def test_konami_faq_lists_lead_to_qa_pages(site_server, crawl, tmp_path):
+    server = site_server("konami-faq")
+    summary = crawl("konami-faq", server.start_url)
+    assert summary["new"] == len(server.site.expected) and summary["failed"] == 0
+    pages = _pages(tmp_path)
+    assert len(pages) == len(server.site.expected)  # list pages are followed, not stored
+    for path, qa in server.site.expected.items():
+        page = pages[server.url(path)]
+        assert page.title == qa["title"] and page.language == "ja"
+        assert page.meta["fid"] == qa["fid"] and page.meta["databaseDate"] == qa["databaseDate"]
+        assert page.meta["tags"] == qa["tags"]
+        assert page.meta["question"] == qa["question"].strip() and page.meta["answer"] == qa["answer"].strip()
+        assert set(page.meta["mentionedCards"]) <= set(qa["mentionedCards"])
+        assert [h.text for h in page.headings] == [qa["title"], "質問", "回答"]
+        _check_offsets(page)
+    # Konami sends Last-Modified only: the re-crawl is conditional on If-Modified-Since.
+    again = crawl("konami-faq", server.start_url)
+    assert (again["new"], again["unchanged"]) == (0, len(server.site.expected))
+
+
+def test_jp_expert_shift_jis_and_wrong_header(site_server, crawl, tmp_path):
+    server = site_server("jp-expert")
+    summary = crawl("jp-expert", server.start_url)
+    assert (summary["new"], summary["failed"]) == (3, 0)
+    pages = _pages(tmp_path)
+    normal = pages[server.url("/trap/normal.html")]
+    assert normal.detected_encoding == "cp932" and normal.declared_encoding == "cp932"
+    assert normal.title == "通常罠カード基本" and normal.language == "ja" and normal.replacement_chars == 0
+    for line in server.site.expected["/trap/normal.html"]["lines"]:
+        assert line.strip() in normal.text
+    chain = pages[server.url("/trap/chain.html")]
+    assert chain.declared_encoding == "euc_jp" and chain.detected_encoding == "cp932"
+    assert chain.title == "チェーンの基本①" and any("EUC" in p.upper() or "euc_jp" in p for p in chain.problems)
+    assert any(line.startswith("┗") for line in chain.text.split("\n")) or "□" in chain.text
+
+
+def test_jp_wiki_euc_jp_with_nec_characters(site_server, crawl, tmp_path):
+    server = site_server("jp-wiki")
+    summary = crawl("jp-wiki", server.start_url)
+    assert (summary["new"], summary["failed"]) == (2, 0)
+    path = next(iter(server.site.expected))
+    page = _pages(tmp_path)[server.url(path)]
+    assert page.title == "チェーン" and page.replacement_chars == 0
+    assert [(h.level, h.text) for h in page.headings] == [(1, "チェーン"), (2, "①チェーンの組み方"), (2, "②チェーンの処理")]
+    assert "㈱" in page.text and "†" not in page.text and "編集" not in page.text
+    assert "- スペルスピード２以上の効果でチェーンできる。" in page.text
+    assert not any("cmd=" in p for p in server.fetched())
+    _check_offsets(page)
+
+
+def test_zh_forum_charsets_pagination_and_bad_pages(site_server, crawl, tmp_path):
+    server = site_server("zh-forum")
+    summary = crawl("zh-forum", server.start_url)
+    pages = _pages(tmp_path)
+    hant = pages[server.url("/thread-1016-1-1.html")]
+    facts = server.site.expected["/thread-1016-1-1.html"]
+    assert hant.language == "zh-Hant" and hant.detected_encoding == "big5hkscs" and hant.title == facts["title"]
+    assert all(p in hant.text for p in facts["paragraphs"])
+    assert server.url("/thread-1016-2-1.html") in pages  # reached through the pager only
+    hans = pages[server.url("/thread-2001-1-1.html")]
+    assert hans.language == "zh-Hans" and hans.detected_encoding == "gb18030" and "喆" in hans.text
+    assert hans.declared_encoding == "gb18030"  # gb2312 read as GB18030
+
+    undecodable = pages[server.url("/bad/undecodable.html")]
+    assert undecodable.replacement_chars >= 3 and undecodable.problems
+    wrong = pages[server.url("/bad/wrong-charset.html")]
+    assert wrong.detected_encoding == "utf-8" and "速攻魔法可以在对方回合发动。" in wrong.text
+    assert any("is wrong" in p for p in wrong.problems)
+    truncated = pages[server.url("/bad/truncated.html")]
+    assert "连锁的处理顺序是逆序的。" in truncated.text and any("truncated" in p for p in truncated.problems)
+    assert pages[server.url("/bad/flaky.html")].title == "服务器恢复了"  # 500, retried, then 200
+
+    errors = dict(summary["errors"])
+    expected_failures = {"/bad/scan.html": "application/pdf", "/bad/logo.html": "image/png",
+                         "/bad/huge.html": "too large", "/bad/loop-a.html": "redirect loop",
+                         "/bad/missing.html": "HTTP 404", "/bad/gone.html": "HTTP 410",
+                         "/bad/down.html": "HTTP 503", "/bad/dataloss.html": "truncated"}
+    for path, reason in expected_failures.items():
+        assert reason in errors[server.url(path)], (path, errors.get(server.url(path)))
+    assert summary["failed"] == len(expected_failures)
+    assert summary["new"] == len(pages)
+    for path in expected_failures:
+        assert server.url(path) not in pages  # the store never holds a failed page
+    store = RawStore(tmp_path / "raw")
+    assert not list(store.path.rglob("*.tmp"))
+    failed = [e for e in store.run_log() if e["outcome"] == "failed"]
+    assert {e["url"] for e in failed} == {server.url(p) for p in expected_failures}
+
+
+def test_fr_wiki_mediawiki_article_links_only(site_server, crawl, tmp_path):
+    server = site_server("fr-wiki")
+    summary = crawl("fr-wiki", server.start_url)
+    assert (summary["new"], summary["failed"]) == (2, 0)
+    path = "/wiki/" + quote("Monstre_Piège")
+    page = _pages(tmp_path)[server.url(path)]
+    facts = server.site.expected[path]
+    assert page.title == "Monstre Piège" and page.language == "fr"
+    assert [h.text for h in page.headings] == ["Monstre Piège"] + [s for s, _ in facts["sections"]]
+    assert "modifier" not in page.text and "[]" not in page.text and "Sommaire" not in page.text
+    assert facts["intro"][0] in page.text
+    assert not any("Sp%C3%A9cial" in p or "action=" in p for p in server.fetched())
+    _check_offsets(page)
+
+
+def test_max_pages_and_crawl_list(site_server, crawl, tmp_path):
+    server = site_server("ocg-rule-docs")
+    summary = crawl("ocg-rule-docs", server.start_url, "--max-pages", "2")
+    assert summary["new"] == 2
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "rulings.cli", "crawl", "list"], capture_output=True, text=True,
+                         check=True).stdout
+    assert all(name in out for name in ("ocg-rule-docs", "konami-faq", "jp-expert", "jp-wiki", "zh-forum", "fr-wiki"))
+    bad = subprocess.run([sys.executable, "-m", "rulings.cli", "crawl", "nope", "--start-url", server.start_url,
+                          "--store", str(tmp_path / "raw")], capture_output=True, text=True)
+    assert bad.returncode == 2 and "unknown" in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
