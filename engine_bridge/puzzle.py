@@ -118,13 +118,39 @@ def puzzle_lua(scenario: Scenario) -> str:
         call = (f"Debug.AddCard({card.code},{placed.engine_player},{placed.engine_player},{location},{sequence},"
                 f"{POSITION_CONSTANTS[position]},{proc})")
         label = f" -- {card.ref}" + (f": {card.name}" if card.name else "")
-        if card.set_this_turn:
-            lines.append(f"do local c={call}{label}")
-            lines.append("  if c then c:SetStatus(STATUS_SET_TURN,true) end end")
-        else:
-            lines.append(call + label)
+        lines.append(call + label + (" (Set this turn)" if card.set_this_turn else ""))
     lines.append("Debug.ReloadFieldEnd()")
-    return "\n".join(lines) + "\n"
+    lines.append(set_turn_lua(scenario))
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def set_turn_lua(scenario: Scenario) -> str:
+    """Mark the 'Set this turn' cards. The core clears that status when the first turn starts (after
+    the puzzle has run), so a one-shot global effect marks them at the start of the Draw Phase."""
+    marks = []
+    for placed in place_cards(scenario):
+        card = placed.card
+        if not card.set_this_turn:
+            continue
+        location, sequence = ("LOCATION_MZONE", placed.sequence) if card.location == "mzone" else \
+            ("LOCATION_SZONE", 5 if card.location == "fzone" else placed.sequence)
+        marks.append(f"    local c=Duel.GetFieldCard({placed.engine_player},{location},{sequence}) "
+                     f"if c then c:SetStatus(STATUS_SET_TURN,true) end -- {card.ref}")
+    if not marks:
+        return ""
+    return "\n".join([
+        "-- 'Set this turn' cards: marked when the turn starts (the core resets the status at turn start)",
+        "do",
+        "  local mark=Effect.GlobalEffect()",
+        "  mark:SetType(EFFECT_TYPE_FIELD+EFFECT_TYPE_CONTINUOUS)",
+        "  mark:SetCode(EVENT_PHASE_START+PHASE_DRAW)",
+        "  mark:SetOperation(function(e)",
+        *marks,
+        "    e:Reset()",
+        "  end)",
+        "  Duel.RegisterEffect(mark,0)",
+        "end",
+    ]) + "\n"
 
 
 def export_puzzles(scenarios: Iterable[Scenario], outdir: str | Path) -> list[Path]:

@@ -22,6 +22,29 @@ import createCore, {
 
 const core = await createCore({ sync: true });
 
+// ocgcore-wasm 0.1.2 writes OCG_CardData for the 32-bit wasm core with rscale at byte 48 and
+// link_marker at byte 52, but in that struct they sit at 44 and 48 (lscale is at 40): unpatched,
+// every card's right Pendulum Scale reads as 0 and its Link Arrows as its right scale. The card
+// writer runs synchronously right after our cardReader returns, so while it runs we move those
+// two writes to the right offsets.
+let writingCardData = false;
+const setUint32 = DataView.prototype.setUint32;
+DataView.prototype.setUint32 = function (offset, value, littleEndian) {
+  if (writingCardData) {
+    if (offset === 48) return setUint32.call(this, 44, value, littleEndian);
+    if (offset === 52) {
+      writingCardData = false;
+      return setUint32.call(this, 48, value, littleEndian);
+    }
+  }
+  return setUint32.call(this, offset, value, littleEndian);
+};
+
+function readCard(cards, code) {
+  writingCardData = true;
+  return cardData(cards[String(code)]);
+}
+
 const PILES = new Set([L.DECK, L.HAND, L.GRAVE, L.REMOVED, L.EXTRA]);
 const LOCATION_NAMES = { 1: "deck", 2: "hand", 4: "mzone", 8: "szone", 16: "grave", 32: "removed", 64: "extra", 128: "overlay" };
 const POSITION_NAMES = { 1: "faceup_attack", 2: "facedown_attack", 4: "faceup_defense", 8: "facedown_defense", 5: "faceup", 10: "facedown" };
@@ -571,7 +594,7 @@ class ScenarioRun {
       seed: (req.seed ?? ["1", "2", "3", "4"]).map((s) => BigInt(s)),
       team1: { startingLP: req.lp[0], startingDrawCount: 0, drawCountPerTurn: 0 },
       team2: { startingLP: req.lp[1], startingDrawCount: 0, drawCountPerTurn: 0 },
-      cardReader: (code) => cardData(req.cards[String(code)]),
+      cardReader: (code) => readCard(req.cards, code),
       scriptReader: (name) => {
         const text = readScript(req.script_dirs, name);
         if (text === null) {
@@ -699,7 +722,7 @@ function bare(req) {
       seed: [1n, 2n, 3n, 4n],
       team1: { startingLP: 8000, startingDrawCount: 0, drawCountPerTurn: 0 },
       team2: { startingLP: 8000, startingDrawCount: 0, drawCountPerTurn: 0 },
-      cardReader: (code) => cardData(req.cards[String(code)]),
+      cardReader: (code) => readCard(req.cards, code),
       scriptReader: (name) => readScript(req.script_dirs, name),
       errorHandler: () => {},
     });
