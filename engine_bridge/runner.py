@@ -177,3 +177,35 @@ def run_scenarios(scenarios: list[Scenario], *, scripts: str | Path | None = Non
         if own_driver:
             driver.stop()
     return results
+
+
+def load_puzzle(puzzle: str | Path, *, scripts: str | Path | None = None, cards: str | Path | None = None,
+                codes: Iterable[int] = (), driver: EngineDriver | None = None, timeout_s: float = DEFAULT_TIMEOUT_S) -> dict:
+    """Load an EDOPro puzzle (a file or its Lua text) into the engine, start the duel and return the
+    driver's report with `field`: every card by player and location as the engine holds it.
+
+    `codes` names the cards the puzzle adds (their card data is read); by default the numbers in
+    the puzzle's Debug.AddCard calls."""
+    import re
+
+    text = Path(puzzle).read_text(encoding="utf-8") if isinstance(puzzle, Path) or (
+        isinstance(puzzle, str) and "\n" not in puzzle and Path(puzzle).exists()) else str(puzzle)
+    codes = set(codes) or {int(m) for m in re.findall(r"Debug\.AddCard\(\s*(\d+)", text)}
+    card_data = card_data_from_cdb(Path(cards), codes) if cards else card_data_from_jsonl(codes)
+    from engine_bridge.carddata import is_normal_monster
+    from engine_bridge.request import BASE_SCRIPTS
+
+    request = {
+        "id": "puzzle", "flags": "0", "lp": [8000, 8000], "puzzle": text, "puzzle_name": "puzzle.lua",
+        "base_scripts": list(BASE_SCRIPTS), "script_dirs": [str(d) for d in script_dirs_for(scripts)],
+        "cards": {str(code): {k: v for k, v in data.items() if k != "name"} for code, data in card_data.items()},
+        "need_scripts": sorted(code for code, data in card_data.items() if not is_normal_monster(data)),
+        "refs": [], "steps": [], "timeout_ms": int(timeout_s * 1000), "field_snapshot": True,
+    }
+    own = driver is None
+    driver = driver or EngineDriver()
+    try:
+        return driver.run(request)
+    finally:
+        if own:
+            driver.stop()

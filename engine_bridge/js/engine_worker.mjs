@@ -691,8 +691,21 @@ class ScenarioRun {
         confirmed: !!info && info.code === c.code,
       };
     }
+    let field = null;
+    if (this.req.field_snapshot) {
+      // every card the engine holds, by player and location (what a loaded puzzle set up)
+      field = {};
+      for (const player of [0, 1]) {
+        field[player] = {};
+        for (const [name, location] of Object.entries({ deck: L.DECK, hand: L.HAND, mzone: L.MZONE, szone: L.SZONE, grave: L.GRAVE, removed: L.REMOVED, extra: L.EXTRA })) {
+          const cards = core.duelQueryLocation(this.duel, { flags: Q.CODE | Q.POSITION, controller: player, location });
+          field[player][name] = cards.map((c, sequence) => (c && c.code ? { code: c.code, sequence, position: POSITION_NAMES[c.position] ?? c.position } : null)).filter(Boolean);
+        }
+      }
+    }
     return bigintSafe({
       id: this.req.id,
+      field,
       status: outcome.kind === "finish" || outcome.kind === "fail" ? "ok" : outcome.kind,
       stopped: outcome.kind,
       message: outcome.message,
