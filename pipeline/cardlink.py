@@ -80,11 +80,22 @@ def fold(text: str) -> str:
     return "".join(fold_char(ch) for ch in text)
 
 
-def fold_with_map(text: str) -> tuple[str, list[int]]:
-    """Folded text and, for each folded character, the index of the original character it came from."""
+# Pinyin written after Chinese characters, as on seed page 000: 旋風(fēng). Not part of any name.
+_PINYIN = re.compile(r"(?<=[\u3400-\u9fff])\((?:[a-zA-Z\u00e0-\u01dc\u0300-\u036f]{1,7}\d?)\)")
+
+
+def pinyin_mask(text: str) -> set[int]:
+    return {i for m in _PINYIN.finditer(text) for i in range(m.start(), m.end())}
+
+
+def fold_with_map(text: str, skip: set[int] | None = None) -> tuple[str, list[int]]:
+    """Folded text and, for each folded character, the index of the original character it came from.
+    Characters in `skip` (pinyin annotations) are left out."""
     out: list[str] = []
     index: list[int] = []
     for i, ch in enumerate(text):
+        if skip and i in skip:
+            continue
         piece = fold_char(ch)
         if piece:
             out.append(piece)
@@ -473,7 +484,7 @@ class CardLinker:
 
     def _resolve_quoted(self, text: str, start: int, end: int) -> list[_Candidate]:
         inner = text[start:end]
-        key = fold(inner)
+        key = fold(_PINYIN.sub("", inner))
         if not key:
             return []
         follows_series_word = bool(_SERIES_SUFFIX.match(text, end + 1))
@@ -497,7 +508,7 @@ class CardLinker:
                     found.append(_Candidate(p_start, p_end, p_entries, True))
             if found:
                 return found
-        if _looks_like_name(inner):
+        if _looks_like_name(_PINYIN.sub("", inner)):
             return [_Candidate(start, end, None, True)]
         return []
 
@@ -505,7 +516,7 @@ class CardLinker:
 
     def _gazetteer_candidates(self, text: str, language: str, taken: list[tuple[int, int]],
                               quoted: list[_Candidate]) -> list[_Candidate]:
-        folded, index = fold_with_map(text)
+        folded, index = fold_with_map(text, pinyin_mask(text) if language.startswith("zh") else None)
         if not folded:
             return []
         busy = bytearray(len(text))
@@ -516,7 +527,10 @@ class CardLinker:
         for c in quoted:
             busy[c.start:c.end] = b"\x01" * (c.end - c.start)
         found: list[tuple[int, int, str]] = []
-        for end_f, key in self.automaton().iter(folded):
+        automaton = self.automaton()
+        if automaton.kind != ahocorasick.AHOCORASICK:
+            return []  # an empty index (no names): nothing to match
+        for end_f, key in automaton.iter(folded):
             if len(key) < _min_unquoted_len(key):
                 continue
             start_f = end_f - len(key) + 1

@@ -1,0 +1,72 @@
+"""The linking evaluation on slices of the shared dev sets: figures must react to a broken linker."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline import eval as evaluation
+from pipeline.cardlink import CardLinker
+from rulings.cards import load_catalog
+from rulings.errors import InputError
+
+
+@pytest.fixture(scope="module")
+def catalog(shared_dir):
+    return load_catalog(shared_dir / "data" / "cards.jsonl.gz", shared_dir / "data" / "zh-community.jsonl.gz")
+
+
+@pytest.fixture(scope="module")
+def linker(catalog):
+    return CardLinker.from_catalog(catalog)
+
+
+def run(linker, catalog, shared_dir, sets):
+    return evaluation.main_eval(sets, limit=2 if "ja" not in sets else 60, linker=linker, catalog=catalog,
+                                shared=shared_dir)
+
+
+def test_real_linker_scores_well_on_slices(linker, catalog, shared_dir):
+    report = run(linker, catalog, shared_dir, ("ja", "zh", "fr"))
+    for name in ("ja", "zh", "fr"):
+        r = report[name]
+        assert r["tp"] > 20 and r["items"] > 0, name
+        assert r["f1"] > 0.8, (name, r)
+        assert 0 <= r["precision"] <= 1 and 0 <= r["recall"] <= 1
+
+
+def test_empty_linker_has_zero_recall(catalog, shared_dir):
+    empty = CardLinker({}, set())
+    report = run(empty, catalog, shared_dir, ("ja", "zh", "fr"))
+    for name in ("ja", "zh", "fr"):
+        assert report[name]["recall"] == 0.0 and report[name]["tp"] == 0, name
+        assert report[name]["fn"] > 0
+
+
+def test_wrong_passcodes_are_false_positives(catalog, shared_dir, linker):
+    # Shift every indexed passcode: mentions are still found but all links are wrong.
+    from dataclasses import replace
+
+    shifted = CardLinker({k: [replace(e, passcode=e.passcode + 1) for e in v] for k, v in linker.names.items()},
+                         linker.series, prose_words=linker.prose_words)
+    report = run(shifted, catalog, shared_dir, ("ja", "zh"))
+    good = run(linker, catalog, shared_dir, ("ja", "zh"))
+    for name in ("ja", "zh"):
+        assert report[name]["precision"] < good[name]["precision"] / 2
+        assert report[name]["fp"] > good[name]["fp"]
+
+
+def test_rst_markup_is_stripped_and_gold_spans_point_at_names():
+    text, gold = evaluation.strip_rst_cards("- 「`黑洞`_」破坏「`旋风`_」。")
+    assert "`" not in text and text == "- 「黑洞」破坏「旋风」。"
+    assert [text[s:e] for s, e, _ in gold] == ["黑洞", "旋风"]
+
+
+def test_markdown_italics_are_stripped_and_spans_kept():
+    text, spans = evaluation.strip_markdown_italics("Voici *Trou Noir* et **gras** et <i>Trappe</i>.")
+    assert "*" not in text and "<i>" not in text
+    assert [(text[s:e], how) for s, e, _, how in spans] == [("Trou Noir", "italic"), ("Trappe", "italic")]
+
+
+def test_unknown_set_is_an_input_error(linker, catalog, shared_dir):
+    with pytest.raises(InputError, match="unknown evaluation set"):
+        evaluation.main_eval(["xx"], linker=linker, catalog=catalog, shared=shared_dir)

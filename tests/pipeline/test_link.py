@@ -1,0 +1,156 @@
+"""Card linking with the real catalog, real OpenCC/jieba/Sudachi/spaCy."""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+import pytest
+
+from pipeline.cardlink import CardLinker, fold
+from pipeline.records import MinedAlias
+from rulings.cards import load_catalog
+from rulings.errors import InputError
+
+MST = 5318639
+
+
+@pytest.fixture(scope="module")
+def catalog(shared_dir):
+    return load_catalog(shared_dir / "data" / "cards.jsonl.gz", shared_dir / "data" / "zh-community.jsonl.gz")
+
+
+@pytest.fixture(scope="module")
+def linker(catalog):
+    return CardLinker.from_catalog(catalog)
+
+
+def linked(mentions):
+    return [(m.surface, m.passcode) for m in mentions if m.passcode is not None]
+
+
+def test_seed_000_traditional_community_name_links_to_mst(linker, shared_dir):
+    seed = next((shared_dir / "corpus" / "seeds").glob("000_*.txt")).read_text(encoding="utf-8")
+    mentions = linker.link(seed, "zh-Hant")
+    cyclone = [m for m in mentions if m.surface.startswith("旋風")]
+    assert cyclone, "seed 000 quotes 「旋風」 several times"
+    assert {m.passcode for m in cyclone} == {MST}
+    for m in cyclone:  # offsets point into the original text, pinyin annotation included
+        assert seed[m.start:m.end] == m.surface
+        assert seed[m.start - 1] == "「"
+    assert cyclone[0].matched_kind == "community"
+
+
+@pytest.mark.parametrize("text,language", [
+    ("发动「气旋」。", "zh-Hans"),
+    ("发动「旋风」。", "zh-Hans"),
+    ("發動「旋風」。", "zh-Hant"),
+    ("「サイクロン」を発動できる。", "ja"),
+    ("Le joueur active Typhon d'Espace Mystique sur la carte.", "fr"),
+    ("Then Mystical Space Typhoon resolves.", "en"),
+    ("Active «Typhon d’Espace Mystique».", "fr"),
+    ("「ｻｲｸﾛﾝ」", "ja"),  # half-width katakana folds to the official name
+])
+def test_every_name_of_mst_links(linker, text, language):
+    mentions = linker.link(text, language)
+    assert [m.passcode for m in mentions if m.passcode] == [MST]
+    m = next(m for m in mentions if m.passcode)
+    assert text[m.start:m.end] == m.surface
+    assert 0 < m.confidence <= 1
+
+
+def test_official_and_community_chinese_names_are_both_known(linker, catalog):
+    assert catalog[MST].names["zh-CN"] == "气旋" and catalog[MST].community_zh == "旋风"
+    community = linker.link("「旋风」", "zh-Hans")[0]
+    official = linker.link("「气旋」", "zh-Hans")[0]
+    assert (community.matched_kind, official.matched_kind) == ("community", "official")
+
+
+def test_short_common_word_is_only_a_card_inside_quotes(linker):
+    assert linked(linker.link("一阵旋风吹过。", "zh-Hans")) == []
+    assert linked(linker.link("一阵「旋风」吹过。", "zh-Hans")) == [("旋风", MST)]
+
+
+def test_longest_match_wins(linker, catalog):
+    # 「黑洞」 is a card; an unquoted longer name that contains another name is one mention.
+    name = catalog[27053506].names["zh-CN"]  # 内置式机枪
+    mentions = linker.link(f"这里{name}的效果", "zh-Hans")
+    assert linked(mentions) == [(name, 27053506)]
+
+
+def test_series_mentions_are_not_cards(linker):
+    for text, language, surface in [("「剑斗兽」怪兽", "zh-Hans", "剑斗兽"), ("「剣闘獣」モンスター", "ja", "剣闘獣"),
+                                    ("自己场上的「HERO」怪兽", "zh-Hans", "HERO")]:
+        mentions = linker.link(text, language)
+        assert [(m.surface, m.kind, m.passcode) for m in mentions] == [(surface, "series", None)]
+
+
+def test_unknown_quoted_name_stays_unlinked(linker):
+    mentions = linker.link("发动「根本不存在的卡片名字」的效果", "zh-Hans")
+    assert [(m.surface, m.passcode, m.kind) for m in mentions] == [("根本不存在的卡片名字", None, "card")]
+
+
+def test_quoted_sentence_is_no_mention(linker):
+    mentions = linker.link("『この効果は相手ターンでも発動できる。』", "ja")
+    assert all(m.passcode is None for m in mentions) and not any(m.surface.endswith("。") for m in mentions)
+
+
+def test_block_language_decides_between_cards_sharing_a_name(linker, catalog):
+    # 'Raimei' (en/fr) and 'ＲＡＩ－ＭＥＩ' (ja) are two cards whose names fold to one key.
+    raimei = [c.passcode for c in catalog.values() if c.names.get("en") == "Raimei"]
+    rai_mei = [c.passcode for c in catalog.values() if c.names.get("ja") == "ＲＡＩ－ＭＥＩ"]
+    assert len(raimei) == len(rai_mei) == 1 and raimei != rai_mei
+    assert fold("Raimei") == fold("ＲＡＩ－ＭＥＩ")
+    assert linker.link("「ＲＡＩ－ＭＥＩ」", "ja")[0].passcode == rai_mei[0]
+    assert linker.link('Activate "Raimei".', "en")[0].passcode == raimei[0]
+
+
+def test_chinese_pages_prefer_community_names(linker, catalog):
+    # 天罚 is the community name of one card and the official zh-CN name of another.
+    community = [c.passcode for c in catalog.values() if c.community_zh == "天罚"]
+    official = [c.passcode for c in catalog.values() if c.names.get("zh-CN") == "天罚"]
+    assert community and official and community != official
+    assert linker.link("「天罚」", "zh-Hans")[0].passcode == community[0]
+
+
+def test_mined_alias_is_used_after_add_aliases(linker):
+    alias = MinedAlias(name="秘密机关枪改", language="zh-Hans", passcode=27053506, evidence="test")
+    assert linked(linker.link("「秘密机关枪改」", "zh-Hans")) == []
+    assert linker.add_aliases([alias]) == 1
+    assert linker.add_aliases([alias]) == 0
+    m = linker.link("發動「秘密機關槍改」", "zh-Hant")[0]
+    assert (m.passcode, m.matched_kind) == (27053506, "mined")
+
+
+def test_french_short_reference_after_full_name(linker, catalog):
+    tireur = next(c.passcode for c in catalog.values() if c.names.get("fr") == "Tireur de l'Atlantide")
+    text = "Tireur de l'Atlantide cible une carte. Donc Tireur vérifie sa cible."
+    assert linked(linker.link(text, "fr")) == [("Tireur de l'Atlantide", tireur), ("Tireur", tireur)]
+    assert linked(linker.link("Donc Tireur vérifie sa cible.", "fr")) == []
+
+
+def test_link_many_batches_and_sets_spacy_spans(linker):
+    items = [("「サイクロン」", "ja"), ("「旋風」", "zh-Hant"), ("Typhon d'Espace Mystique", "fr")]
+    results = linker.link_many(items)
+    assert [[m.passcode for m in r] for r in results] == [[MST], [MST], [MST]]
+    docs = linker.link_docs(items)
+    assert [[s.text for s in d.spans["cards"]] for d in docs] == [["サイクロン"], ["旋風"], ["Typhon d'Espace Mystique"]]
+
+
+def test_unknown_language_is_an_input_error(linker):
+    with pytest.raises(InputError, match="xx"):
+        linker.link("「旋风」", "xx")
+
+
+def test_folding_meets_variants():
+    assert fold("E・HERO") == fold("E·HERO") == fold("Ｅ－ＨＥＲＯ") == "ehero"
+    assert fold("旋風") == fold("旋风")
+    assert fold("Typhon d’Espace") == fold("typhon d'espace")
+
+
+def test_index_pickle_cache_round_trip(catalog, tmp_path):
+    built = CardLinker.from_catalog(catalog, cache_dir=tmp_path, cache_key="k1")
+    assert list(tmp_path.glob("link_index_k1.pickle"))
+    loaded = CardLinker.from_catalog({}, cache_dir=tmp_path, cache_key="k1")
+    assert loaded.names.keys() == built.names.keys()
+    assert loaded.link("「旋風」", "zh-Hant")[0].passcode == MST
