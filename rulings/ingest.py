@@ -1,0 +1,89 @@
+"""`rulings ingest PATH...`: saved pages -> raw store -> NLP -> graph, the users' first job.
+
+Each stage hands the next its own records (RawPage in the store, PageDoc JSONL in the records
+directory), so a failure in a later stage loses nothing: re-running picks the work up again, and
+only pages that are new or changed since the last run flow on (unless --all-pages)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import click
+
+from rulings import config
+
+
+def ensure_cards(driver, database, *, echo=click.echo) -> int:
+    """Cards must be in the graph before rulings can point at them: import them once if missing."""
+    from kb import graph
+    from kb.cards import import_path
+
+    graph.ensure_schema(driver, database)
+    present = graph.count_cards(driver, database)["cards"]
+    if present:
+        return present
+    for path in (config.cards_file(), config.community_names_file()):
+        echo(f"the graph has no cards yet: importing {path} (rulings cards import)")
+        import_path(driver, path, database=database)
+    return graph.count_cards(driver, database)["cards"]
+
+
+def run_ingest(paths, *, source=None, all_pages=False, to_graph=True, out: Path | None = None, echo=click.echo) -> dict:
+    from crawlers.offline import ingest_to_store
+    from crawlers.store import RawStore
+    from pipeline.run import process_pages
+    from rulings.jsonl import write_jsonl
+
+    summary: dict = {}
+    store = RawStore()
+    started = time.monotonic()
+    crawl = ingest_to_store(paths, store, source=source)
+    summary["raw"] = {k: crawl[k] for k in ("new", "changed", "unchanged", "failed")}
+    echo(f"raw pages: {crawl['new']} new, {crawl['changed']} changed, {crawl['unchanged']} unchanged, "
+         f"{crawl['failed']} failed ({time.monotonic() - started:.1f}s)")
+    for url, reason in crawl["errors"]:
+        echo(f"  skipped {url}: {reason}", err=True)
+
+    pages = list(store.pages() if all_pages else store.run_pages(crawl["run"]))
+    out = out or config.records_dir() / f"pagedocs-{crawl['run']}.jsonl"
+    started = time.monotonic()
+    with click.progressbar(pages, label="NLP", show_pos=True, file=None) as bar:
+        written = write_jsonl(out, process_pages(bar))
+    summary["nlp"] = {"pages": written, "records": str(out)}
+    echo(f"NLP: {written} pages -> {out} ({time.monotonic() - started:.1f}s)")
+
+    if to_graph and written:
+        from kb.align import align_rulings
+        from kb.db import get_driver
+        from kb.load import load_jsonl
+
+        started = time.monotonic()
+        with get_driver() as (driver, database):
+            ensure_cards(driver, database, echo=echo)
+            counts = load_jsonl(driver, out, database)
+            links = align_rulings(driver, database)
+        for error in counts["errors"]:
+            echo(f"  rejected {error}", err=True)
+        summary["graph"] = {k: v for k, v in counts.items() if k != "errors"} | {"same_as_links": links}
+        echo(f"graph: {counts['pages_new']} new, {counts['pages_changed']} changed, {counts['pages_unchanged']} "
+             f"unchanged, {counts['pages_rejected']} rejected pages; {counts['rulings']} rulings, "
+             f"{counts['mentions']} card mentions, {links} cross-source links ({time.monotonic() - started:.1f}s)")
+    return summary
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--source", help="Source id for every page (default: detected per file).")
+@click.option("--all-pages", is_flag=True, help="Process every page in the raw store, not only new or changed ones.")
+@click.option("--no-graph", is_flag=True, help="Stop after the NLP stage (write PageDoc JSONL only).")
+@click.option("--out", type=click.Path(path_type=Path), help="Where to write the PageDoc JSONL.")
+def ingest(paths, source, all_pages, no_graph, out):
+    """Ingest saved pages (HTML, text, RST, Markdown, Q&A JSONL) into the ruling graph.
+
+    \b
+    Example:
+      rulings ingest ../shared/corpus/seeds ../shared/corpus/ocg-rule-docs
+      rulings ingest ../shared/corpus/konami-faq/qa-dev.jsonl.gz --no-graph --out qa.jsonl
+    """
+    run_ingest(paths, source=source, all_pages=all_pages, to_graph=not no_graph, out=out)
