@@ -32,6 +32,11 @@ SCHEMA = [
     # without word segmentation; Latin words are still tokenized normally.
     "CREATE FULLTEXT INDEX cardname_text IF NOT EXISTS FOR (n:CardName) ON EACH [n.text, n.normalized] "
     "OPTIONS {indexConfig: {`fulltext.analyzer`: 'cjk'}}",
+    # Rulings: the same analyzer over the original and the normalized (Simplified) text.
+    "CREATE FULLTEXT INDEX ruling_text IF NOT EXISTS FOR (r:Ruling) ON EACH [r.text, r.normalized] "
+    "OPTIONS {indexConfig: {`fulltext.analyzer`: 'cjk'}}",
+    "CREATE INDEX ruling_page IF NOT EXISTS FOR (r:Ruling) ON (r.page_url)",
+    "CREATE INDEX ruling_action IF NOT EXISTS FOR (r:Ruling) ON (r.action)",
 ]
 
 
@@ -170,6 +175,179 @@ def find_cards_by_name(driver: Driver, name: str, database: str | None = None) -
         normalized=fold_name(name), passcode=int(name) if name.strip().isdigit() else -1, database_=database,
     )
     return [dict(r) for r in records]
+
+
+# ---------------------------------------------------------------------------------------------
+# Topics
+
+_MERGE_TOPICS = """
+UNWIND $rows AS row
+MERGE (t:Topic {key: row.key})
+SET t += row.props
+"""
+
+
+def import_topics(driver: Driver, rows: list[dict], database: str | None = None) -> int:
+    """rows: {"key": 'chain', "props": {"label_en": ..., "label_ja": ...}} (Neo4j has no map properties)."""
+    driver.execute_query(_MERGE_TOPICS, rows=rows, database_=database)
+    return len(rows)
+
+
+# ---------------------------------------------------------------------------------------------
+# Pages and their rulings: one transaction per page (kb.load builds the rows and calls these
+# inside session.execute_write, so the whole page is replaced atomically or not at all).
+
+# MERGE on the unique url, then a write on the node: the write takes the node's exclusive lock, so a
+# second load of the same page waits here until the first commits and then sees its content hash.
+_LOCK_PAGE = """
+MERGE (s:Source {id: $source_id})
+MERGE (p:Page {url: $url})
+SET p.loading_ = true
+"""
+
+_PAGE_STATE = """
+MATCH (p:Page {url: $url})
+OPTIONAL MATCH (r:Ruling {current: true})-[:IN]->(p)
+OPTIONAL MATCH (r)-[:MENTIONS]->(c:Card)
+WITH p, r, collect(DISTINCT c.passcode) AS cards
+RETURN p.content_hash AS hash,
+       collect(CASE WHEN r IS NULL THEN NULL ELSE
+         {id: r.id, section_key: r.section_key, normalized: r.normalized, cards: cards} END) AS rulings
+"""
+
+_UNLOCK_PAGE = "MATCH (p:Page {url: $url}) REMOVE p.loading_"
+
+_WRITE_PAGE = """
+MATCH (p:Page {url: $url}), (s:Source {id: $source_id})
+SET p += $props, p.hashes = CASE WHEN $props.content_hash IN coalesce(p.hashes, []) THEN p.hashes
+                                 ELSE coalesce(p.hashes, []) + $props.content_hash END
+REMOVE p.loading_
+MERGE (p)-[:FROM]->(s)
+"""
+
+_WRITE_SECTIONS = """
+MATCH (p:Page {url: $url})
+UNWIND $rows AS row
+MERGE (s:Section {key: row.key})
+  ON CREATE SET s.path = row.path, s.heading = row.heading, s.page_url = $url
+MERGE (s)-[:IN]->(p)
+"""
+
+# Rulings re-written by this load lose their old mentions, topics and section links first, so
+# the new record's view replaces the old one instead of adding to it.
+_CLEAR_RULING_LINKS = """
+UNWIND $ids AS id
+MATCH (r:Ruling {id: id})-[rel:MENTIONS|ABOUT|EXAMPLE_OF]->()
+DELETE rel
+"""
+
+_CLEAR_RULING_SECTIONS = """
+UNWIND $ids AS id
+MATCH (r:Ruling {id: id})-[rel:IN]->(s:Section {page_url: $url})
+DELETE rel
+"""
+
+_WRITE_RULINGS = """
+MATCH (p:Page {url: $url})
+UNWIND $rows AS row
+MERGE (r:Ruling {id: row.id})
+  ON CREATE SET r.first_loaded_at = $now
+SET r += row.props, r.current = true, r.page_hash = $hash, r.page_url = $url, r.loaded_at = $now
+REMOVE r.superseded_at, r.superseded_by_hash
+MERGE (r)-[:IN]->(p)
+WITH r, row
+MATCH (s:Section {key: row.section_key})
+MERGE (r)-[:IN]->(s)
+"""
+
+_WRITE_MENTIONS = """
+UNWIND $rows AS row
+MATCH (r:Ruling {id: row.id})
+MATCH (c:Card {passcode: row.passcode})
+CREATE (r)-[:MENTIONS {role: row.role, span: row.span, surface: row.surface, confidence: row.confidence,
+                       kind: row.kind, matched_kind: row.matched_kind}]->(c)
+RETURN count(*) AS written
+"""
+
+_WRITE_ABOUT = """
+UNWIND $rows AS row
+MATCH (r:Ruling {id: row.id})
+MERGE (t:Topic {key: row.topic})
+MERGE (r)-[:ABOUT]->(t)
+"""
+
+_WRITE_EXAMPLES = """
+UNWIND $rows AS row
+MATCH (e:Ruling {id: row.id}), (r:Ruling {id: row.of})
+MERGE (e)-[:EXAMPLE_OF]->(r)
+"""
+
+# Rulings gone from the new version stay as history; one still stated on another page stays current.
+_RETIRE_RULINGS = """
+UNWIND $ids AS id
+MATCH (r:Ruling {id: id})
+WHERE NOT EXISTS { MATCH (r)-[:IN]->(o:Page) WHERE o.url <> $url }
+SET r.current = false, r.superseded_at = $now, r.superseded_by_hash = $hash
+RETURN count(r) AS retired
+"""
+
+_WRITE_SUPERSEDES = """
+UNWIND $rows AS row
+MATCH (n:Ruling {id: row.new}), (o:Ruling {id: row.old})
+MERGE (n)-[s:SUPERSEDES]->(o)
+SET s.reason = row.reason
+"""
+
+
+def lock_page(tx: ManagedTransaction, url: str, source_id: str) -> dict:
+    """Lock the page (creating it if new) and return its stored hash and current rulings."""
+    tx.run(_LOCK_PAGE, url=url, source_id=source_id).consume()
+    record = tx.run(_PAGE_STATE, url=url).single()
+    return {"hash": record["hash"], "rulings": [r for r in record["rulings"] if r]}
+
+
+def unlock_page(tx: ManagedTransaction, url: str) -> None:
+    tx.run(_UNLOCK_PAGE, url=url).consume()
+
+
+def write_page(tx: ManagedTransaction, *, url: str, source_id: str, content_hash: str, now: str, page_props: dict,
+               sections: list[dict], rulings: list[dict], mentions: list[dict], about: list[dict],
+               examples: list[dict], retired: list[str], supersedes: list[dict], aliases: list[dict]) -> dict:
+    """Write one page version (after lock_page in the same transaction). Returns counts."""
+    ids = [r["id"] for r in rulings]
+    tx.run(_WRITE_PAGE, url=url, source_id=source_id, props=page_props).consume()
+    tx.run(_WRITE_SECTIONS, url=url, rows=sections).consume()
+    tx.run(_CLEAR_RULING_LINKS, ids=ids).consume()
+    tx.run(_CLEAR_RULING_SECTIONS, ids=ids, url=url).consume()
+    tx.run(_WRITE_RULINGS, url=url, rows=rulings, hash=content_hash, now=now).consume()
+    written = tx.run(_WRITE_MENTIONS, rows=mentions).single()["written"] if mentions else 0
+    tx.run(_WRITE_ABOUT, rows=about).consume()
+    tx.run(_WRITE_EXAMPLES, rows=examples).consume()
+    retired_count = tx.run(_RETIRE_RULINGS, ids=retired, url=url, now=now, hash=content_hash).single()["retired"]
+    tx.run(_WRITE_SUPERSEDES, rows=supersedes).consume()
+    if aliases:
+        tx.run(_MERGE_NAMES, rows=aliases).consume()
+    return {"mentions": written, "mentions_without_card": len(mentions) - written, "retired": retired_count,
+            "supersedes": len(supersedes)}
+
+
+# ---------------------------------------------------------------------------------------------
+# Cross-language alignment (kb.align computes the pairs; this stores them)
+
+def replace_same_as(driver: Driver, rows: list[dict], database: str | None = None, batch_size: int = 5000) -> int:
+    """Drop every SAME_AS link and write `rows` ({a, b, score, reasons}) instead: alignment is recomputed
+    from scratch, so re-running it is idempotent."""
+    while True:
+        records, _, _ = driver.execute_query(
+            "MATCH ()-[s:SAME_AS]->() WITH s LIMIT 10000 DELETE s RETURN count(*) AS n", database_=database)
+        if records[0]["n"] == 0:
+            break
+    for batch in _batches(rows, batch_size):
+        driver.execute_query(
+            "UNWIND $rows AS row MATCH (a:Ruling {id: row.a}), (b:Ruling {id: row.b}) "
+            "MERGE (a)-[s:SAME_AS]->(b) SET s.score = row.score, s.reasons = row.reasons",
+            rows=batch, database_=database)
+    return len(rows)
 
 
 def _batches(items: Iterable, size: int) -> Iterator[list]:

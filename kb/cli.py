@@ -1,0 +1,346 @@
+"""`rulings kb init|load|align|stats|reset` and `rulings query card|pair|topic|search|conflicts|cypher`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from kb.db import get_driver
+from rulings.errors import InputError
+
+FORMATS = click.Choice(["table", "json", "jsonl"])
+
+
+def _format_option(f):
+    return click.option("--format", "fmt", type=FORMATS, default="table", show_default=True,
+                        help="Output: a readable table, one JSON document, or JSON lines.")(f)
+
+
+def _lang_option(f):
+    return click.option("--lang", default=None,
+                        help="Only rulings in this language (zh matches zh-Hans and zh-Hant; ja, fr, en).")(f)
+
+
+def _history_option(f):
+    return click.option("--history", is_flag=True, help="Include superseded (non-current) rulings.")(f)
+
+
+# ---------------------------------------------------------------------------------------------
+
+@click.group()
+def kb():
+    """The ruling graph in Neo4j: schema, loading NLP records, cross-language alignment.
+
+    \b
+    Example:
+      rulings kb init
+      rulings kb load records/pagedocs.jsonl
+      rulings kb align
+    """
+
+
+@kb.command()
+def init():
+    """Create the constraints, indexes (incl. cjk full text) and Topic nodes. Idempotent.
+
+    \b
+    Example:
+      rulings kb init
+    """
+    from kb import graph
+    from kb.load import topic_rows
+
+    with get_driver() as (driver, database):
+        graph.ensure_schema(driver, database)
+        topics = graph.import_topics(driver, topic_rows(), database)
+    click.echo(f"schema ready: {len(graph.SCHEMA)} constraints and indexes, {topics} topics")
+
+
+@kb.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--align/--no-align", default=True, show_default=True,
+              help="Recompute the cross-language SAME_AS links after loading.")
+def load(paths, align):
+    """Load PageDoc JSONL files (from `rulings nlp`), one transaction per page.
+
+    Unchanged pages are skipped; changed pages keep their old rulings as superseded history;
+    malformed records are reported with their id and reason while the rest loads.
+
+    \b
+    Example:
+      rulings kb load ~/.local/share/ygo-rulings/records/pagedocs.jsonl
+    """
+    from kb import graph
+    from kb.align import align_rulings
+    from kb.load import load_jsonl
+
+    for path in paths:
+        if not path.exists():
+            raise InputError(f"{path}: no such file")
+    with get_driver() as (driver, database):
+        graph.ensure_schema(driver, database)
+        for path in paths:
+            counts = load_jsonl(driver, path, database)
+            errors = counts.pop("errors")
+            for error in errors:
+                click.echo(f"rejected: {error}", err=True)
+            click.echo(f"{path}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
+        if align:
+            click.echo(f"aligned: {align_rulings(driver, database)} SAME_AS links")
+
+
+@kb.command("align")
+def align_cmd():
+    """Recompute the SAME_AS links between rulings that say the same thing in other languages/sources.
+
+    \b
+    Example:
+      rulings kb align
+    """
+    from kb.align import align_rulings
+
+    with get_driver() as (driver, database):
+        click.echo(f"aligned: {align_rulings(driver, database)} SAME_AS links")
+
+
+@kb.command()
+def stats():
+    """Count nodes by label and relationships by type.
+
+    \b
+    Example:
+      rulings kb stats
+    """
+    from kb.queries import graph_stats
+
+    with get_driver() as (driver, database):
+        click.echo(json.dumps(graph_stats(driver, database), ensure_ascii=False))
+
+
+@kb.command()
+@click.option("--yes", is_flag=True, help="Really delete everything in the graph.")
+def reset(yes):
+    """Delete every node and relationship (the schema stays).
+
+    \b
+    Example:
+      rulings kb reset --yes
+    """
+    from kb import graph
+
+    if not yes:
+        raise InputError("kb reset deletes the whole graph: add --yes to confirm")
+    with get_driver() as (driver, database):
+        graph.clear_graph(driver, database)
+    click.echo("graph cleared")
+
+
+# ---------------------------------------------------------------------------------------------
+# Output
+
+def _ruling_line(r: dict) -> str:
+    flags = "" if r.get("current", True) else " [superseded]"
+    cards = ", ".join(sorted({m.get("name") or str(m["passcode"]) for m in r.get("mentions", [])}))
+    meta = " ".join(x for x in (r.get("language"), r.get("date"), r.get("source"), r.get("polarity"),
+                                r.get("action")) if x)
+    text = " ".join((r.get("text") or "").split())
+    return f"  - [{meta}]{flags} {text}\n      cards: {cards}\n      {r.get('url')}  ({r['id']})"
+
+
+def _emit(data, fmt: str, table) -> None:
+    if fmt == "json":
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    elif fmt == "jsonl":
+        for row in (data if isinstance(data, list) else [data]):
+            click.echo(json.dumps(row, ensure_ascii=False))
+    else:
+        table(data)
+
+
+def _rulings_table(rows: list[dict]) -> None:
+    if not rows:
+        click.echo("no rulings")
+    for r in rows:
+        click.echo(_ruling_line(r))
+    click.echo(f"{len(rows)} rulings")
+
+
+# ---------------------------------------------------------------------------------------------
+
+@click.group()
+def query():
+    """Query the ruling graph (read-only).
+
+    \b
+    Example:
+      rulings query card 旋风
+      rulings query pair 旋風 "幻影騎士團 影佑"
+      rulings query search 陷阱怪兽
+    """
+
+
+@query.command()
+@click.argument("name")
+@_lang_option
+@_history_option
+@_format_option
+@click.option("--graph", "graph_out", type=click.Path(path_type=Path), default=None,
+              help="Also write a picture of the card's neighbourhood to this HTML file.")
+def card(name, lang, history, fmt, graph_out):
+    """A card by any name (any language, script or alias, or passcode) and its rulings by topic.
+
+    \b
+    Example:
+      rulings query card 旋风
+      rulings query card サイクロン --lang ja --format json
+      rulings query card "Mystical Space Typhoon" --graph mst.html
+    """
+    from kb.queries import card_report
+
+    with get_driver() as (driver, database):
+        report = card_report(driver, name, database, lang=lang, history=history)
+    if graph_out:
+        from kb.render import card_graph_html
+
+        card_graph_html(report, graph_out)
+        click.echo(f"graph written to {graph_out}", err=True)
+
+    def table(entries):
+        for entry in entries:
+            c = entry["card"]
+            click.echo(f"{c['passcode']}  {c.get('name')}  ({entry['count']} rulings)")
+            for group in entry["topics"]:
+                click.echo(f"\n## {group['topic']} — {group['label']} ({len(group['rulings'])})")
+                for r in group["rulings"]:
+                    click.echo(_ruling_line(r))
+
+    _emit(report, fmt, table)
+
+
+@query.command()
+@click.argument("a")
+@click.argument("b")
+@_lang_option
+@_history_option
+@_format_option
+def pair(a, b, lang, history, fmt):
+    """Rulings that mention both cards.
+
+    \b
+    Example:
+      rulings query pair 旋風 "幻影騎士團 影佑"
+    """
+    from kb import queries
+
+    with get_driver() as (driver, database):
+        result = queries.pair(driver, a, b, database, lang=lang, history=history)
+    _emit(result["rulings"] if fmt == "jsonl" else result, fmt, lambda data: _rulings_table(data["rulings"]))
+
+
+@query.command()
+@click.argument("key")
+@_lang_option
+@_history_option
+@_format_option
+@click.option("--limit", default=200, show_default=True)
+def topic(key, lang, history, fmt, limit):
+    """Rulings on a rule topic (keys from pipeline/data/topics.yaml: chain, damage_step, trap_monsters...).
+
+    \b
+    Example:
+      rulings query topic trap_monsters --lang zh
+    """
+    from kb import queries
+
+    with get_driver() as (driver, database):
+        rows = queries.topic(driver, key, database, lang=lang, history=history, limit=limit)
+    _emit(rows, fmt, _rulings_table)
+
+
+@query.command()
+@click.argument("text")
+@_lang_option
+@_history_option
+@_format_option
+@click.option("--limit", default=50, show_default=True)
+def search(text, lang, history, fmt, limit):
+    """Full-text search of ruling text (Chinese, Japanese, French; every word must occur).
+
+    \b
+    Example:
+      rulings query search "陷阱怪獸 旋風"
+      rulings query search ダメージステップ --lang ja
+    """
+    from kb import queries
+
+    with get_driver() as (driver, database):
+        rows = queries.search(driver, text, database, lang=lang, history=history, limit=limit)
+    _emit(rows, fmt, _rulings_table)
+
+
+@query.command()
+@_format_option
+@click.option("--limit", default=100, show_default=True)
+def conflicts(fmt, limit):
+    """Rulings about the same card and action with opposite polarity (contradictions or superseded).
+
+    \b
+    Example:
+      rulings query conflicts --format json
+    """
+    from kb import queries
+
+    with get_driver() as (driver, database):
+        rows = queries.conflicts(driver, database, limit=limit)
+
+    def table(data):
+        for row in data:
+            cards = ", ".join(c.get("name") or str(c["passcode"]) for c in row["cards"])
+            click.echo(f"* {row['action']} on {cards}{' (aligned)' if row['aligned'] else ''}")
+            for side in ("a", "b"):
+                r = row[side]
+                click.echo(f"    {r['polarity']:<7} [{r['language']} {r.get('date') or ''} {r['source']}] "
+                           f"{' '.join(r['text'].split())[:160]}")
+        click.echo(f"{len(data)} candidate conflicts")
+
+    _emit(rows, fmt, table)
+
+
+@query.command()
+@click.argument("statement")
+@click.option("--param", "params", multiple=True, help="A query parameter as NAME=JSON (repeatable).")
+@_format_option
+def cypher(statement, params, fmt):
+    """Run a read-only Cypher query (writes are refused by the server).
+
+    \b
+    Example:
+      rulings query cypher "MATCH (r:Ruling)-[:ABOUT]->(t:Topic {key: \\$k}) RETURN count(r)" --param k='"chain"'
+    """
+    from kb.queries import read_only_cypher
+
+    parsed = {}
+    for item in params:
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            raise InputError(f"--param {item!r}: expected NAME=JSON")
+        try:
+            parsed[name] = json.loads(value)
+        except json.JSONDecodeError:
+            parsed[name] = value
+    with get_driver() as (driver, database):
+        rows = read_only_cypher(driver, statement, database, parsed)
+
+    def table(data):
+        if not data:
+            click.echo("no rows")
+            return
+        keys = list(data[0])
+        click.echo("\t".join(keys))
+        for row in data:
+            click.echo("\t".join(json.dumps(row[k], ensure_ascii=False) if not isinstance(row[k], str) else row[k]
+                                 for k in keys))
+
+    _emit(rows, fmt, table)

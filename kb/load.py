@@ -1,0 +1,276 @@
+"""Loading PageDoc records (the NLP stage's output) into the graph: one transaction per page.
+
+A page whose content hash is already stored is left alone. A changed page is replaced atomically:
+its rulings that are still there are rewritten, new ones are added, and the ones gone from the new
+version stay as history (current=false, still IN the page with the old page hash), linked
+new-SUPERSEDES->old where a new ruling corresponds to an old one (same section, shared cards or
+similar text). Malformed records are rejected one by one (with id and reason); the rest loads.
+
+    counts = load_pagedocs(driver, docs)   # {"pages_new": 3, ..., "errors": ["<url> ruling <id>: ..."]}
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Iterable
+
+from neo4j import Driver
+from neo4j.exceptions import Neo4jError
+from rapidfuzz import fuzz
+
+from kb import graph
+from pipeline.records import PageDoc, Ruling
+from rulings.errors import InputError, ServiceError
+
+_DATE = re.compile(r"^\d{4}(-\d{2}(-\d{2})?)?$")
+SIMILAR_TEXT = 60  # rapidfuzz ratio (0..100) above which two rulings of a section say "the same thing"
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+# ---------------------------------------------------------------------------------------------
+# Validation: one reason per bad record, named by its id.
+
+def page_problem(doc: PageDoc) -> str | None:
+    for name in ("url", "source_id", "content_hash"):
+        value = getattr(doc, name, None)
+        if not isinstance(value, str) or not value.strip():
+            return f"{name} missing or not a string"
+    if not isinstance(doc.rulings, list):
+        return "rulings is not a list"
+    return None
+
+
+def ruling_problem(r: Ruling) -> str | None:
+    if not isinstance(r.id, str) or not r.id.strip():
+        return "id missing"
+    if not isinstance(r.text, str) or not r.text.strip():
+        return "text missing or empty"
+    if not isinstance(r.normalized, str):
+        return "normalized text missing"
+    if not isinstance(r.language, str) or not r.language:
+        return "language missing"
+    if r.date is not None and (not isinstance(r.date, str) or not _DATE.match(r.date)):
+        return f"date {r.date!r} is not an ISO date (YYYY-MM-DD)"
+    if not isinstance(r.section, list) or not all(isinstance(h, str) for h in r.section):
+        return "section is not a list of headings"
+    if not isinstance(r.topics, list) or not all(isinstance(t, str) and t for t in r.topics):
+        return "topics is not a list of topic keys"
+    for m in r.mentions:
+        if m.passcode is not None and (not isinstance(m.passcode, int) or isinstance(m.passcode, bool)):
+            return f"mention {getattr(m, 'surface', '?')!r}: passcode {m.passcode!r} is not an integer"
+        if not isinstance(m.confidence, (int, float)) or not 0 <= m.confidence <= 1:
+            return f"mention {m.surface!r}: confidence {m.confidence!r} is not in 0..1"
+        if not isinstance(m.start, int) or not isinstance(m.end, int) or m.start > m.end:
+            return f"mention {m.surface!r}: bad span {m.start!r}..{m.end!r}"
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Rows for kb.graph.write_page
+
+def section_key(url: str, section: list[str]) -> str:
+    return url + "#" + " / ".join(section)
+
+
+def ruling_props(doc: PageDoc, r: Ruling) -> dict:
+    meta = r.meta or {}
+    props = {
+        "text": r.text, "normalized": r.normalized, "language": r.language, "date": r.date,
+        "polarity": r.polarity, "action": r.action, "kind": r.kind, "section": r.section,
+        "section_key": section_key(doc.url, r.section), "start": r.start, "end": r.end,
+        "source_id": doc.source_id, "notes": r.notes, "topics": r.topics,
+        "actions": [str(a) for a in meta.get("actions") or []],
+        "unlinked": [m.surface for m in r.mentions if m.passcode is None],
+        "meta": json.dumps(meta, ensure_ascii=False, sort_keys=True, default=str),
+    }
+    if meta.get("fid") is not None:
+        props["fid"] = str(meta["fid"])
+    return props
+
+
+def _corresponding(new: dict, old: list[dict]) -> tuple[str, str] | None:
+    """The old ruling a new one replaces: same section, then shared cards or similar text."""
+    best, best_key = None, None
+    for o in old:
+        if o["section_key"] != new["section_key"]:
+            continue
+        shared = len(set(o["cards"]) & set(new["cards"]))
+        similarity = fuzz.ratio(o["normalized"] or "", new["normalized"] or "")
+        if shared == 0 and similarity < SIMILAR_TEXT:
+            continue
+        key = (shared, similarity)
+        if best_key is None or key > best_key:
+            best, best_key = o, key
+    if best is None:
+        return None
+    reason = "same section, shared cards" if best_key[0] else "same section, similar text"
+    return best["id"], reason
+
+
+def page_rows(doc: PageDoc, rulings: list[Ruling], old_rulings: list[dict], now: str) -> dict:
+    sections = {}
+    rows, mentions, about, examples = [], [], [], []
+    ids = {r.id for r in rulings}
+    for r in rulings:
+        key = section_key(doc.url, r.section)
+        sections[key] = {"key": key, "path": r.section, "heading": r.section[-1] if r.section else ""}
+        rows.append({"id": r.id, "section_key": key, "props": ruling_props(doc, r)})
+        for m in r.mentions:
+            if m.passcode is None:
+                continue
+            mentions.append({"id": r.id, "passcode": m.passcode, "role": m.role, "span": [m.start, m.end],
+                             "surface": m.surface, "confidence": float(m.confidence), "kind": m.kind,
+                             "matched_kind": m.matched_kind})
+        about += [{"id": r.id, "topic": t} for t in dict.fromkeys(r.topics)]
+        if r.example_of and r.example_of in ids and r.example_of != r.id:
+            examples.append({"id": r.id, "of": r.example_of})
+    gone = [o for o in old_rulings if o["id"] not in ids]
+    old_ids = {o["id"] for o in old_rulings}
+    supersedes = []
+    for r in rulings:
+        if r.id in old_ids:
+            continue
+        new = {"section_key": section_key(doc.url, r.section), "normalized": r.normalized,
+               "cards": [m.passcode for m in r.mentions if m.passcode is not None]}
+        match = _corresponding(new, gone)
+        if match:
+            supersedes.append({"new": r.id, "old": match[0], "reason": match[1]})
+    aliases = [graph.name_row(a.passcode, a.name, a.language, "mined") for a in doc.aliases
+               if isinstance(a.passcode, int) and isinstance(a.name, str) and a.name.strip()]
+    page_props = {"content_hash": doc.content_hash, "title": doc.title, "language": doc.language,
+                  "fetched_at": doc.fetched_at, "loaded_at": now, "problems": [str(p) for p in doc.problems],
+                  "source_id": doc.source_id}
+    return {"page_props": page_props, "sections": list(sections.values()), "rulings": rows, "mentions": mentions,
+            "about": about, "examples": examples, "retired": [o["id"] for o in gone], "supersedes": supersedes,
+            "aliases": aliases}
+
+
+# ---------------------------------------------------------------------------------------------
+
+def topic_rows() -> list[dict]:
+    from pipeline.topics import load_topics
+
+    rows = []
+    for key, topic in load_topics().items():
+        rows.append({"key": key, "props": {f"label_{lang}": label for lang, label in topic.labels.items()}})
+    return rows
+
+
+def _load_one(tx, doc: PageDoc, rulings: list[Ruling]) -> dict:
+    state = graph.lock_page(tx, doc.url, doc.source_id)
+    if state["hash"] == doc.content_hash:
+        graph.unlock_page(tx, doc.url)
+        return {"status": "unchanged"}
+    now = _now()
+    rows = page_rows(doc, rulings, state["rulings"], now)
+    counts = graph.write_page(tx, url=doc.url, source_id=doc.source_id, content_hash=doc.content_hash, now=now,
+                              **rows)
+    counts["status"] = "new" if state["hash"] is None else "changed"
+    counts["rulings"] = len(rulings)
+    counts["aliases"] = len(rows["aliases"])
+    return counts
+
+
+def new_counts() -> dict:
+    return {"pages_new": 0, "pages_changed": 0, "pages_unchanged": 0, "pages_rejected": 0, "rulings": 0,
+            "rulings_rejected": 0, "rulings_superseded": 0, "supersedes": 0, "mentions": 0,
+            "mentions_without_card": 0, "aliases": 0, "errors": []}
+
+
+def load_pagedocs(driver: Driver, docs: Iterable[PageDoc], database: str | None = None,
+                  counts: dict | None = None) -> dict:
+    """Load pages, one transaction each. Returns counts and per-record errors (never raises for a bad
+    record; raises ServiceError when Neo4j itself fails)."""
+    counts = counts if counts is not None else new_counts()
+    graph.import_topics(driver, topic_rows(), database)
+    with driver.session(database=database) as session:
+        for doc in docs:
+            problem = page_problem(doc)
+            if problem:
+                counts["pages_rejected"] += 1
+                counts["errors"].append(f"page {getattr(doc, 'url', None) or '?'}: {problem}")
+                continue
+            good, seen = [], set()
+            for r in doc.rulings:
+                why = ruling_problem(r) or ("duplicate ruling id on the page" if r.id in seen else None)
+                if why:
+                    counts["rulings_rejected"] += 1
+                    counts["errors"].append(f"{doc.url} ruling {getattr(r, 'id', '?')}: {why}")
+                    continue
+                seen.add(r.id)
+                good.append(r)
+            try:
+                result = session.execute_write(_load_one, doc, good)
+            except Neo4jError as exc:
+                counts["pages_rejected"] += 1
+                counts["errors"].append(f"page {doc.url}: Neo4j refused it ({exc.code}: {str(exc.message)[:200]})")
+                continue
+            except Exception as exc:
+                if isinstance(exc, (OSError,)) or type(exc).__module__.startswith("neo4j"):
+                    raise ServiceError(f"Neo4j failed while loading {doc.url}: {exc}") from exc
+                raise
+            counts["pages_" + result["status"]] += 1
+            if result["status"] != "unchanged":
+                counts["rulings"] += result["rulings"]
+                counts["rulings_superseded"] += result["retired"]
+                counts["supersedes"] += result["supersedes"]
+                counts["mentions"] += result["mentions"]
+                counts["mentions_without_card"] += result["mentions_without_card"]
+                counts["aliases"] += result["aliases"]
+    return counts
+
+
+def read_pagedocs(path: Path, counts: dict):
+    """PageDocs from a JSONL file; a line that is not a valid PageDoc is rejected (counted, with its line
+    number, url and reason, in counts) and the rest is read."""
+    from pipeline.records import PAGE_DOC_VERSION
+
+    for lineno, obj in _jsonl_objects(Path(path), counts):
+        try:
+            if obj.get("record") not in (None, "PageDoc"):
+                raise ValueError(f"record type {obj.get('record')!r}, expected 'PageDoc'")
+            if int(obj.get("v", 1)) > PAGE_DOC_VERSION:
+                raise ValueError(f"schema version {obj.get('v')} is newer than this tool reads ({PAGE_DOC_VERSION})")
+            doc = PageDoc.from_json(obj)
+        except (TypeError, ValueError, KeyError, AttributeError) as exc:
+            counts["pages_rejected"] += 1
+            counts["errors"].append(f"{path}:{lineno} (page {obj.get('url') or '?'}): not a PageDoc ({str(exc)[:160]})")
+            continue
+        yield doc
+
+
+def _jsonl_objects(path: Path, counts: dict):
+    if not path.exists():
+        raise InputError(f"{path}: no such file")
+    opener = gzip.open if path.suffix == ".gz" else open
+    try:
+        with opener(path, "rt", encoding="utf-8") as handle:
+            for lineno, line in enumerate(handle, 1):
+                if not line.strip():
+                    continue
+                try:
+                    obj = json.loads(line)
+                    if not isinstance(obj, dict):
+                        raise ValueError("not a JSON object")
+                except ValueError as exc:
+                    counts["pages_rejected"] += 1
+                    counts["errors"].append(f"{path}:{lineno}: invalid JSON ({getattr(exc, 'msg', exc)})")
+                    continue
+                yield lineno, obj
+    except (EOFError, gzip.BadGzipFile) as exc:
+        raise InputError(f"{path}: corrupt or truncated file ({exc})") from exc
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
+
+
+def load_jsonl(driver: Driver, path, database: str | None = None) -> dict:
+    """Load a PageDoc JSONL file (as written by `rulings nlp`); returns load_pagedocs counts."""
+    counts = new_counts()
+    return load_pagedocs(driver, read_pagedocs(Path(path), counts), database, counts)

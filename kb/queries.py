@@ -1,0 +1,277 @@
+"""Reads of the ruling graph: cards by any name, pairs, topics, full text, conflicts, read-only Cypher.
+
+Every statement is parameterized; labels and relationship types are fixed in the text. Functions
+return plain dicts (JSON-ready) so the CLI, the scenario generator and tests share them."""
+
+from __future__ import annotations
+
+import re
+
+from neo4j import Driver, READ_ACCESS
+from neo4j.exceptions import ClientError, CypherSyntaxError, Neo4jError
+from rapidfuzz import fuzz, process
+
+from kb import graph
+from rulings.errors import InputError
+from rulings.names import fold_name, to_simplified
+
+# The fields every ruling row carries (one RETURN shape for every query below).
+_RULING_FIELDS = """
+  r.id AS id, r.text AS text, r.normalized AS normalized, r.language AS language, r.date AS date,
+  r.polarity AS polarity, r.action AS action, r.kind AS kind, r.current AS current, r.section AS section,
+  r.source_id AS source, r.page_url AS url, r.page_hash AS page_hash,
+  [(r)-[:ABOUT]->(t:Topic) | t.key] AS topics,
+  [(r)-[m:MENTIONS]->(c:Card) | {passcode: c.passcode, name: c.name, role: m.role, surface: m.surface}] AS mentions
+"""
+
+_LANG_FILTER = "($lang IS NULL OR r.language STARTS WITH $lang)"
+_CURRENT_FILTER = "($history OR r.current)"
+
+
+def _rows(driver: Driver, query: str, database: str | None, **params) -> list[dict]:
+    records, _, _ = driver.execute_query(query, database_=database, routing_="r", **params)
+    return [dict(r) for r in records]
+
+
+def _lang(lang: str | None) -> str | None:
+    """'zh' matches zh-Hans and zh-Hant; 'zh-Hant' only itself."""
+    return lang or None
+
+
+# ---------------------------------------------------------------------------------------------
+# Cards by name
+
+def suggest_names(driver: Driver, name: str, database: str | None = None, limit: int = 5) -> list[str]:
+    """Closest known card names: full-text candidates (cjk bigrams, fuzzy Latin words) ranked by
+    rapidfuzz; when the index finds nothing, rapidfuzz over every folded name."""
+    folded = fold_name(name)
+    terms = [t for t in re.split(r"\s+", _escape_lucene(name)) if t]
+    candidates: dict[str, str] = {}
+    if terms:
+        lucene = " OR ".join(f"{t}~" if t.isascii() and len(t) > 3 else t for t in terms)
+        try:
+            for row in _rows(driver, "CALL db.index.fulltext.queryNodes('cardname_text', $q) YIELD node, score "
+                                     "RETURN node.text AS text, node.normalized AS normalized LIMIT 200",
+                             database, q=lucene):
+                candidates[row["normalized"]] = row["text"]
+        except ClientError:
+            pass  # a query the Lucene parser rejects: fall back to the scan below
+    best = process.extract(folded, list(candidates), scorer=fuzz.WRatio, limit=limit * 3)
+    if not best or best[0][1] < 85:  # the index found nothing close: compare with every name
+        for row in _rows(driver, "MATCH (n:CardName) RETURN n.normalized AS normalized, n.text AS text", database):
+            candidates.setdefault(row["normalized"], row["text"])
+        best = process.extract(folded, list(candidates), scorer=fuzz.WRatio, limit=limit * 3)
+    out = []
+    for normalized, _score, _ in best:
+        text = candidates[normalized]
+        if text not in out:
+            out.append(text)
+    return out[:limit]
+
+
+def resolve_card(driver: Driver, name: str, database: str | None = None) -> list[dict]:
+    """The card(s) a name (any language, script, alias) or passcode denotes; InputError with the
+    closest names when there is none."""
+    if not name or not name.strip():
+        raise InputError("card name is empty")
+    found = graph.find_cards_by_name(driver, name.strip(), database)
+    if found:
+        return found
+    suggestions = suggest_names(driver, name, database)
+    hint = f"; did you mean {', '.join(repr(s) for s in suggestions)}?" if suggestions else ""
+    raise InputError(f"no card named {name!r}{hint}")
+
+
+def card_info(driver: Driver, passcode: int, database: str | None = None) -> dict:
+    rows = _rows(driver, """
+        MATCH (c:Card {passcode: $passcode})
+        RETURN c.passcode AS passcode, c.name AS name, c.card_type AS card_type,
+               [(n:CardName)-[:NAMES]->(c) | {text: n.text, language: n.language, kind: n.kind}] AS names
+        """, database, passcode=passcode)
+    return rows[0] if rows else {"passcode": passcode, "name": None, "names": []}
+
+
+def rulings_for_card(driver: Driver, passcode: int, database: str | None = None, lang: str | None = None,
+                     history: bool = False) -> list[dict]:
+    return _rows(driver, f"""
+        MATCH (r:Ruling)-[:MENTIONS]->(:Card {{passcode: $passcode}})
+        WHERE {_LANG_FILTER} AND {_CURRENT_FILTER}
+        WITH DISTINCT r
+        RETURN {_RULING_FIELDS}
+        ORDER BY r.source_id, r.page_url, r.start
+        """, database, passcode=passcode, lang=_lang(lang), history=history)
+
+
+def group_by_topic(rulings: list[dict], driver: Driver | None = None, database: str | None = None) -> list[dict]:
+    """[{topic, label, rulings}] with each ruling under its first topic ('other' when it has none)."""
+    labels = {}
+    if driver is not None:
+        labels = {r["key"]: r["label"] for r in _rows(
+            driver, "MATCH (t:Topic) RETURN t.key AS key, coalesce(t.label_en, t.key) AS label", database)}
+    groups: dict[str, list] = {}
+    for r in rulings:
+        groups.setdefault(r["topics"][0] if r["topics"] else "other", []).append(r)
+    return [{"topic": key, "label": labels.get(key, key), "rulings": rows}
+            for key, rows in sorted(groups.items(), key=lambda kv: (kv[0] == "other", kv[0]))]
+
+
+def card_report(driver: Driver, name: str, database: str | None = None, lang: str | None = None,
+                history: bool = False) -> list[dict]:
+    """`query card NAME`: for each card the name denotes, the card and its rulings grouped by topic."""
+    out = []
+    for card in resolve_card(driver, name, database):
+        rulings = rulings_for_card(driver, card["passcode"], database, lang=lang, history=history)
+        out.append({"card": card_info(driver, card["passcode"], database), "count": len(rulings),
+                    "topics": group_by_topic(rulings, driver, database)})
+    return out
+
+
+def pair(driver: Driver, a: str, b: str, database: str | None = None, lang: str | None = None,
+         history: bool = False) -> dict:
+    cards_a = [c["passcode"] for c in resolve_card(driver, a, database)]
+    cards_b = [c["passcode"] for c in resolve_card(driver, b, database)]
+    rulings = _rows(driver, f"""
+        MATCH (r:Ruling)-[:MENTIONS]->(x:Card) WHERE x.passcode IN $a
+        MATCH (r)-[:MENTIONS]->(y:Card) WHERE y.passcode IN $b
+        WITH DISTINCT r WHERE {_LANG_FILTER} AND {_CURRENT_FILTER}
+        RETURN {_RULING_FIELDS}
+        ORDER BY r.source_id, r.page_url, r.start
+        """, database, a=cards_a, b=cards_b, lang=_lang(lang), history=history)
+    return {"a": cards_a, "b": cards_b, "rulings": rulings}
+
+
+def topic(driver: Driver, key: str, database: str | None = None, lang: str | None = None,
+          history: bool = False, limit: int = 200) -> list[dict]:
+    known = [r["key"] for r in _rows(driver, "MATCH (t:Topic) RETURN t.key AS key ORDER BY key", database)]
+    if key not in known:
+        close = [k for k, _, _ in process.extract(key, known, limit=3)] if known else []
+        raise InputError(f"unknown topic {key!r}; known topics: {', '.join(close or known[:10])}")
+    return _rows(driver, f"""
+        MATCH (r:Ruling)-[:ABOUT]->(:Topic {{key: $key}})
+        WHERE {_LANG_FILTER} AND {_CURRENT_FILTER}
+        RETURN {_RULING_FIELDS}
+        ORDER BY r.date DESC, r.id LIMIT $limit
+        """, database, key=key, lang=_lang(lang), history=history, limit=limit)
+
+
+_LUCENE_SPECIAL = re.compile(r'([+\-!(){}\[\]^"~*?:\\/&|])')
+
+
+def _escape_lucene(text: str) -> str:
+    return _LUCENE_SPECIAL.sub(r"\\\1", text)
+
+
+def search_query(text: str) -> str:
+    """Every whitespace-separated term must occur, as a phrase (a phrase of cjk bigrams is a substring
+    match); Chinese is also tried in Simplified, the script of the normalized text."""
+    terms = [t for t in text.split() if t.strip()]
+    if not terms:
+        raise InputError("search text is empty")
+
+    def phrase(term: str) -> str:
+        variants = dict.fromkeys([term, to_simplified(term)])
+        inner = " OR ".join('"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"' for v in variants)
+        return f"({inner})"
+
+    return " AND ".join(phrase(t) for t in terms)
+
+
+def search(driver: Driver, text: str, database: str | None = None, lang: str | None = None,
+           history: bool = False, limit: int = 50) -> list[dict]:
+    return _rows(driver, f"""
+        CALL db.index.fulltext.queryNodes('ruling_text', $q) YIELD node AS r, score
+        WHERE {_LANG_FILTER} AND {_CURRENT_FILTER}
+        RETURN score, {_RULING_FIELDS}
+        ORDER BY score DESC LIMIT $limit
+        """, database, q=search_query(text), lang=_lang(lang), history=history, limit=limit)
+
+
+_OPPOSITE = [["can", "cannot"], ["cannot", "can"], ["is", "is_not"], ["is_not", "is"]]
+
+
+def conflicts(driver: Driver, database: str | None = None, limit: int = 100) -> list[dict]:
+    """Pairs of current rulings about the same card(s) and action with opposite polarity: a
+    contradiction, or an old ruling that a newer one superseded without the graph knowing."""
+    return _rows(driver, """
+        MATCH (a:Ruling {current: true})-[:MENTIONS]->(c:Card)<-[:MENTIONS]-(b:Ruling {current: true})
+        WHERE a.id < b.id AND a.action IS NOT NULL AND a.action = b.action
+          AND [a.polarity, b.polarity] IN $opposite
+        WITH a, b, collect(DISTINCT {passcode: c.passcode, name: c.name}) AS cards
+        RETURN a.action AS action, cards,
+               {id: a.id, polarity: a.polarity, text: a.text, language: a.language, date: a.date,
+                source: a.source_id, url: a.page_url} AS a,
+               {id: b.id, polarity: b.polarity, text: b.text, language: b.language, date: b.date,
+                source: b.source_id, url: b.page_url} AS b,
+               EXISTS { (a)-[:SAME_AS]-(b) } AS aligned
+        ORDER BY size(cards) DESC, a.id, b.id LIMIT $limit
+        """, database, opposite=_OPPOSITE, limit=limit)
+
+
+def rulings_for_scenarios(driver: Driver, database: str | None = None, topic: str | None = None) -> list[dict]:
+    """Current rulings that mention at least one card, with mentions (passcode, role), topics,
+    polarity, action, date, language, text and source url: the input of scenario generation."""
+    return _rows(driver, f"""
+        MATCH (r:Ruling {{current: true}})
+        WHERE EXISTS {{ (r)-[:MENTIONS]->(:Card) }}
+          AND ($topic IS NULL OR EXISTS {{ (r)-[:ABOUT]->(:Topic {{key: $topic}}) }})
+        RETURN {_RULING_FIELDS}
+        ORDER BY r.id
+        """, database, topic=topic)
+
+
+# ---------------------------------------------------------------------------------------------
+# Read-only Cypher
+
+def _plain(value):
+    """Nodes, relationships and paths -> JSON-ready dicts."""
+    from neo4j.graph import Node, Path, Relationship
+
+    if isinstance(value, Node):
+        return {"labels": sorted(value.labels), **{k: _plain(v) for k, v in value.items()}}
+    if isinstance(value, Relationship):
+        return {"type": value.type, **{k: _plain(v) for k, v in value.items()}}
+    if isinstance(value, Path):
+        return [_plain(n) for n in value.nodes]
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if hasattr(value, "iso_format"):
+        return value.iso_format()
+    return value
+
+
+def read_only_cypher(driver: Driver, query: str, database: str | None = None, params: dict | None = None,
+                     limit: int = 1000) -> list[dict]:
+    """Run a user's Cypher in a READ transaction: the server refuses any write."""
+    if not query or not query.strip():
+        raise InputError("cypher: the query is empty")
+
+    def work(tx):
+        result = tx.run(query, params or {})
+        rows = []
+        for record in result:
+            rows.append({k: _plain(v) for k, v in record.items()})
+            if len(rows) >= limit:
+                break
+        return rows
+
+    try:
+        with driver.session(database=database, default_access_mode=READ_ACCESS) as session:
+            return session.execute_read(work)
+    except CypherSyntaxError as exc:
+        raise InputError(f"cypher: syntax error: {exc.message.splitlines()[0]}") from exc
+    except Neo4jError as exc:
+        code = exc.code or ""
+        if "AccessMode" in code or "ForbiddenDueToTransactionType" in code or "write" in (exc.message or "").lower():
+            raise InputError("cypher: the query writes to the graph (CREATE/MERGE/SET/DELETE/REMOVE...); "
+                             "`rulings query cypher` runs read-only queries only") from exc
+        raise InputError(f"cypher: {code}: {(exc.message or '').splitlines()[0][:200]}") from exc
+
+
+def graph_stats(driver: Driver, database: str | None = None) -> dict:
+    nodes = _rows(driver, "MATCH (n) UNWIND labels(n) AS label RETURN label, count(*) AS n ORDER BY label", database)
+    rels = _rows(driver, "MATCH ()-[r]->() RETURN type(r) AS type, count(*) AS n ORDER BY type", database)
+    current = _rows(driver, "MATCH (r:Ruling) RETURN r.current AS current, count(*) AS n", database)
+    return {"nodes": {r["label"]: r["n"] for r in nodes}, "relationships": {r["type"]: r["n"] for r in rels},
+            "rulings": {("current" if r["current"] else "superseded"): r["n"] for r in current}}
