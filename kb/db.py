@@ -49,8 +49,10 @@ def connection(*, autostart: bool = True) -> Connection:
 
 
 def open_driver(conn: Connection) -> Driver:
+    # Server notifications (e.g. "label not in the database yet" on a fresh graph) are not errors;
+    # the driver would log each one to stderr.
     driver = GraphDatabase.driver(conn.uri, auth=(conn.user, conn.password), connection_timeout=10,
-                                  max_connection_lifetime=3600)
+                                  max_connection_lifetime=3600, notifications_min_severity="OFF")
     try:
         driver.verify_connectivity()
     except AuthError as exc:

@@ -46,6 +46,10 @@ def run_ingest(paths, *, source=None, all_pages=False, to_graph=True, out: Path 
         echo(f"  skipped {url}: {reason}", err=True)
 
     pages = list(store.pages() if all_pages else store.run_pages(crawl["run"]))
+    if not pages:
+        echo("nothing new or changed: NLP and graph are up to date (use --all-pages to redo every page)")
+        summary["nlp"] = {"pages": 0, "records": None}
+        return summary
     out = out or config.records_dir() / f"pagedocs-{crawl['run']}.jsonl"
     started = time.monotonic()
     with click.progressbar(pages, label="NLP", show_pos=True, file=None) as bar:
