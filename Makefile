@@ -1,0 +1,38 @@
+# The two set-up commands of the README: `make demo` (the main job end to end on the bundled sample)
+# and `make test` (the whole test suite with a real Neo4j). Everything they need is installed here.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+NODE_DIR := engine_bridge/js
+
+.PHONY: setup python node neo4j demo test bench clean
+
+setup: python node neo4j
+
+python: $(VENV)/.installed
+$(VENV)/.installed: pyproject.toml constraints.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -c constraints.txt -e ".[test]"
+	touch $@
+
+node: $(NODE_DIR)/node_modules/.package-lock.json
+$(NODE_DIR)/node_modules/.package-lock.json: $(NODE_DIR)/package-lock.json
+	cd $(NODE_DIR) && npm ci --no-audit --no-fund
+	touch $@
+
+# Neo4j Community 5.26 jars from Maven Central + the project's launcher (once per machine).
+neo4j: python
+	$(VENV)/bin/rulings neo4j install
+
+demo: setup
+	$(VENV)/bin/rulings demo
+
+test: setup
+	bash tests/run_suite.sh
+
+bench: setup
+	$(PY) -m bench
+
+clean:
+	rm -rf $(VENV) $(NODE_DIR)/node_modules .rulings-test-home
