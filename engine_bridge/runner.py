@@ -209,3 +209,8 @@ def load_puzzle(puzzle: str | Path, *, scripts: str | Path | None = None, cards:
     finally:
         if own:
             driver.stop()
+
+
+if __name__ == "__main__":
+    # CI: `python -m engine_bridge.runner` installs the driver's npm packages when missing
+    print(ensure_node_modules())

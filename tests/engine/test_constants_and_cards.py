@@ -1,0 +1,82 @@
+"""Engine constants, rule flags and card data against their sources (the reference table,
+ocgcore-wasm's own OcgDuelMode, the shared card database, a cards.cdb)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+
+import pytest
+
+from engine_bridge.carddata import card_data_from_cdb, card_data_from_jsonl
+from engine_bridge.constants import CONSTANT_LUA, load_constants, render_constant_lua, rule_flags
+from engine_bridge.runner import JS_DIR, ensure_node_modules, node_binary
+
+
+def test_constant_lua_is_generated_from_the_reference_table():
+    assert CONSTANT_LUA.read_text(encoding="utf-8") == render_constant_lua(), \
+        "engine_bridge/scripts/constant.lua is stale: run python -m engine_bridge.constants"
+
+
+def test_octal_link_markers_are_read_as_c_reads_them(shared_dir):
+    rows = dict(line.split("\t")[1:3] for line in (shared_dir / "reference" / "ocgcore-constants.tsv")
+                .read_text(encoding="utf-8").splitlines()[1:])
+    assert rows["LINK_MARKER_RIGHT"].strip() == "0040"
+    assert load_constants()["LINK_MARKER_RIGHT"] == 0o40
+
+
+def test_rule_flags_match_ocgcore_wasm_duel_modes():
+    ensure_node_modules()
+    script = ("import {OcgDuelMode} from 'ocgcore-wasm';"
+              "console.log(JSON.stringify({MR3: String(OcgDuelMode.MODE_MR3), MR4: String(OcgDuelMode.MODE_MR4),"
+              " MR5: String(OcgDuelMode.MODE_MR5)}))")
+    out = subprocess.run([node_binary(), "--input-type=module", "-e", script], cwd=JS_DIR, capture_output=True,
+                         text=True, check=True).stdout
+    modes = json.loads(out)
+    for rule in ("MR3", "MR4", "MR5"):
+        assert rule_flags(rule) == int(modes[rule]), rule
+    k = load_constants()
+    # the April 2020 change: trap monsters stop using a Spell & Trap Zone
+    assert rule_flags("MR5") & k["DUEL_TRAP_MONSTERS_NOT_USE_ZONE"]
+    assert not rule_flags("MR4") & k["DUEL_TRAP_MONSTERS_NOT_USE_ZONE"]
+
+
+def test_card_data_from_the_shared_database():
+    k = load_constants()
+    data = card_data_from_jsonl([5318639, 28649820, 9000988, 89631139, 123])
+    assert 123 not in data
+    assert data[5318639]["type"] == k["TYPE_SPELL"] | k["TYPE_QUICKPLAY"]
+    assert data[28649820]["type"] == k["TYPE_TRAP"] | k["TYPE_CONTINUOUS"]
+    coin = data[9000988]
+    assert coin["type"] == k["TYPE_MONSTER"] | k["TYPE_EFFECT"] | k["TYPE_PENDULUM"]
+    assert int(coin["race"]) == k["RACE_DRAGON"] and coin["attribute"] == k["ATTRIBUTE_WATER"]
+    assert (coin["level"], coin["attack"], coin["defense"], coin["lscale"], coin["rscale"]) == (4, 1700, 1000, 5, 5)
+    assert data[89631139]["type"] == k["TYPE_MONSTER"] | k["TYPE_NORMAL"]
+
+
+def test_card_data_from_a_cdb_keeps_the_raw_bits(tmp_path):
+    path = tmp_path / "cards.cdb"
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE datas (id INTEGER PRIMARY KEY, ot INTEGER, alias INTEGER, setcode INTEGER, type INTEGER,"
+                " atk INTEGER, def INTEGER, level INTEGER, race INTEGER, attribute INTEGER, category INTEGER)")
+    con.execute("CREATE TABLE texts (id INTEGER PRIMARY KEY, name TEXT, desc TEXT)")
+    # a Pendulum monster: scales packed in the level column; a Link monster: arrows in def
+    con.execute("INSERT INTO datas VALUES (111, 1, 0, 0x00020045, 0x1000021, 1800, 1000, 0x04040004, 0x2000, 0x10, 0)")
+    con.execute("INSERT INTO datas VALUES (222, 1, 0, 0, 0x4000021, 2300, 0x0A0, 2, 0x1000000, 0x20, 0)")
+    con.executemany("INSERT INTO texts VALUES (?, ?, '')", [(111, "Pendulum"), (222, "Link")])
+    con.commit()
+    con.close()
+    data = card_data_from_cdb(path)
+    assert (data[111]["level"], data[111]["lscale"], data[111]["rscale"]) == (4, 4, 4)
+    assert data[111]["setcodes"] == [0x45, 0x2]
+    assert (data[222]["level"], data[222]["link_marker"], data[222]["defense"]) == (2, 0x0A0, 0)
+
+
+def test_a_file_that_is_not_a_cdb_is_refused(tmp_path):
+    from rulings.errors import InputError
+
+    path = tmp_path / "cards.cdb"
+    path.write_text("not sqlite", encoding="utf-8")
+    with pytest.raises(InputError, match="not a SQLite database"):
+        card_data_from_cdb(path)

@@ -1,0 +1,98 @@
+"""The scenario format: loading, validation messages, round trip, rule era by date."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+import yaml
+
+from engine_bridge.scenario import (FORMAT_VERSION, MR4_START, MR5_START, dump_scenarios, load_scenarios,
+                                    rule_for_date, scenario_from_dict)
+from rulings.errors import InputError
+
+BASE = {
+    "format": FORMAT_VERSION,
+    "id": "sample",
+    "title": "sample",
+    "ruling": {"text": "x", "date": "2019-05-01", "language": "ja"},
+    "setup": {"cards": [
+        {"ref": "mst", "code": 5318639, "player": 0, "location": "hand"},
+        {"ref": "trap", "code": 17814387, "player": 1, "location": "szone", "set_this_turn": True},
+    ]},
+    "steps": [{"activate": "mst", "target": "trap", "expect": {"offered": True, "target_selectable": {"trap": True}}},
+              "pass", {"phase": "end"}],
+    "expect": {"cards": {"trap": "grave", "mst": {"location": "grave", "player": 0}}, "lp": [8000, 8000],
+               "chain": ["mst"]},
+}
+
+
+def _with(**changes):
+    data = yaml.safe_load(yaml.safe_dump(BASE))
+    data.update(changes)
+    return data
+
+
+def test_rule_era_follows_the_ruling_date():
+    assert rule_for_date(MR4_START - dt.timedelta(days=1)) == "MR3"
+    assert rule_for_date(MR4_START) == "MR4"
+    assert rule_for_date((MR5_START - dt.timedelta(days=1)).isoformat()) == "MR4"
+    assert rule_for_date(MR5_START.isoformat()) == "MR5"
+    assert rule_for_date(None) == "MR5"
+    assert scenario_from_dict(BASE).rule == "MR4"
+    assert scenario_from_dict(_with(rule="mr3")).rule == "MR3"  # an explicit rule wins
+
+
+def test_steps_and_expectations_are_parsed():
+    scenario = scenario_from_dict(BASE)
+    first, second, third = scenario.steps
+    assert (first.action, first.card, first.target) == ("activate", "mst", ["trap"])
+    assert first.expect["target_selectable"] == {"trap": True}
+    assert second.action == "pass" and third.phase == "end"
+    assert scenario.expect.cards["trap"] == {"location": "grave"}
+    assert scenario.setup.card("trap").set_this_turn is True
+    assert scenario.setup.card("mst").effective_position == "faceup"
+    assert scenario.setup.card("trap").effective_position == "facedown"
+
+
+def test_dump_then_load_gives_the_same_scenario(tmp_path):
+    scenario = scenario_from_dict(BASE, "a.yaml")
+    path = dump_scenarios([scenario, scenario_from_dict(_with(id="other"), "a.yaml")], tmp_path / "out.yaml")
+    again = load_scenarios([path])
+    assert [s.id for s in again] == ["sample", "other"]
+    again[0].source_file = scenario.source_file
+    assert again[0] == scenario
+
+
+@pytest.mark.parametrize("change, fragment", [
+    ({"steps": [{"activate": "nobody"}]}, "unknown card ref 'nobody'"),
+    ({"setup": {"cards": [{"ref": "a", "code": 1, "player": 0, "location": "moon"}]}}, "location must be one of"),
+    ({"setup": {"cards": [{"ref": "a", "code": 1, "player": 2, "location": "hand"}]}}, "player must be 0 or 1"),
+    ({"setup": {"cards": [{"ref": "a", "code": 1, "player": 0}]}}, "lacks 'location'"),
+    ({"format": 99}, "format 99 is not supported"),
+    ({"steps": [{"activate": "mst", "summon": "mst"}]}, "exactly one action"),
+    ({"expect": {"cards": {"mst": {"colour": "red"}}}}, "unknown field(s) colour"),
+    ({"ruling": {"date": "yesterday"}}, "not an ISO date"),
+    ({"bogus": 1}, "unknown field(s) bogus"),
+])
+def test_bad_scenarios_name_the_file_the_scenario_and_the_field(change, fragment):
+    with pytest.raises(InputError) as info:
+        scenario_from_dict(_with(**change), "bad.yaml")
+    message = str(info.value)
+    assert fragment in message
+    assert message.startswith("bad.yaml")
+    assert "\n" not in message
+
+
+def test_duplicate_ids_across_files_are_refused(tmp_path):
+    for name in ("a.yaml", "b.yaml"):
+        (tmp_path / name).write_text(yaml.safe_dump(BASE), encoding="utf-8")
+    with pytest.raises(InputError, match="already used"):
+        load_scenarios([tmp_path])
+
+
+def test_unreadable_yaml_is_one_clear_error(tmp_path):
+    path = tmp_path / "broken.yaml"
+    path.write_text("id: [unclosed\n", encoding="utf-8")
+    with pytest.raises(InputError, match="broken.yaml: not valid YAML"):
+        load_scenarios([path])
