@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
@@ -88,15 +89,21 @@ def card_data_from_card(card: Card) -> dict:
 
 def card_data_from_jsonl(codes: Iterable[int], path: Path | None = None) -> dict[int, dict]:
     """Card data for the given passcodes from the shared JSONL card database (others are absent)."""
-    wanted = set(codes)
+    path = Path(path) if path else cards_file()
+    stat = path.stat() if path.exists() else None
+    index = _jsonl_index(str(path), stat.st_mtime_ns if stat else 0)
+    return {code: dict(index[code]) for code in set(codes) if code in index}
+
+
+@lru_cache(maxsize=2)
+def _jsonl_index(path: str, mtime_ns: int) -> dict[int, dict]:
+    """Every card of the database converted once per process (a batch reads it once, not per run)."""
     out: dict[int, dict] = {}
-    if not wanted:
-        return out
-    for card in read_cards_jsonl(Path(path) if path else cards_file()):
-        if card.passcode in wanted:
+    for card in read_cards_jsonl(Path(path)):
+        try:
             out[card.passcode] = card_data_from_card(card)
-            if len(out) == len(wanted):
-                break
+        except InputError:
+            continue  # a card type the engine cannot represent: absent, reported as unknown if used
     return out
 
 
