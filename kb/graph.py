@@ -233,20 +233,9 @@ MERGE (s:Section {key: row.key})
 MERGE (s)-[:IN]->(p)
 """
 
-# Rulings re-written by this load lose their old mentions, topics and section links first, so
-# the new record's view replaces the old one instead of adding to it.
-_CLEAR_RULING_LINKS = """
-UNWIND $ids AS id
-MATCH (r:Ruling {id: id})-[rel:MENTIONS|ABOUT|EXAMPLE_OF]->()
-DELETE rel
-"""
-
-_CLEAR_RULING_SECTIONS = """
-UNWIND $ids AS id
-MATCH (r:Ruling {id: id})-[rel:IN]->(s:Section {page_url: $url})
-DELETE rel
-"""
-
+# One statement per page for all its rulings (round trips, not Cypher, dominate a page's cost).
+# A ruling re-written by this load first loses its old mentions, topics, examples and section link,
+# so the new record's view replaces the old one instead of adding to it.
 _WRITE_RULINGS = """
 MATCH (p:Page {url: $url})
 UNWIND $rows AS row
@@ -256,24 +245,31 @@ SET r += row.props, r.current = true, r.page_hash = $hash, r.page_url = $url, r.
 REMOVE r.superseded_at, r.superseded_by_hash
 MERGE (r)-[:IN]->(p)
 WITH r, row
-MATCH (s:Section {key: row.section_key})
-MERGE (r)-[:IN]->(s)
-"""
-
-_WRITE_MENTIONS = """
-UNWIND $rows AS row
-MATCH (r:Ruling {id: row.id})
-MATCH (c:Card {passcode: row.passcode})
-CREATE (r)-[:MENTIONS {role: row.role, span: row.span, surface: row.surface, confidence: row.confidence,
-                       kind: row.kind, matched_kind: row.matched_kind}]->(c)
-RETURN count(*) AS written
-"""
-
-_WRITE_ABOUT = """
-UNWIND $rows AS row
-MATCH (r:Ruling {id: row.id})
-MERGE (t:Topic {key: row.topic})
-MERGE (r)-[:ABOUT]->(t)
+CALL (r) {
+  OPTIONAL MATCH (r)-[old:MENTIONS|ABOUT|EXAMPLE_OF]->()
+  DELETE old
+}
+CALL (r) {
+  OPTIONAL MATCH (r)-[old:IN]->(:Section {page_url: $url})
+  DELETE old
+}
+CALL (r, row) {
+  MATCH (s:Section {key: row.section_key})
+  MERGE (r)-[:IN]->(s)
+}
+CALL (r, row) {
+  UNWIND row.topics AS key
+  MERGE (t:Topic {key: key})
+  MERGE (r)-[:ABOUT]->(t)
+}
+CALL (r, row) {
+  UNWIND row.mentions AS m
+  MATCH (c:Card {passcode: m.passcode})
+  CREATE (r)-[:MENTIONS {role: m.role, span: m.span, surface: m.surface, confidence: m.confidence,
+                         kind: m.kind, matched_kind: m.matched_kind}]->(c)
+  RETURN count(*) AS written
+}
+RETURN sum(written) AS written
 """
 
 _WRITE_EXAMPLES = """
@@ -311,23 +307,28 @@ def unlock_page(tx: ManagedTransaction, url: str) -> None:
 
 
 def write_page(tx: ManagedTransaction, *, url: str, source_id: str, content_hash: str, now: str, page_props: dict,
-               sections: list[dict], rulings: list[dict], mentions: list[dict], about: list[dict],
-               examples: list[dict], retired: list[str], supersedes: list[dict], aliases: list[dict]) -> dict:
-    """Write one page version (after lock_page in the same transaction). Returns counts."""
-    ids = [r["id"] for r in rulings]
+               sections: list[dict], rulings: list[dict], examples: list[dict], retired: list[str],
+               supersedes: list[dict], aliases: list[dict]) -> dict:
+    """Write one page version (after lock_page in the same transaction). Returns counts.
+
+    rulings: {"id", "section_key", "props", "topics": [key], "mentions": [{passcode, role, span, ...}]}."""
     tx.run(_WRITE_PAGE, url=url, source_id=source_id, props=page_props).consume()
-    tx.run(_WRITE_SECTIONS, url=url, rows=sections).consume()
-    tx.run(_CLEAR_RULING_LINKS, ids=ids).consume()
-    tx.run(_CLEAR_RULING_SECTIONS, ids=ids, url=url).consume()
-    tx.run(_WRITE_RULINGS, url=url, rows=rulings, hash=content_hash, now=now).consume()
-    written = tx.run(_WRITE_MENTIONS, rows=mentions).single()["written"] if mentions else 0
-    tx.run(_WRITE_ABOUT, rows=about).consume()
-    tx.run(_WRITE_EXAMPLES, rows=examples).consume()
-    retired_count = tx.run(_RETIRE_RULINGS, ids=retired, url=url, now=now, hash=content_hash).single()["retired"]
-    tx.run(_WRITE_SUPERSEDES, rows=supersedes).consume()
+    if sections:
+        tx.run(_WRITE_SECTIONS, url=url, rows=sections).consume()
+    written = 0
+    if rulings:
+        written = tx.run(_WRITE_RULINGS, url=url, rows=rulings, hash=content_hash, now=now).single()["written"]
+    if examples:
+        tx.run(_WRITE_EXAMPLES, rows=examples).consume()
+    retired_count = 0
+    if retired:
+        retired_count = tx.run(_RETIRE_RULINGS, ids=retired, url=url, now=now, hash=content_hash).single()["retired"]
+    if supersedes:
+        tx.run(_WRITE_SUPERSEDES, rows=supersedes).consume()
     if aliases:
         tx.run(_MERGE_NAMES, rows=aliases).consume()
-    return {"mentions": written, "mentions_without_card": len(mentions) - written, "retired": retired_count,
+    mentions = sum(len(r["mentions"]) for r in rulings)
+    return {"mentions": written, "mentions_without_card": mentions - written, "retired": retired_count,
             "supersedes": len(supersedes)}
 
 

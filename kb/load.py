@@ -116,19 +116,16 @@ def _corresponding(new: dict, old: list[dict]) -> tuple[str, str] | None:
 
 def page_rows(doc: PageDoc, rulings: list[Ruling], old_rulings: list[dict], now: str) -> dict:
     sections = {}
-    rows, mentions, about, examples = [], [], [], []
+    rows, examples = [], []
     ids = {r.id for r in rulings}
     for r in rulings:
         key = section_key(doc.url, r.section)
         sections[key] = {"key": key, "path": r.section, "heading": r.section[-1] if r.section else ""}
-        rows.append({"id": r.id, "section_key": key, "props": ruling_props(doc, r)})
-        for m in r.mentions:
-            if m.passcode is None:
-                continue
-            mentions.append({"id": r.id, "passcode": m.passcode, "role": m.role, "span": [m.start, m.end],
-                             "surface": m.surface, "confidence": float(m.confidence), "kind": m.kind,
-                             "matched_kind": m.matched_kind})
-        about += [{"id": r.id, "topic": t} for t in dict.fromkeys(r.topics)]
+        mentions = [{"passcode": m.passcode, "role": m.role, "span": [m.start, m.end], "surface": m.surface,
+                     "confidence": float(m.confidence), "kind": m.kind, "matched_kind": m.matched_kind}
+                    for m in r.mentions if m.passcode is not None]
+        rows.append({"id": r.id, "section_key": key, "props": ruling_props(doc, r),
+                     "topics": list(dict.fromkeys(r.topics)), "mentions": mentions})
         if r.example_of and r.example_of in ids and r.example_of != r.id:
             examples.append({"id": r.id, "of": r.example_of})
     gone = [o for o in old_rulings if o["id"] not in ids]
@@ -147,8 +144,7 @@ def page_rows(doc: PageDoc, rulings: list[Ruling], old_rulings: list[dict], now:
     page_props = {"content_hash": doc.content_hash, "title": doc.title, "language": doc.language,
                   "fetched_at": doc.fetched_at, "loaded_at": now, "problems": [str(p) for p in doc.problems],
                   "source_id": doc.source_id}
-    return {"page_props": page_props, "sections": list(sections.values()), "rulings": rows, "mentions": mentions,
-            "about": about, "examples": examples, "retired": [o["id"] for o in gone], "supersedes": supersedes,
+    return {"page_props": page_props, "sections": list(sections.values()), "rulings": rows, "examples": examples, "retired": [o["id"] for o in gone], "supersedes": supersedes,
             "aliases": aliases}
 
 
@@ -190,7 +186,8 @@ def load_pagedocs(driver: Driver, docs: Iterable[PageDoc], database: str | None 
     record; raises ServiceError when Neo4j itself fails)."""
     counts = counts if counts is not None else new_counts()
     graph.import_topics(driver, topic_rows(), database)
-    with driver.session(database=database) as session:
+    # Unknown-label warnings on a fresh graph are noise here; real errors still raise.
+    with driver.session(database=database, notifications_min_severity="OFF") as session:
         for doc in docs:
             problem = page_problem(doc)
             if problem:
