@@ -80,6 +80,11 @@ def fold(text: str) -> str:
     return "".join(fold_char(ch) for ch in text)
 
 
+@lru_cache(maxsize=100_000)
+def _fold_word(word: str) -> str:
+    return fold(word)
+
+
 # Pinyin written after Chinese characters, as on seed page 000: 旋風(fēng). Not part of any name.
 _PINYIN = re.compile(r"(?<=[\u3400-\u9fff])\((?:[a-zA-Z\u00e0-\u01dc\u0300-\u036f]{1,7}\d?)\)")
 
@@ -194,12 +199,14 @@ class CardLinker:
                     pass
         names: dict[str, list[NameEntry]] = {}
         series: set[str] = set()
+        canonical = _canonical_passcodes(catalog)
         for card in catalog.values():
+            passcode = canonical.get(card.passcode, card.passcode)
             for text, lang, kind in card.all_names():
-                entry = NameEntry(card.passcode, text, "community" if kind == "community" else lang, kind,
-                                  card.passcode_kind)
+                entry = NameEntry(passcode, text, "community" if kind == "community" else lang, kind,
+                                  catalog[passcode].passcode_kind)
                 key = fold(text)
-                if key:
+                if key and entry not in names.get(key, ()):
                     names.setdefault(key, []).append(entry)
             if card.ja_reading:
                 pass  # readings are kana spellings of kanji names; pages write the kanji, so not indexed
@@ -440,8 +447,8 @@ class CardLinker:
             return None
         words = surface.split()
         hits = {}
-        for e in linked:
-            name_key = fold(e.name)
+        for e in {e.passcode: e for e in linked}.values():  # one entry per card: texts repeat names
+            name_key = _fold_word(e.name)
             if key == name_key or key not in name_key:
                 continue
             # Latin: the reference must be whole words of the name; CJK: a prefix or suffix of the name.
@@ -458,6 +465,8 @@ class CardLinker:
 
     _QUOTES = [
         re.compile(r"「([^「」\n]{1,60})」"),
+        # Names that contain quotes themselves: 「魔界台本「魔王の降臨」」, 「炎舞－「天権」」.
+        re.compile(r"「((?:[^「」\n]|「[^「」\n]{1,30}」){1,60})」"),
         re.compile(r"『([^『』\n]{1,60})』"),
         re.compile(r"“([^“”\n]{1,60})”"),
         re.compile(r"«\s?([^«»\n]{1,60}?)\s?»"),
@@ -589,10 +598,27 @@ def _prose_words(catalog: dict[int, Card], names: dict[str, list[NameEntry]]) ->
         for lang in ("fr", "en"):
             body = _QUOTED_IN_CARD_TEXT.sub(" ", card.texts.get(lang, ""))
             for word in re.findall(r"[^\W\d_][\w'’-]*", body):
-                key = fold(word)
+                key = _fold_word(word)
                 if key in single:
                     counts[key] = counts.get(key, 0) + 1
     return {key for key, n in counts.items() if n >= _PROSE_MIN_COUNT}
+
+
+def _canonical_passcodes(catalog: dict[int, Card]) -> dict[int, int]:
+    """Alternate artworks share one Konami id (ブラック・マジシャン: 46986414 and 36996508): map every
+    passcode to one of them, so a name is one card, not an ambiguity. The canonical passcode is the
+    one the community names file knows (the one Chinese pages and YGOPro use), else the smallest."""
+    groups: dict[int, list[Card]] = {}
+    for card in catalog.values():
+        if card.konami_id is not None:
+            groups.setdefault(card.konami_id, []).append(card)
+    mapping = {}
+    for cards in groups.values():
+        if len(cards) > 1:
+            best = min(cards, key=lambda c: (c.community_zh is None, _KIND_RANK.get(c.passcode_kind, 3), c.passcode))
+            for card in cards:
+                mapping[card.passcode] = best.passcode
+    return mapping
 
 
 def _files_key(paths: list[Path]) -> str:
@@ -602,5 +628,5 @@ def _files_key(paths: list[Path]) -> str:
         if path.exists():
             stat = path.stat()
             digest.update(f"{path.resolve()}:{stat.st_size}:{stat.st_mtime_ns}".encode())
-    digest.update(b"link-index-v2")
+    digest.update(b"link-index-v4")
     return digest.hexdigest()[:16]

@@ -1,7 +1,8 @@
 """Evaluation of card linking (and Q&A topic agreement) on the shared development sets.
 
-ja  Konami Q&A (corpus/konami-faq/qa-dev.jsonl.gz): per Q&A, the set of passcodes linked in
-    title + question + answer against `mentionedCards` (Konami ids -> passcodes via cards.jsonl.gz).
+ja  Konami Q&A (corpus/konami-faq/qa-dev.jsonl.gz): per Q&A, the set of cards linked in
+    title + question + answer against `mentionedCards`, compared as Konami ids (linked passcodes ->
+    `konami_id` via cards.jsonl.gz; alternate artworks share one Konami id).
 zh  Rules docs (corpus/ocg-rule-docs/**.rst): 「`name`_」 marks a card. The markup is stripped to
     「name」 before linking (the linker never sees the backticks); gold spans resolve to passcodes by
     an exact `rulings.names.fold_name` lookup of community then official names; gold names that do not
@@ -84,18 +85,21 @@ def qa_text(qa: dict) -> str:
 
 
 def eval_qa(linker: CardLinker, catalog: dict[int, Card], qas: list[dict]) -> Score:
-    by_konami = {c.konami_id: c.passcode for c in catalog.values() if c.konami_id is not None}
+    # Compared as Konami ids: alternate artworks (two passcodes, one Konami id) are one card to the gold.
+    konami_of = {c.passcode: c.konami_id for c in catalog.values() if c.konami_id is not None}
+    known = set(konami_of.values())
     score = Score()
     unmapped = 0
     results = linker.link_many((qa_text(q), "ja") for q in qas)
     for qa, mentions in zip(qas, results):
         gold = set()
         for kid in qa.get("mentionedCards") or []:
-            if kid in by_konami:
-                gold.add(by_konami[kid])
+            if kid in known:
+                gold.add(kid)
             else:
                 unmapped += 1
-        predicted = {m.passcode for m in mentions if m.passcode is not None and m.kind == "card"}
+        predicted = {konami_of.get(m.passcode, -m.passcode) for m in mentions
+                     if m.passcode is not None and m.kind == "card"}
         score.tp += len(gold & predicted)
         score.fp += len(predicted - gold)
         score.fn += len(gold - predicted)
@@ -138,8 +142,17 @@ def _name_index(catalog: dict[int, Card], langs: Iterable[str], community: bool)
     return index
 
 
-def _spans_score(score: Score, mentions, gold: list[tuple[int, int, int | None]]) -> None:
+def _same_card(catalog: dict[int, Card]):
+    """passcode -> a key equal for alternate artworks of one card (their shared Konami id)."""
+    def key(passcode: int | None):
+        card = catalog.get(passcode) if passcode is not None else None
+        return ("konami", card.konami_id) if card is not None and card.konami_id is not None else passcode
+    return key
+
+
+def _spans_score(score: Score, mentions, gold: list[tuple[int, int, int | None]], same=lambda p: p) -> None:
     matched = set()
+    gold = [(s, e, same(p) if p is not None else None) for s, e, p in gold]
     for m in mentions:
         if m.passcode is None or m.kind != "card":
             continue
@@ -149,7 +162,7 @@ def _spans_score(score: Score, mentions, gold: list[tuple[int, int, int | None]]
             continue
         if all(gold[i][2] is None for i in overlapping):
             continue  # a gold name the catalog does not know: neither right nor wrong
-        hit = [i for i in overlapping if gold[i][2] == m.passcode]
+        hit = [i for i in overlapping if gold[i][2] == same(m.passcode)]
         if hit:
             if hit[0] not in matched:
                 score.tp += 1
@@ -171,7 +184,7 @@ def eval_rule_docs(linker: CardLinker, catalog: dict[int, Card], paths: list[Pat
             passcode = passcodes[0] if passcodes else None
             unresolved += passcode is None
             gold.append((s, e, passcode))
-        _spans_score(score, linker.link(text, "zh-Hans"), gold)
+        _spans_score(score, linker.link(text, "zh-Hans"), gold, _same_card(catalog))
         score.items += 1
     score.notes["gold_unresolved"] = unresolved
     return score
@@ -243,7 +256,7 @@ def eval_fr(linker: CardLinker, catalog: dict[int, Card], paths: list[Path]) -> 
         text, italics = strip_markdown_italics(Path(path).read_text(encoding="utf-8"))
         gold, other = fr_gold(catalog, italics, index)
         not_names += other
-        _spans_score(score, linker.link(text, "fr"), gold)
+        _spans_score(score, linker.link(text, "fr"), gold, _same_card(catalog))
         score.items += 1
     score.notes["italics_not_card_names"] = not_names
     return score

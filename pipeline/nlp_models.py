@@ -69,10 +69,12 @@ def add_card_words(names: Iterable[str], min_chars: int = 3) -> int:
     added = 0
     with _lock:
         for name in names:
-            name = name.strip()
-            if len(name) < min_chars or name in _jieba_words or any(ch.isspace() for ch in name):
-                continue
-            jieba.add_word(name, freq=None, tag="nz")
-            _jieba_words.add(name)
-            added += 1
+            # jieba words hold no spaces: '影灵衣术士 施里特' adds '影灵衣术士施里特' and its parts.
+            parts = name.split()
+            for word in {"".join(parts), *parts} if len(parts) > 1 else {name.strip()}:
+                if len(word) < min_chars or word in _jieba_words:
+                    continue
+                jieba.add_word(word, freq=None, tag="nz")
+                _jieba_words.add(word)
+                added += 1
     return added

@@ -154,3 +154,14 @@ def test_index_pickle_cache_round_trip(catalog, tmp_path):
     loaded = CardLinker.from_catalog({}, cache_dir=tmp_path, cache_key="k1")
     assert loaded.names.keys() == built.names.keys()
     assert loaded.link("「旋風」", "zh-Hant")[0].passcode == MST
+
+
+def test_card_names_in_jieba_keep_chinese_names_whole(linker):
+    from pipeline.nlp_models import add_card_words, get_nlp
+
+    nlp = get_nlp("zh-Hans")
+    name = "影灵衣术士 施里特".replace(" ", "")  # jieba splits it into several words by default
+    before = [t.text for t in nlp(f"发动{name}的效果")]
+    assert name not in before
+    assert add_card_words(n for n in linker.chinese_names() if "影灵衣" in n) > 0
+    assert name in [t.text for t in nlp(f"发动{name}的效果")]
