@@ -72,3 +72,15 @@ def test_the_rule_era_changes_the_engine_verdict(engine_driver):
     (result,) = run_scenarios([as_mr5], driver=engine_driver)
     assert result.verdict == "fail"
     assert "expected not offered, engine: offered" in result.diffs[0]
+
+
+def test_pendulum_scenarios_hold_under_master_rule_3_separate_zones(engine_driver):
+    # Master Rule 3 keeps the Pendulum Zones apart from the Spell & Trap Zones (slots 6 and 7)
+    variants = []
+    for scenario in SCENARIOS:
+        if scenario.topic == "pendulum":
+            variant = _variant(scenario.id, f"{scenario.id}-mr3")
+            variant.rule = "MR3"
+            variants.append(variant)
+    results = run_scenarios(variants, driver=engine_driver)
+    assert [(r.scenario_id, r.verdict) for r in results] == [(v.id, "pass") for v in variants]
