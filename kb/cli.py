@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import logging
 from pathlib import Path
 
 import click
 
 from kb.db import get_driver
 from rulings.errors import InputError
+
+# The server's notifications (e.g. "unknown label" on a still-empty graph) are not the user's business.
+logging.getLogger("neo4j.notifications").setLevel(logging.ERROR)
 
 FORMATS = click.Choice(["table", "json", "jsonl"])
 
