@@ -1,0 +1,255 @@
+"""`rulings scenarios generate`: structured rulings -> engine scenarios, through the template
+families of engine_bridge.templates, with a coverage report of every ruling no template fits.
+
+    result = generate_from_pagedocs(docs)          # PageDoc records from pipeline.run (or generate_scenarios(rulings))
+    result.scenarios                                # Scenario objects: a ruling scenario + its control
+    result.uncovered                                # [(ruling_id, topics, reason, ...)]
+    write_scenarios(result, "out/")                 # one YAML file per scenario
+    result.coverage()                               # counts by topic and template, reasons
+
+Each ruling is cut into clauses (RulingView.clauses) and each clause goes to the first template
+that matches it; a ruling with at least one scenario is covered, one with none is uncovered with
+the most telling reason any template gave (e.g. "no script for 「宫廷的规矩」 (9995766)").
+Generation is deterministic: ids derive from template, ruling id, clause and variant.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, NamedTuple
+
+import click
+import yaml
+
+from engine_bridge.scenario import Scenario
+from engine_bridge.templates import TEMPLATES, Miss, PackCatalog, RulingView, default_catalog
+from rulings.errors import InputError
+
+
+class Uncovered(NamedTuple):
+    ruling_id: str
+    topics: list[str]
+    reason: str
+    source_url: str = ""
+    text: str = ""
+
+
+class PartlyCovered(NamedTuple):
+    ruling_id: str
+    clause: str
+    reason: str
+
+
+@dataclass
+class GenerationResult:
+    scenarios: list[Scenario] = field(default_factory=list)
+    uncovered: list[Uncovered] = field(default_factory=list)
+    partial: list[PartlyCovered] = field(default_factory=list)  # covered rulings' clauses left untested
+    rulings: list[RulingView] = field(default_factory=list)
+
+    def scenarios_for(self, ruling_id: str) -> list[Scenario]:
+        return [s for s in self.scenarios if ruling_id in s.ruling_ids]
+
+    def coverage(self) -> dict[str, Any]:
+        """Counts by topic (a ruling counts under each of its topics, 'other' when it has none) and by
+        template, plus every uncovered ruling with its reason."""
+        covered_ids = {rid for s in self.scenarios for rid in s.ruling_ids}
+        by_topic: dict[str, Counter] = {}
+        for ruling in self.rulings:
+            for topic in ruling.topics or ["other"]:
+                row = by_topic.setdefault(topic, Counter())
+                row["rulings"] += 1
+                row["covered" if ruling.id in covered_ids else "uncovered"] += 1
+                row["scenarios"] += sum(1 for s in self.scenarios if ruling.id in s.ruling_ids)
+        return {
+            "rulings": len(self.rulings),
+            "covered": sum(1 for r in self.rulings if r.id in covered_ids),
+            "uncovered": len(self.uncovered),
+            "scenarios": len(self.scenarios),
+            "by_topic": {t: {k: row.get(k, 0) for k in ("rulings", "covered", "uncovered", "scenarios")}
+                         for t, row in sorted(by_topic.items())},
+            "by_template": dict(sorted(Counter(s.template for s in self.scenarios).items())),
+            "uncovered_rulings": [u._asdict() for u in self.uncovered],
+            "partly_covered": [p._asdict() for p in self.partial],
+        }
+
+    def table(self) -> str:
+        cov = self.coverage()
+        lines = [f"{'topic':24} {'rulings':>8} {'covered':>8} {'uncovered':>10} {'scenarios':>10}", "-" * 64]
+        for topic, row in cov["by_topic"].items():
+            lines.append(f"{topic:24} {row['rulings']:>8} {row['covered']:>8} {row['uncovered']:>10} {row['scenarios']:>10}")
+        lines += ["-" * 64, f"{'total':24} {cov['rulings']:>8} {cov['covered']:>8} {cov['uncovered']:>10} {cov['scenarios']:>10}"]
+        return "\n".join(lines)
+
+
+# ------------------------------------------------------------------ generation
+
+
+def _reason(misses: list[Miss], ruling: RulingView) -> str:
+    recognized = []
+    for miss in misses:
+        text = f"{miss.template}: {miss.reason}"
+        if miss.recognized and text not in recognized:
+            recognized.append(text)
+    if recognized:
+        return "; ".join(recognized)
+    return (f"fits no template (topics: {', '.join(ruling.topics) or 'none'}; action: {ruling.action or 'none'}; "
+            f"no statement a template checks)")
+
+
+def generate_scenarios(rulings: Iterable[Any], catalog: PackCatalog | None = None) -> GenerationResult:
+    """Scenarios for rulings given as RulingView, pipeline.records.Ruling or plain dicts."""
+    catalog = catalog or default_catalog()
+    result = GenerationResult()
+    seen_ids: set[str] = set()
+    seen_rulings: set[str] = set()
+    for raw in rulings:
+        ruling = raw if isinstance(raw, RulingView) else RulingView.of(raw)
+        if not ruling.id:
+            raise InputError(f"a ruling has no id (text {ruling.text[:40]!r})")
+        if ruling.id in seen_rulings:
+            continue  # the same ruling twice (two inputs holding one page): its scenarios exist already
+        seen_rulings.add(ruling.id)
+        result.rulings.append(ruling)
+        built: list[Scenario] = []
+        left: list[tuple[str, list[Miss]]] = []
+        all_misses: list[Miss] = []
+        for clause in ruling.clauses():
+            misses: list[Miss] = []
+            for template in TEMPLATES:
+                outcome = template.match(ruling, clause, catalog)
+                if isinstance(outcome, Miss):
+                    misses.append(outcome)
+                    continue
+                built.extend(s for s in template.build(outcome, catalog) if s.id not in seen_ids)
+                seen_ids.update(s.id for s in built)
+                break
+            else:
+                left.append((clause.text, misses))
+                all_misses.extend(misses)
+        if built:
+            result.scenarios.extend(built)
+            for text, misses in left:
+                result.partial.append(PartlyCovered(ruling.id, text, _reason(misses, ruling)))
+        else:
+            result.uncovered.append(Uncovered(ruling.id, list(ruling.topics), _reason(all_misses, ruling),
+                                              ruling.source_url, ruling.text))
+    return result
+
+
+def generate_from_pagedocs(docs: Iterable[Any], catalog: PackCatalog | None = None) -> GenerationResult:
+    """From PageDoc records (pipeline.records.PageDoc or their JSON dicts): each ruling takes its
+    page's url as source."""
+    def rulings():
+        for doc in docs:
+            if isinstance(doc, dict):
+                from pipeline.records import PageDoc
+
+                doc = PageDoc.from_json(doc)
+            for ruling in doc.rulings:
+                yield RulingView.of(ruling, source_url=doc.url)
+
+    return generate_scenarios(rulings(), catalog)
+
+
+def generate_from_graph(driver, database: str | None = None, catalog: PackCatalog | None = None) -> GenerationResult:
+    """From the knowledge graph's current rulings (kb.queries.rulings_for_scenarios)."""
+    from kb.queries import rulings_for_scenarios
+
+    return generate_scenarios(rulings_for_scenarios(driver, database), catalog)
+
+
+def read_rulings_jsonl(path: str | Path) -> list[RulingView]:
+    """A JSONL file of PageDoc records (the NLP stage's output) or of plain ruling objects."""
+    from pipeline.records import PageDoc
+    from rulings.jsonl import read_jsonl
+
+    out: list[RulingView] = []
+    for lineno, obj in enumerate(read_jsonl(Path(path)), 1):
+        if obj.get("record") == "PageDoc":
+            doc = PageDoc.from_json(obj)
+            out.extend(RulingView.of(r, source_url=doc.url) for r in doc.rulings)
+        elif obj.get("id") and (obj.get("text") or obj.get("normalized")):
+            out.append(RulingView.of(obj))
+        else:
+            raise InputError(f"{path}:{lineno}: neither a PageDoc record nor a ruling (needs 'id' and 'text')")
+    return out
+
+
+def pagedocs_from_paths(paths: Iterable[str | Path]) -> list:
+    """Raw pages (seed .txt, .rst, .md, Q&A .jsonl, .html) -> PageDoc records, offline."""
+    from crawlers.offline import read_paths
+    from pipeline.run import process_pages
+
+    pages = [page for page, _ in read_paths([str(p) for p in paths])]
+    return list(process_pages(pages))
+
+
+def scenario_document(scenario: Scenario) -> dict[str, Any]:
+    data = scenario.to_dict()
+    notes = getattr(scenario, "notes", None)
+    if notes:
+        data["notes"] = notes
+    return data
+
+
+def write_scenarios(result: GenerationResult, out_dir: str | Path) -> list[Path]:
+    """One YAML file per scenario, named by its id; byte-identical for the same input."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for scenario in result.scenarios:
+        path = out / f"{scenario.id}.yaml"
+        path.write_text(yaml.safe_dump(scenario_document(scenario), allow_unicode=True, sort_keys=False), encoding="utf-8")
+        written.append(path)
+    return written
+
+
+# ------------------------------------------------------------------ CLI
+
+
+@click.command("generate", context_settings={"help_option_names": ["-h", "--help"]})
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("--from-graph", is_flag=True, help="Read the current rulings from the Neo4j knowledge graph.")
+@click.option("--rulings", "rulings_file", type=click.Path(dir_okay=False),
+              help="A JSONL file of PageDoc records (rulings nlp process output) or plain ruling objects.")
+@click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False), help="Directory for the scenario files.")
+@click.option("--coverage", "coverage_file", type=click.Path(dir_okay=False), help="Write the coverage report as JSON here.")
+def generate(paths, from_graph, rulings_file, out_dir, coverage_file):
+    """Generate engine scenarios from rulings: one YAML file per scenario (a ruling scenario and its
+    control), and a coverage table by topic; rulings no template fits are listed with the reason.
+
+    \b
+    Input (exactly one):
+      PATHS           raw pages (seed .txt, rule-doc .rst, .md, Q&A .jsonl), run through the NLP stage
+      --rulings FILE  PageDoc / ruling JSONL
+      --from-graph    the knowledge graph
+    Example:
+      rulings scenarios generate ../shared/corpus/seeds --out out/scenarios --coverage out/coverage.json
+      rulings scenarios run out/scenarios
+    """
+    chosen = sum(bool(x) for x in (paths, from_graph, rulings_file))
+    if chosen != 1:
+        raise InputError("scenarios generate: give exactly one input: PATHS, --rulings FILE or --from-graph")
+    if from_graph:
+        from kb.db import get_driver
+
+        with get_driver() as (driver, database):
+            result = generate_from_graph(driver, database)
+    elif rulings_file:
+        result = generate_scenarios(read_rulings_jsonl(rulings_file))
+    else:
+        result = generate_from_pagedocs(pagedocs_from_paths(paths))
+    written = write_scenarios(result, out_dir)
+    click.echo(result.table())
+    for item in result.uncovered:
+        click.echo(f"UNCOVERED {item.ruling_id} [{', '.join(item.topics) or 'other'}]: {item.reason}")
+    if coverage_file:
+        Path(coverage_file).parent.mkdir(parents=True, exist_ok=True)
+        Path(coverage_file).write_text(json.dumps(result.coverage(), ensure_ascii=False, indent=1), encoding="utf-8")
+        click.echo(f"coverage report: {coverage_file}")
+    click.echo(f"wrote {len(written)} scenario file(s) to {out_dir}")
+

@@ -1,0 +1,358 @@
+"""What every template family shares: the ruling as templates see it (RulingView, split into clauses),
+the cards the engine can play (PackCatalog), the outcome of matching (Match / Miss), and a small
+builder for scenarios.
+
+A ruling is matched clause by clause: a page's ruling often chains several statements ("A. Even if
+B, A.") and a template checks one of them. Every card a clause names must be a card the project's
+script pack can play; a template about a general rule may instead use a stand-in card from the
+pack, and then says so in the scenario (title and `notes.stand_ins`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable
+
+from engine_bridge.scenario import Expect, RulingRef, Scenario, Setup, SetupCard, Step, rule_for_date
+
+# Vanilla Normal Monsters run without a script (the core needs none for them), so the pack can
+# always field them; these three are the ones the bundled scenarios already rely on.
+NORMAL_MONSTERS = (91152256, 46986414, 89631139)  # Celtic Guardian (4), Dark Magician (7), Blue-Eyes (8)
+
+_CLAUSE_END = re.compile(r"(?<=[。．！？!?;；])|(?<=\.)(?=\s|$)")
+_PAREN = re.compile(r"[(（]([^()（）]{2,})[)）]")
+
+
+# ------------------------------------------------------------------ the ruling as templates see it
+
+
+@dataclass
+class MentionView:
+    surface: str
+    passcode: int | None
+    role: str | None = None
+    kind: str = "card"
+
+
+@dataclass
+class Clause:
+    index: int
+    text: str  # normalized text of this clause
+    mentions: list[MentionView] = field(default_factory=list)
+
+    @property
+    def named_cards(self) -> list[MentionView]:
+        """Card mentions, one per passcode (unlinked ones kept by surface)."""
+        seen, out = set(), []
+        for m in self.mentions:
+            if m.kind != "card":
+                continue
+            key = m.passcode if m.passcode is not None else m.surface
+            if key not in seen:
+                seen.add(key)
+                out.append(m)
+        return out
+
+
+@dataclass
+class RulingView:
+    id: str
+    text: str
+    normalized: str
+    language: str
+    date: str | None = None
+    polarity: str | None = None
+    action: str | None = None
+    topics: list[str] = field(default_factory=list)
+    mentions: list[MentionView] = field(default_factory=list)
+    source_url: str = ""
+    section: list[str] = field(default_factory=list)
+    kind: str = "ruling"
+
+    @classmethod
+    def of(cls, ruling: Any, source_url: str = "") -> "RulingView":
+        """From a pipeline.records.Ruling, a PageDoc-JSON ruling dict or a kb.queries row."""
+        get = (lambda k, d=None: ruling.get(k, d)) if isinstance(ruling, dict) else (
+            lambda k, d=None: getattr(ruling, k, d))
+        mentions = []
+        for m in get("mentions") or []:
+            mget = (lambda k, d=None: m.get(k, d)) if isinstance(m, dict) else (lambda k, d=None: getattr(m, k, d))
+            passcode = mget("passcode")
+            mentions.append(MentionView(surface=str(mget("surface") or mget("name") or ""),
+                                        passcode=int(passcode) if passcode is not None else None,
+                                        role=mget("role"), kind=mget("kind") or "card"))
+        text = str(get("text") or "")
+        date = get("date")
+        return cls(
+            id=str(get("id") or ""), text=text, normalized=str(get("normalized") or text),
+            language=str(get("language") or ""), date=str(date)[:10] if date else None,
+            polarity=get("polarity"), action=get("action"), topics=list(get("topics") or []),
+            mentions=mentions, source_url=str(get("source_url") or get("url") or source_url or ""),
+            section=[str(s) for s in (get("section") or [])], kind=str(get("kind") or "ruling"),
+        )
+
+    @property
+    def rule(self) -> str:
+        return rule_for_date(self.date)
+
+    def clauses(self) -> list[Clause]:
+        """The normalized text cut at sentence ends; a parenthesised aside (an exception such as
+        「（「王家の神殿」による効果除く）」) is a clause of its own, so the main statement can be checked
+        even when the aside names a card the pack lacks."""
+        pieces: list[str] = []
+        for sentence in _CLAUSE_END.split(self.normalized):
+            asides = _PAREN.findall(sentence)
+            main = _PAREN.sub("", sentence).strip()
+            for part in [main, *asides]:
+                part = part.strip(" 、,，")
+                if len(part) >= 2:
+                    pieces.append(part)
+        if not pieces:
+            pieces = [self.normalized]
+        clauses = [Clause(i, p) for i, p in enumerate(pieces)]
+        for m in self.mentions:
+            forms = _forms(m.surface)
+            homes = [c for c in clauses if any(f and f in c.text for f in forms)]
+            # a mention found nowhere (normalization changed its spelling) counts in every clause:
+            # better to refuse a clause than to test it without a card it names
+            for c in homes or clauses:
+                c.mentions.append(m)
+        return clauses
+
+
+def _forms(surface: str) -> set[str]:
+    from pipeline.normalize import fold_width, to_simplified
+
+    surface = surface.strip()
+    folded = fold_width(surface)
+    return {surface, folded, to_simplified(folded)} - {""}
+
+
+# ------------------------------------------------------------------ the cards the engine can play
+
+
+@dataclass
+class PackCard:
+    passcode: int
+    names: dict[str, str]
+    card_type: str | None
+    spell_trap_type: str | None
+    monster_type_line: str | None
+    level: int | None
+    pendulum_scale: int | None
+    community_zh: str | None = None
+
+    @property
+    def name(self) -> str:
+        return self.names.get("en") or next(iter(self.names.values()), str(self.passcode))
+
+    @property
+    def is_pendulum(self) -> bool:
+        return "Pendulum" in (self.monster_type_line or "")
+
+
+class PackCatalog:
+    """Cards with a script in the project's pack (engine_bridge/scripts/official/cNNN.lua) plus the
+    vanilla Normal Monsters above, with their names and stats from the shared card database."""
+
+    def __init__(self, cards: dict[int, PackCard]):
+        self.cards = cards
+
+    @classmethod
+    def from_pack(cls, scripts_dir: Path | None = None, cards_path: Path | None = None) -> "PackCatalog":
+        from engine_bridge.constants import SCRIPTS_DIR
+        from rulings.cards import read_cards_jsonl
+        from rulings.config import cards_file
+
+        official = Path(scripts_dir or SCRIPTS_DIR) / "official"
+        codes = {int(p.stem[1:]) for p in official.glob("c*.lua") if p.stem[1:].isdigit()} | set(NORMAL_MONSTERS)
+        cards: dict[int, PackCard] = {}
+        for card in read_cards_jsonl(Path(cards_path) if cards_path else cards_file()):
+            if card.passcode in codes:
+                cards[card.passcode] = PackCard(card.passcode, dict(card.names), card.card_type, card.spell_trap_type,
+                                                card.monster_type_line, card.level, card.pendulum_scale,
+                                                card.community_zh)
+                if len(cards) == len(codes):
+                    break
+        return cls(cards)
+
+    def has(self, passcode: int | None) -> bool:
+        return passcode is not None and passcode in self.cards
+
+    def name(self, passcode: int) -> str:
+        return self.cards[passcode].name
+
+    def pendulum_with_scale(self, scale: int) -> list[int]:
+        return sorted(p for p, c in self.cards.items() if c.is_pendulum and c.pendulum_scale == scale)
+
+    def monsters_in_hand_order(self) -> list[PackCard]:
+        """Non-Pendulum monsters (they can be Pendulum Summoned from the hand), lowest level first."""
+        return sorted((c for c in self.cards.values() if c.card_type == "Monster" and not c.is_pendulum
+                       and c.level), key=lambda c: (c.level, c.passcode))
+
+    def named_in(self, text: str) -> list[int]:
+        """Pack cards whose name (any language) is written in the text: examples a page lists
+        without quotes, which the card linker may leave unlinked."""
+        found = []
+        for passcode, card in sorted(self.cards.items()):
+            names = {n for n in card.names.values() if n and len(n) >= 2} | ({card.community_zh} if card.community_zh else set())
+            if any(_forms_in(n, text) for n in names):
+                found.append(passcode)
+        return found
+
+
+def _forms_in(name: str, text: str) -> bool:
+    return any(f in text for f in _forms(name))
+
+
+@lru_cache(maxsize=1)
+def default_catalog() -> PackCatalog:
+    return PackCatalog.from_pack()
+
+
+# ------------------------------------------------------------------ matching
+
+
+@dataclass
+class Miss:
+    """Why a template does not fit a clause. `recognized` is True when the clause is about the
+    template's subject but something is missing (a card without a script, a set-up the pack cannot
+    build): those reasons are the useful ones in a coverage report."""
+
+    template: str
+    reason: str
+    recognized: bool = False
+
+
+@dataclass
+class StandIn:
+    stands_for: str  # what the ruling names: a category ("a Trap Monster") or a card without a script
+    passcode: int
+    name: str
+
+    def to_dict(self) -> dict:
+        return {"stands_for": self.stands_for, "card": self.passcode, "name": self.name}
+
+    def describe(self) -> str:
+        return f"{self.name} ({self.passcode}) for {self.stands_for}"
+
+
+@dataclass
+class Match:
+    template: str
+    ruling: RulingView
+    clause: Clause
+    variant: str  # which set-up of the family
+    params: dict[str, Any] = field(default_factory=dict)
+    stand_ins: list[StandIn] = field(default_factory=list)
+
+
+class Template:
+    """One template family: `match` a clause of a ruling, `build` the ruling scenario and its control."""
+
+    name = "template"
+    topic = "general"
+    general_rule = False  # True: named cards are examples, a stand-in from the pack may replace them
+
+    def match(self, ruling: RulingView, clause: Clause, catalog: PackCatalog) -> Match | Miss:
+        raise NotImplementedError
+
+    def build(self, match: Match, catalog: PackCatalog) -> list[Scenario]:
+        raise NotImplementedError
+
+    # helpers for subclasses -----------------------------------------------------------------
+
+    def miss(self, reason: str, recognized: bool = False) -> Miss:
+        return Miss(self.name, reason, recognized)
+
+    def unplayable(self, clause: Clause, catalog: PackCatalog) -> list[MentionView]:
+        return [m for m in clause.named_cards if not catalog.has(m.passcode)]
+
+    def refuse_unplayable(self, clause: Clause, catalog: PackCatalog) -> Miss | None:
+        """A specific ruling about a card the pack cannot play is not tested with another card."""
+        bad = self.unplayable(clause, catalog)
+        if not bad:
+            return None
+        return self.miss("; ".join(_no_script(m) for m in bad), recognized=True)
+
+    def example_stand_ins(self, clause: Clause, catalog: PackCatalog, used: int, what: str) -> list[StandIn]:
+        """For a general rule: the cards the clause names as examples that the pack lacks, each
+        recorded as stood in for by the pack card `used`."""
+        return [StandIn(f"{m.surface} ({m.passcode if m.passcode is not None else 'unlinked'}), {what}: "
+                        f"no script in the pack", used, catalog.name(used))
+                for m in self.unplayable(clause, catalog)]
+
+
+def _no_script(m: MentionView) -> str:
+    if m.passcode is None:
+        return f"card name not linked to a passcode: {m.surface}"
+    return f"no script for {m.surface} ({m.passcode})"
+
+
+def negated(text: str) -> bool:
+    return bool(NEGATION.search(text))
+
+
+NEGATION = re.compile(r"不能|不会|不可|无法|不视为|不当做|できない|できません|されない|ne peut pas|ne peuvent pas|"
+                      r"ne sont pas|n'est pas|jamais|cannot|can't", re.IGNORECASE)
+
+
+# ------------------------------------------------------------------ building scenarios
+
+
+class Build:
+    """Accumulates the cards of one scenario from the pack, with readable refs."""
+
+    def __init__(self, catalog: PackCatalog):
+        self.catalog = catalog
+        self.cards: list[SetupCard] = []
+
+    def card(self, ref: str, code: int, player: int, location: str, **kw) -> str:
+        self.cards.append(SetupCard(ref=ref, code=code, player=player, location=location,
+                                    name=self.catalog.name(code) if self.catalog.has(code) else "", **kw))
+        return ref
+
+
+def scenario_id(template: str, ruling_id: str, clause: int, variant: str, control: bool = False) -> str:
+    slug = re.sub(r"[^a-z0-9._-]+", "-", ruling_id.lower()).strip("-._") or "ruling"
+    parts = [template, slug]
+    if clause:
+        parts.append(f"c{clause}")
+    if variant:
+        parts.append(variant)
+    if control:
+        parts.append("control")
+    return "-".join(parts)
+
+
+def make_scenario(match: Match, *, title: str, build: Build, steps: list[Step], expect: Expect,
+                  topic: str, turn_player: int = 0, control_of: Scenario | None = None,
+                  control_note: str = "", lp: list[int] | None = None) -> Scenario:
+    ruling = match.ruling
+    stand = "; ".join(s.describe() for s in match.stand_ins)
+    full_title = title + (f" [stand-in: {stand}]" if stand else "")
+    scenario = Scenario(
+        id=scenario_id(match.template, ruling.id, match.clause.index, match.variant, control_of is not None),
+        title=(f"Control: {full_title}" if control_of is not None else full_title),
+        setup=Setup(lp=lp or [8000, 8000], turn_player=turn_player, phase="main1", cards=build.cards),
+        steps=steps, expect=expect, topic=topic, kind="control" if control_of is not None else "ruling",
+        control_for=control_of.id if control_of is not None else None, template=match.template,
+        ruling_ids=[ruling.id],
+        ruling=RulingRef(text=ruling.text, source_url=ruling.source_url, date=ruling.date, language=ruling.language),
+        rule=ruling.rule,
+    )
+    scenario.notes = {  # type: ignore[attr-defined]  (written to the file; the loader accepts `notes`)
+        "clause": match.clause.text,
+        "clause_index": match.clause.index,
+        "stand_ins": [s.to_dict() for s in match.stand_ins],
+        **({"control": control_note} if control_note else {}),
+    }
+    return scenario
+
+
+def step(action: str, card: str | None = None, *, target: Iterable[str] = (), select: Iterable[str] = (),
+         expect: dict | None = None, phase: str | None = None) -> Step:
+    return Step(action=action, card=card, phase=phase, target=list(target), select=list(select), expect=dict(expect or {}))
