@@ -259,6 +259,8 @@ def eval_fr(linker: CardLinker, catalog: dict[int, Card], paths: list[Path]) -> 
         _spans_score(score, linker.link(text, "fr"), gold, _same_card(catalog))
         score.items += 1
     score.notes["italics_not_card_names"] = not_names
+    # Names inside whole-sentence <i> answer blocks are unmarked, so linking them counts as a false
+    # positive here although most are right: precision is a lower bound.
     return score
 
 
@@ -269,6 +271,7 @@ def eval_qa_topics(qas: list[dict]) -> Score:
     from pipeline.topics import assign_topics, topics_for_qa_tags
 
     score = Score()
+    per_topic: dict[str, list[int]] = {}
     for qa in qas:
         gold = set(topics_for_qa_tags(qa.get("tags") or []))
         predicted = set(assign_topics(qa_text(qa), (), "ja"))
@@ -276,6 +279,12 @@ def eval_qa_topics(qas: list[dict]) -> Score:
         score.fp += len(predicted - gold)
         score.fn += len(gold - predicted)
         score.items += 1
+        for key in gold | predicted:
+            counts = per_topic.setdefault(key, [0, 0, 0])
+            counts[0 if key in gold and key in predicted else 1 if key in predicted else 2] += 1
+    # Per topic [tp, fp, fn], the worst first: where the cue lists disagree with Konami's tags.
+    worst = sorted(per_topic.items(), key=lambda kv: -(kv[1][1] + kv[1][2]))[:8]
+    score.notes["worst_topics_tp_fp_fn"] = {k: v for k, v in worst}
     return score
 
 

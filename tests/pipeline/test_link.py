@@ -165,3 +165,9 @@ def test_card_names_in_jieba_keep_chinese_names_whole(linker):
     assert name not in before
     assert add_card_words(n for n in linker.chinese_names() if "影灵衣" in n) > 0
     assert name in [t.text for t in nlp(f"发动{name}的效果")]
+
+
+def test_french_series_in_card_text_is_a_series(linker):
+    for text in ['Invoquez 1 monstre "Abysses Ardents" depuis votre Deck.', "ajoutez 1 carte « Enfernité »."]:
+        mentions = linker.link(text, "fr")
+        assert [m.kind for m in mentions] == ["series"] and mentions[0].passcode is None
