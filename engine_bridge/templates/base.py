@@ -23,6 +23,8 @@ from engine_bridge.scenario import Expect, RulingRef, Scenario, Setup, SetupCard
 NORMAL_MONSTERS = (91152256, 46986414, 89631139)  # Celtic Guardian (4), Dark Magician (7), Blue-Eyes (8)
 
 _CLAUSE_END = re.compile(r"(?<=[。．！？!?;；])|(?<=\.)(?=\s|$)")
+# pinyin a damaged page left after a character: 「宮廷的規(guī)矩」 -> 「宮廷的規矩」 (reasons name cards readably)
+_PINYIN = re.compile(r"\([a-zāáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü]{1,7}\)")
 _PAREN = re.compile(r"[(（]([^()（）]{2,})[)）]")
 
 
@@ -81,7 +83,7 @@ class RulingView:
         for m in get("mentions") or []:
             mget = (lambda k, d=None: m.get(k, d)) if isinstance(m, dict) else (lambda k, d=None: getattr(m, k, d))
             passcode = mget("passcode")
-            mentions.append(MentionView(surface=str(mget("surface") or mget("name") or ""),
+            mentions.append(MentionView(surface=_PINYIN.sub("", str(mget("surface") or mget("name") or "")).strip(),
                                         passcode=int(passcode) if passcode is not None else None,
                                         role=mget("role"), kind=mget("kind") or "card"))
         text = str(get("text") or "")
