@@ -27,6 +27,7 @@ SOURCE_HELP = {
 def crawl(source, start_url, max_pages, store_dir, overrides, fast, as_json):
     """Crawl SOURCE into the raw page store; re-crawls are conditional (ETag / If-Modified-Since) and
     only new or changed pages flow on to the NLP stage. `rulings crawl list` lists the sources.
+    Ctrl-C stops gracefully (exit 130); running the same command again resumes the crawl.
 
     \b
     Sources:
@@ -47,8 +48,12 @@ def crawl(source, start_url, max_pages, store_dir, overrides, fast, as_json):
                         overrides=parse_overrides(list(overrides)), fast=fast)
     if as_json:
         click.echo(json.dumps(summary, ensure_ascii=False))
-        return
-    click.echo(f"{source}: {summary['new']} new, {summary['changed']} changed, {summary['unchanged']} unchanged, "
-               f"{summary['failed']} failed (run {summary['run']}, spider {summary['closed']})")
-    for url, reason in summary["errors"]:
-        click.echo(f"  failed {url}: {reason}")
+    else:
+        click.echo(f"{source}: {summary['new']} new, {summary['changed']} changed, {summary['unchanged']} unchanged, "
+                   f"{summary['failed']} failed (run {summary['run']}, spider {summary['closed']})")
+        for url, reason in summary["errors"]:
+            click.echo(f"  failed {url}: {reason}")
+    if summary["closed"] == "shutdown":
+        # Interrupted is not done: exit like an interrupted command so `crawl && next-stage` stops here.
+        click.echo("crawl interrupted: re-run the same command to resume", err=True)
+        raise SystemExit(130)

@@ -53,7 +53,8 @@ class ConditionalRequestMiddleware:
     def process_request(self, request, spider=None):
         if request.url.endswith("/robots.txt"):
             return None
-        known = self.store.get(request.url)
+        # The spider's store key, which differs from the fetched URL for canonicalized pages.
+        known = self.store.get(request.meta.get("store_url", request.url))
         if known is None:
             return None
         # On a 304 the spider follows the stored copy's links, so an unchanged index still leads on.

@@ -1,12 +1,20 @@
 """Run one spider with Scrapy's CrawlerProcess and return the counts its pipeline wrote.
 
 Twisted's reactor runs once per process, so this is called from the `rulings crawl` process (tests run
-that command in a subprocess). `python -m crawlers.run SOURCE --start-url URL` does the same."""
+that command in a subprocess). `python -m crawlers.run SOURCE --start-url URL` does the same.
+
+Resuming: each (source, start URL) has a Scrapy JOBDIR. A crawl stopped by SIGINT / SIGTERM (Scrapy's
+graceful shutdown) saves its pending requests and the spider's scheduled set there, and the same
+command picks up where it stopped. A crawl killed outright (SIGKILL, power loss) saved nothing
+coherent: its job directory still holds the RUNNING marker, so the next run discards it and starts
+over, which is cheap because every stored page is only revalidated (ETag / If-Modified-Since -> 304).
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import sys
 from pathlib import Path
@@ -22,6 +30,36 @@ def job_dir(source: str, start_url: str) -> Path:
 
     key = hashlib.sha256(start_url.encode("utf-8")).hexdigest()[:10]
     return data_home() / "jobs" / f"{source}-{key}"
+
+
+RUNNING = "RUNNING"  # marker in the job directory while a crawl process owns it
+
+
+def _claim_job(jobdir: Path, store: RawStore) -> bool:
+    """Mark the job as running; returns True when a previous run was killed and its state discarded."""
+    marker = jobdir / RUNNING
+    killed = marker.exists()
+    if killed:
+        owner = marker.read_text(encoding="utf-8").strip()
+        if owner.isdigit() and int(owner) != os.getpid() and _alive(int(owner)):
+            raise InputError(f"job {jobdir}: another crawl of the same source and start URL is running "
+                             f"(pid {owner}); wait for it or stop it")
+        # Scrapy writes the queue index and spider state only when it closes: after a kill, the
+        # queue files and the scheduled set disagree, and trusting them could lose pages.
+        shutil.rmtree(jobdir, ignore_errors=True)
+        store.sweep_partial()
+    jobdir.mkdir(parents=True, exist_ok=True)
+    marker.write_text(str(os.getpid()), encoding="utf-8")
+    return killed
+
+
+def _alive(pid: int) -> bool:
+    import psutil
+
+    try:
+        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    except psutil.Error:
+        return False
 
 
 def parse_overrides(pairs: list[str]) -> dict:
@@ -47,9 +85,10 @@ def run_crawl(source: str, start_url: str | None = None, max_pages: int | None =
     spider_cls = SPIDERS[source]
     start_url = start_url or spider_cls.default_start_url
     store = RawStore(store_dir)
-    summary_file = store.path / f".summary-{source}.json"
-    summary_file.unlink(missing_ok=True)
     jobdir = job_dir(source, start_url)
+    restarted = _claim_job(jobdir, store)
+    summary_file = store.path / f".summary-{jobdir.name}.json"  # one per job: parallel jobs do not mix
+    summary_file.unlink(missing_ok=True)
 
     settings = Settings(SETTINGS)
     if fast:
@@ -74,11 +113,15 @@ def run_crawl(source: str, start_url: str | None = None, max_pages: int | None =
     if reason == "finished":
         # A finished job must not leave its "seen" set behind, or the next crawl would skip every page.
         shutil.rmtree(jobdir, ignore_errors=True)
+    else:
+        # Scrapy closed cleanly (state saved): the next run may resume from it.
+        (jobdir / RUNNING).unlink(missing_ok=True)
     if not summary_file.exists():
         raise InputError(f"crawl of {source} from {start_url} did not run (spider closed: {reason})")
     summary = json.loads(summary_file.read_text(encoding="utf-8"))
     summary_file.unlink(missing_ok=True)
-    summary.update({"source": source, "start_url": start_url, "closed": reason})
+    summary.update({"source": source, "start_url": start_url, "closed": reason,
+                    "restarted_after_kill": restarted})
     return summary
 
 

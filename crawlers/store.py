@@ -45,7 +45,9 @@ def utc_now() -> str:
 
 def atomic_write(path: Path, data: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    # The writer's pid is in the temporary name, so sweep_partial() can tell a file a killed process
+    # left behind from one another process is still writing.
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f"{path.name}.{os.getpid()}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as out:
             out.write(data)
@@ -145,6 +147,21 @@ class RawStore:
     def note_failure(self, url: str, reason: str, source_id: str | None = None) -> str:
         self._log(url, "failed", reason=reason, source_id=source_id)
         return "failed"
+
+    def sweep_partial(self) -> int:
+        """Delete temporary files left by writers that died mid-write (their pid is gone); they were
+        never moved into place, so no record points at them. Returns how many were removed."""
+        import psutil
+
+        removed = 0
+        for tmp in self.path.rglob("*.tmp"):
+            parts = tmp.name.rsplit(".", 3)  # <name>.<pid>.<random>.tmp
+            pid = parts[1] if len(parts) == 4 else ""
+            if pid.isdigit() and psutil.pid_exists(int(pid)):
+                continue
+            tmp.unlink(missing_ok=True)
+            removed += 1
+        return removed
 
     # --- runs --------------------------------------------------------------------------------
     def start_run(self, label: str = "run") -> str:

@@ -53,19 +53,27 @@ class RulingSpider(scrapy.Spider):
         # start over (the pending requests come back from the job's queue).
         if hasattr(self, "state"):
             self.scheduled = self.state.setdefault("scheduled", self.scheduled)
-        if self.start_url in self.scheduled:
+        if self.store_url(self.start_url) in self.scheduled:
             return
-        self.scheduled.add(self.start_url)
+        self.scheduled.add(self.store_url(self.start_url))
         yield self.request(self.start_url)
 
     def request(self, url: str) -> scrapy.Request:
         # Dedup is our own `scheduled` set; dont_filter lets a redirect loop run into REDIRECT_MAX_TIMES
         # (and be reported) instead of being silently dropped by the duplicate filter.
-        return scrapy.Request(url, callback=self.parse, errback=self.failed, dont_filter=True)
+        # meta["store_url"] is the page's key in the raw store, which ConditionalRequestMiddleware
+        # uses to find the stored ETag / Last-Modified.
+        return scrapy.Request(url, callback=self.parse, errback=self.failed, dont_filter=True,
+                              meta={"store_url": self.store_url(url)})
+
+    def store_url(self, url: str) -> str:
+        """The URL a page fetched from `url` is stored under: the URL itself unless the source has a
+        canonical form (one store entry per document however it was reached)."""
+        return url
 
     def should_follow(self, url: str) -> bool:
         parts = urlsplit(url)
-        if parts.netloc != self.site or url in self.scheduled:
+        if parts.netloc != self.site or self.store_url(url) in self.scheduled:
             return False
         if any(d.search(url) for d in self._deny):
             return False
@@ -76,13 +84,14 @@ class RulingSpider(scrapy.Spider):
             if self.max_pages is not None and len(self.scheduled) >= self.max_pages:
                 return
             if self.should_follow(link):
-                self.scheduled.add(link)
+                # Keyed like the store: two links to one document (a Q&A fid with another query) fetch once.
+                self.scheduled.add(self.store_url(link))
                 yield self.request(link)
 
     # --- responses ---------------------------------------------------------------------------
     def parse(self, response):
         if response.status == 304:
-            yield NotModified(response.url, self.name)
+            yield NotModified(response.meta.get("store_url", response.url), self.name)
             # The stored copy's links (attached by ConditionalRequestMiddleware) keep the crawl going.
             yield from self.follow_links(response.meta.get("known_outlinks", []))
             return

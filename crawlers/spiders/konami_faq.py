@@ -1,6 +1,8 @@
 """Konami OCG FAQ (ja): per-card Q&A lists (`ope=4&cid=N`, paginated) lead to Q&A pages
 (`ope=5&fid=N`); each Q&A page becomes one RawPage shaped like the offline mirror (title, 質問, 回答;
-meta: fid, databaseDate, tags, mentionedCards)."""
+meta: fid, databaseDate, tags, mentionedCards). A Q&A page is stored under the canonical FAQ URL of
+its fid (the URL offline ingest of the Q&A mirror uses), whatever extra query the link carried
+(`&keyword=&tag=-1`), so one fid is one store entry; the fetched URL stays in meta["fetched_url"]."""
 
 import re
 from urllib.parse import parse_qs, urlsplit
@@ -24,10 +26,16 @@ class KonamiFaqSpider(RulingSpider):
     follow = (r"faq_search\.action\?.*\bope=[45]\b",)
     deny = ()
 
+    def store_url(self, url):
+        fid = _fid(url)
+        return FAQ_URL.format(fid=fid) if fid is not None else url
+
     def refine(self, page, response, selector):
-        query = _query(response.url)
-        if query.get("ope") != "5" or "fid" not in query:
+        fid = _fid(response.url)
+        if fid is None:
             return None  # a list page: only its links matter
+        page.meta.update({"fid": fid, "faq_url": FAQ_URL.format(fid=fid), "fetched_url": response.url})
+        page.url = FAQ_URL.format(fid=fid)
         if selector is None:
             return page
         sel = selector
@@ -52,13 +60,19 @@ class KonamiFaqSpider(RulingSpider):
             if cid and cid.isdigit() and int(cid) not in cards:
                 cards.append(int(cid))
         page.meta.update({
-            "fid": int(query["fid"]), "faq_url": FAQ_URL.format(fid=int(query["fid"])),
             "databaseDate": "-".join((date.group(1), date.group(2).zfill(2), date.group(3).zfill(2))) if date else None,
             "tags": [t.strip() for t in sel.css("#tag_list .tag::text, #tag_list a::text").getall() if t.strip()],
             "mentionedCards": cards, "title": title, "question": question, "answer": answer,
         })
         page.language = "ja"
         return page
+
+
+def _fid(url: str) -> int | None:
+    """The fid of a Q&A page URL (`ope=5&fid=N`), None for any other page."""
+    query = _query(url)
+    fid = query.get("fid", "")
+    return int(fid) if query.get("ope") == "5" and fid.isdigit() else None
 
 
 def _text(response, css: str) -> str:

@@ -30,14 +30,25 @@ def site_server():
 
 
 @pytest.fixture
-def crawl(tmp_path):
-    """crawl(source, start_url, *args) -> summary dict; the raw store is tmp_path/'raw'."""
+def crawl_command(tmp_path):
+    """crawl_command(source, start_url, *args) -> (argv, env) of `rulings crawl` with the raw store in
+    tmp_path/'raw' and RULINGS_HOME (where the resumable job state lives) in tmp_path/'home'."""
     env = {**os.environ, "RULINGS_HOME": str(tmp_path / "home"), "PYTHONPATH": str(REPO_ROOT)}
 
-    def run(source: str, start_url: str, *args: str, store=None):
+    def command(source: str, start_url: str, *args: str, store=None):
         store = store or tmp_path / "raw"
-        cmd = [sys.executable, "-m", "rulings.cli", "crawl", source, "--start-url", start_url, "--store",
-               str(store), "--fast", "--json", *args]
+        return [sys.executable, "-m", "rulings.cli", "crawl", source, "--start-url", start_url, "--store",
+                str(store), "--fast", "--json", *args], env
+
+    return command
+
+
+@pytest.fixture
+def crawl(crawl_command):
+    """crawl(source, start_url, *args) -> summary dict; the raw store is tmp_path/'raw'."""
+
+    def run(source: str, start_url: str, *args: str, store=None):
+        cmd, env = crawl_command(source, start_url, *args, store=store)
         proc = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=REPO_ROOT, timeout=180)
         assert proc.returncode == 0, f"crawl failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr[-4000:]}"
         return json.loads(proc.stdout.strip().splitlines()[-1])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
+from crawlers.offline import FAQ_URL
 from crawlers.store import RawStore, sha256_hex
 from tests.fixtures.sites.server import change
 
@@ -61,7 +62,8 @@ def test_konami_faq_lists_lead_to_qa_pages(site_server, crawl, tmp_path):
     pages = _pages(tmp_path)
     assert len(pages) == len(server.site.expected)  # list pages are followed, not stored
     for path, qa in server.site.expected.items():
-        page = pages[server.url(path)]
+        page = pages[FAQ_URL.format(fid=qa["fid"])]  # stored under the canonical FAQ URL
+        assert page.meta["fetched_url"] == server.url(path) and page.meta["faq_url"] == page.url
         assert page.title == qa["title"] and page.language == "ja"
         assert page.meta["fid"] == qa["fid"] and page.meta["databaseDate"] == qa["databaseDate"]
         assert page.meta["tags"] == qa["tags"]

@@ -60,3 +60,24 @@ def test_torn_run_log_line_is_ignored(tmp_path):
     with open(tmp_path / "runs" / f"{run}.jsonl", "a", encoding="utf-8") as log:
         log.write('{"url": "http://a/2", "outc')
     assert store.run_counts(run)["new"] == 1
+
+
+def test_sweep_partial_removes_only_dead_writers_temporaries(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    store = RawStore(tmp_path)
+    store.put(_page("http://a/1", "a"), b"a")
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                          text=True, check=True)
+    dead_pid = int(dead.stdout)
+    left = tmp_path / "pages" / "ab" / f"abcd.json.{dead_pid}.k2j_x9.tmp"
+    left.parent.mkdir(parents=True, exist_ok=True)
+    left.write_bytes(b'{"page": {"url": "http://a/2", "te')  # half a record
+    live = tmp_path / "blobs" / "cd" / f"cdef.{os.getpid()}.q1w2e3.tmp"
+    live.parent.mkdir(parents=True, exist_ok=True)
+    live.write_bytes(b"being written")
+    assert store.sweep_partial() == 1
+    assert not left.exists() and live.exists()
+    assert [p.url for p in store.pages()] == ["http://a/1"]
