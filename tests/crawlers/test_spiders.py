@@ -173,3 +173,40 @@ def test_max_pages_and_crawl_list(site_server, crawl, tmp_path):
     bad = subprocess.run([sys.executable, "-m", "rulings.cli", "crawl", "nope", "--start-url", server.start_url,
                           "--store", str(tmp_path / "raw")], capture_output=True, text=True)
     assert bad.returncode == 2 and "unknown" in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
+
+
+def test_konami_faq_offline_and_crawled_qa_are_one_entry(site_server, crawl, tmp_path):
+    """A fid ingested from the Q&A mirror and then crawled is one store entry (the canonical FAQ URL),
+    and the crawled copy's Last-Modified still makes the next crawl conditional."""
+    import json
+
+    from crawlers.offline import ingest_to_store
+
+    server = site_server("konami-faq")
+    path, qa = next(iter(server.site.expected.items()))
+    mirror = tmp_path / "qa.jsonl"
+    mirror.write_text(json.dumps(qa, ensure_ascii=False) + "\n", encoding="utf-8")
+    store = RawStore(tmp_path / "raw")
+    assert ingest_to_store([mirror], store)["new"] == 1
+    canonical = FAQ_URL.format(fid=qa["fid"])
+    assert store.get(canonical).format == "qa-json" and store.get(canonical).last_modified is None
+
+    summary = crawl("konami-faq", server.start_url)
+    count = len(server.site.expected)
+    assert (summary["new"], summary["changed"], summary["failed"]) == (count - 1, 1, 0)
+    assert len(store) == count  # the ingested fid was not stored a second time under the fetched URL
+    assert [p.url for p in store.pages()].count(canonical) == 1
+    crawled = store.get(canonical)
+    assert crawled.format == "html" and crawled.meta["fetched_url"] == server.url(path)
+    assert crawled.meta["fid"] == qa["fid"] and crawled.last_modified
+    assert crawled.meta["question"] == qa["question"].strip()
+
+    server.reset_log()
+    again = crawl("konami-faq", server.start_url)
+    assert (again["new"], again["changed"], again["unchanged"]) == (0, 0, count)
+    qa_paths = set(server.site.expected)
+    assert set(server.fetched(304)) == qa_paths and not qa_paths & set(server.fetched(200))
+    assert len(store) == count
+    # The run log names the store key, so "unchanged" lines match the records they are about.
+    unchanged = {e["url"] for e in store.run_log() if e["outcome"] == "unchanged"}
+    assert unchanged == {FAQ_URL.format(fid=q["fid"]) for q in server.site.expected.values()}
