@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Iterable
 
 from neo4j import Driver
-from neo4j.exceptions import Neo4jError
+from neo4j.exceptions import Neo4jError, ServiceUnavailable, SessionExpired
 from rapidfuzz import fuzz
 
 from kb import graph
@@ -205,14 +205,12 @@ def load_pagedocs(driver: Driver, docs: Iterable[PageDoc], database: str | None 
                 good.append(r)
             try:
                 result = session.execute_write(_load_one, doc, good)
-            except Neo4jError as exc:
+            except (ServiceUnavailable, SessionExpired) as exc:  # the server went away: stop, clearly
+                raise ServiceError(f"Neo4j became unreachable while loading {doc.url}: {exc}") from exc
+            except Neo4jError as exc:  # this page only (e.g. a value Neo4j cannot store): record, go on
                 counts["pages_rejected"] += 1
                 counts["errors"].append(f"page {doc.url}: Neo4j refused it ({exc.code}: {str(exc.message)[:200]})")
                 continue
-            except Exception as exc:
-                if isinstance(exc, (OSError,)) or type(exc).__module__.startswith("neo4j"):
-                    raise ServiceError(f"Neo4j failed while loading {doc.url}: {exc}") from exc
-                raise
             counts["pages_" + result["status"]] += 1
             if result["status"] != "unchanged":
                 counts["rulings"] += result["rulings"]

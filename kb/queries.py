@@ -21,7 +21,7 @@ _RULING_FIELDS = """
   r.polarity AS polarity, r.action AS action, r.kind AS kind, r.current AS current, r.section AS section,
   r.source_id AS source, r.page_url AS url, r.page_hash AS page_hash,
   [(r)-[:ABOUT]->(t:Topic) | t.key] AS topics,
-  [(r)-[m:MENTIONS]->(c:Card) | {passcode: c.passcode, name: c.name, role: m.role, surface: m.surface}] AS mentions
+  [(r)-[m:MENTIONS]->(c:Card) | {passcode: c.passcode, name: c.name, role: m.role, surface: m.surface, kind: m.kind}] AS mentions
 """
 
 _LANG_FILTER = "($lang IS NULL OR r.language STARTS WITH $lang)"

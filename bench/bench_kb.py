@@ -1,0 +1,144 @@
+"""Graph benchmark: ingest rate of a synthetic 100k-ruling load (one transaction per page, with
+mentions, topics and sections) and `query card` latency on the resulting graph.
+
+Runs on its own Neo4j in a temporary home (kb.server.LocalNeo4j), or on NEO4J_URI when set (then
+only the benchmark's own nodes are written and deleted afterwards). Size: BENCH_KB_RULINGS
+(default 100000), BENCH_KB_PER_PAGE rulings per page (default 50)."""
+
+from __future__ import annotations
+
+import logging
+import os
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from pipeline.records import Mention, PageDoc, Ruling
+
+CARD_BASE = 900_000_000  # synthetic passcodes, above every real one and below the synthetic-card range
+N_CARDS = 1000
+QUERIES = 200
+_HAN = "陷阱怪兽魔法卡效果发动连锁破坏对象除外特殊召唤墓地手卡场上无效代价时点伤害步骤"
+
+
+def synthetic_cards(n: int = N_CARDS):
+    from rulings.cards import Card
+
+    for i in range(n):
+        yield Card(passcode=CARD_BASE + i, passcode_kind="official",
+                   names={"en": f"Bench Card {i}", "ja": f"ベンチカード{i}", "zh-CN": f"基准卡{i}"})
+
+
+def synthetic_docs(n_rulings: int, per_page: int, seed: int = 5) -> list[PageDoc]:
+    rng = random.Random(seed)
+    topics = ["chain", "damage_step", "trap_monsters", "targeting", "cost_vs_effect", "pendulum"]
+    docs = []
+    for page in range((n_rulings + per_page - 1) // per_page):
+        doc = PageDoc(url=f"bench://page/{page}", source_id="bench", content_hash=f"h{page}",
+                      language="zh-Hans", title=f"page {page}")
+        for k in range(min(per_page, n_rulings - page * per_page)):
+            a, b = rng.sample(range(N_CARDS), 2)
+            body = "".join(rng.choice(_HAN) for _ in range(60))
+            text = f"「基准卡{a}」{body}「基准卡{b}」。"
+            mentions = [Mention(f"基准卡{a}", 1, 1 + len(f"基准卡{a}"), CARD_BASE + a, 0.9, role="acting"),
+                        Mention(f"基准卡{b}", len(text) - 2 - len(f"基准卡{b}"), len(text) - 2, CARD_BASE + b, 0.9,
+                                role="affected")]
+            doc.rulings.append(Ruling(
+                id=f"bench-{page}-{k}", text=text, normalized=text, language="zh-Hans",
+                section=[f"section {k // 10}"], date="2020-01-01", polarity=rng.choice(["can", "cannot", "is"]),
+                action=rng.choice(["destroy", "target", "negate"]), topics=rng.sample(topics, 2),
+                mentions=mentions))
+        docs.append(doc)
+    return docs
+
+
+def _percentile(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
+
+
+def run(driver, database, n_rulings: int, per_page: int) -> dict:
+    from kb import graph, queries
+    from kb.load import load_pagedocs
+
+    graph.ensure_schema(driver, database)
+    graph.import_cards(driver, synthetic_cards(), database=database)
+    docs = synthetic_docs(n_rulings, per_page)
+    started = time.perf_counter()
+    counts = load_pagedocs(driver, docs, database)
+    ingest = time.perf_counter() - started
+    assert counts["errors"] == [] and counts["rulings"] == n_rulings, counts
+
+    started = time.perf_counter()
+    again = load_pagedocs(driver, docs, database)
+    reload_s = time.perf_counter() - started
+    assert again["pages_unchanged"] == len(docs)
+
+    rng = random.Random(7)
+    names = [rng.choice([f"基准卡{i}", f"ベンチカード{i}", f"Bench Card {i}", str(CARD_BASE + i)])
+             for i in (rng.randrange(N_CARDS) for _ in range(QUERIES))]
+    latencies, sizes = [], []
+    for name in names:
+        t = time.perf_counter()
+        report = queries.card_report(driver, name, database)
+        latencies.append((time.perf_counter() - t) * 1000)
+        sizes.append(report[0]["count"])
+    return {
+        "rulings": n_rulings, "pages": len(docs), "mentions": counts["mentions"],
+        "ingest_s": round(ingest, 1), "ingest_rulings_per_s": round(n_rulings / ingest),
+        "ingest_pages_per_s": round(len(docs) / ingest, 1),
+        "unchanged_reload_pages_per_s": round(len(docs) / reload_s, 1),
+        "query_card_p50_ms": round(statistics.median(latencies), 1),
+        "query_card_p95_ms": round(_percentile(latencies, 0.95), 1),
+        "query_card_rulings_per_answer": round(statistics.mean(sizes)),
+    }
+
+
+def _cleanup_external(driver, database) -> None:
+    for query in ("MATCH (r:Ruling {source_id: 'bench'}) WITH r LIMIT 10000 DETACH DELETE r RETURN count(*) AS n",
+                  "MATCH (n) WHERE (n:Page OR n:Section) AND (n.url STARTS WITH 'bench://' OR n.page_url STARTS WITH "
+                  "'bench://') WITH n LIMIT 10000 DETACH DELETE n RETURN count(*) AS n",
+                  "MATCH (c:Card) WHERE c.passcode >= $lo AND c.passcode < $hi OPTIONAL MATCH (n:CardName)-[:NAMES]->(c) "
+                  "WITH c, n LIMIT 10000 DETACH DELETE c, n RETURN count(*) AS n"):
+        while driver.execute_query(query, lo=CARD_BASE, hi=CARD_BASE + N_CARDS, database_=database)[0][0]["n"]:
+            pass
+    driver.execute_query("MATCH (s:Source {id: 'bench'}) DETACH DELETE s", database_=database)
+
+
+def main() -> dict:
+    from kb.db import Connection, connection, open_driver
+    from kb.server import LocalNeo4j
+
+    logging.getLogger("neo4j.notifications").setLevel(logging.ERROR)
+    n_rulings = int(os.environ.get("BENCH_KB_RULINGS", 100_000))
+    per_page = int(os.environ.get("BENCH_KB_PER_PAGE", 50))
+    if os.environ.get("NEO4J_URI"):
+        driver = open_driver(connection())
+        try:
+            _cleanup_external(driver, None)
+            return {"server": "NEO4J_URI", **run(driver, None, n_rulings, per_page)}
+        finally:
+            _cleanup_external(driver, None)
+            driver.close()
+    with tempfile.TemporaryDirectory(prefix="bench-kb-") as home:
+        server = LocalNeo4j(Path(home))
+        started = time.perf_counter()
+        status, _ = server.start()
+        start_s = time.perf_counter() - started
+        try:
+            driver = open_driver(Connection(status.uri, "neo4j", server.password(), None, external=True))
+            try:
+                return {"server": "local (temporary home)", "server_start_s": round(start_s, 1),
+                        **run(driver, None, n_rulings, per_page)}
+            finally:
+                driver.close()
+        finally:
+            server.stop()
+
+
+if __name__ == "__main__":
+    import json
+
+    print(json.dumps(main(), ensure_ascii=False))
