@@ -210,8 +210,12 @@ class CardLinker:
                 key = fold(text)
                 if key and entry not in names.get(key, ()):
                     names.setdefault(key, []).append(entry)
-            if card.ja_reading:
-                pass  # readings are kana spellings of kanji names; pages write the kanji, so not indexed
+            for text, lang in _mixed_prefix_variants(card):
+                entry = NameEntry(passcode, text, lang, "community" if lang == "community" else "official",
+                                  catalog[passcode].passcode_kind)
+                key = fold(text)
+                if key and entry not in names.get(key, ()):
+                    names.setdefault(key, []).append(entry)
             for s in card.series:
                 series.add(fold(s))
             for lang in ("ja", "zh-CN", "en"):
@@ -607,6 +611,29 @@ def _prose_words(catalog: dict[int, Card], names: dict[str, list[NameEntry]]) ->
     return {key for key, n in counts.items() if n >= _PROSE_MIN_COUNT}
 
 
+_LATIN_PREFIX = re.compile(r"^[A-Za-z][A-Za-z0-9・·\-/]*")
+
+
+def _mixed_prefix_variants(card: Card) -> list[tuple[str, str]]:
+    """Chinese pages often keep the Japanese Latin-letter series prefix and translate the rest:
+    「E·HERO 天空侠」 for 元素英雄 天空侠 (ja Ｅ・ＨＥＲＯ エアーマン), 「EM 国王熊精」 for 娱乐伙伴 国王熊精.
+    Returns (variant, language) for each Chinese name written 'prefix rest' with a Han prefix."""
+    ja = unicodedata.normalize("NFKC", card.names.get("ja", ""))
+    m = _LATIN_PREFIX.match(ja)
+    if not m or len(m.group(0)) < 2:
+        return []
+    prefix = m.group(0).rstrip("・·-/")
+    out = []
+    chinese = [(card.community_zh, "community"), (card.names.get("zh-CN"), "zh-CN"), (card.names.get("zh-TW"), "zh-TW")]
+    for name, lang in chinese:
+        if not name or " " not in name.strip():
+            continue
+        head, rest = name.strip().split(" ", 1)
+        if head and all(_is_cjk(c) or c in "－-·・" for c in head) and rest:
+            out.append((f"{prefix} {rest}", lang))
+    return out
+
+
 def _canonical_passcodes(catalog: dict[int, Card]) -> dict[int, int]:
     """Alternate artworks share one Konami id (ブラック・マジシャン: 46986414 and 36996508): map every
     passcode to one of them, so a name is one card, not an ambiguity. The canonical passcode is the
@@ -631,5 +658,5 @@ def _files_key(paths: list[Path]) -> str:
         if path.exists():
             stat = path.stat()
             digest.update(f"{path.resolve()}:{stat.st_size}:{stat.st_mtime_ns}".encode())
-    digest.update(b"link-index-v4")
+    digest.update(b"link-index-v5")
     return digest.hexdigest()[:16]

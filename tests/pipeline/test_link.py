@@ -171,3 +171,10 @@ def test_french_series_in_card_text_is_a_series(linker):
     for text in ['Invoquez 1 monstre "Abysses Ardents" depuis votre Deck.', "ajoutez 1 carte « Enfernité »."]:
         mentions = linker.link(text, "fr")
         assert [m.kind for m in mentions] == ["series"] and mentions[0].passcode is None
+
+
+def test_chinese_name_with_japanese_series_prefix(linker, catalog):
+    stratos = next(c for c in catalog.values() if c.names.get("en") == "Elemental HERO Stratos")
+    assert stratos.community_zh == "元素英雄 天空侠" and stratos.names["ja"].startswith("Ｅ・ＨＥＲＯ")
+    assert [m.passcode for m in linker.link("自己「E·HERO 天空侠」召唤成功时", "zh-Hans")] == [stratos.passcode]
+    assert [m.passcode for m in linker.link("「元素英雄 天空侠」", "zh-Hans")] == [stratos.passcode]
