@@ -210,3 +210,40 @@ def test_konami_faq_offline_and_crawled_qa_are_one_entry(site_server, crawl, tmp
     # The run log names the store key, so "unchanged" lines match the records they are about.
     unchanged = {e["url"] for e in store.run_log() if e["outcome"] == "unchanged"}
     assert unchanged == {FAQ_URL.format(fid=q["fid"]) for q in server.site.expected.values()}
+
+
+def test_zh_charsets_wrong_declarations_and_extension_characters(site_server, crawl, tmp_path):
+    server = site_server("zh-charsets")
+    summary = crawl("zh-forum", server.start_url)
+    assert (summary["new"], summary["failed"]) == (1 + len(server.site.expected), 0)
+    pages = _pages(tmp_path)
+    facts = server.site.expected
+
+    # Header AND <meta> both wrong, legacy bytes: the declarations are overruled, the text reads cleanly.
+    gbk = pages[server.url("/both-wrong-gbk.html")]
+    assert gbk.declared_encoding == "cp1252" and gbk.detected_encoding == "gb18030"
+    assert gbk.title == facts["/both-wrong-gbk.html"]["title"] and gbk.language == "zh-Hans"
+    assert all(p in gbk.text for p in facts["/both-wrong-gbk.html"]["paragraphs"]) and gbk.replacement_chars == 0
+    assert any("charset conflict" in p for p in gbk.problems)
+    assert any("does not fit the bytes; decoded as gb18030" in p for p in gbk.problems)
+    # Header AND <meta> both wrong, UTF-8 bytes.
+    utf8 = pages[server.url("/both-wrong-utf8.html")]
+    assert utf8.detected_encoding == "utf-8" and utf8.replacement_chars == 0
+    assert all(p in utf8.text for p in facts["/both-wrong-utf8.html"]["paragraphs"])
+    assert any("is wrong: the bytes are valid UTF-8" in p for p in utf8.problems)
+
+    # Big5 with HKSCS characters and a CP950 euro: both kept; only the truly undecodable pair is U+FFFD.
+    hk = pages[server.url("/hk-big5.html")]
+    assert hk.detected_encoding == "big5hkscs" and hk.language == "zh-Hant"
+    before = facts["/hk-big5.html"]["before"]
+    assert before in hk.text and "嘅" in hk.text and "㗎" in hk.text and "€" in hk.text
+    end_before = hk.text.index(before) + len(before)
+    bad = hk.text[end_before:hk.text.index(facts["/hk-big5.html"]["after"], end_before)]
+    assert bad and set(bad) == {"\ufffd"}  # the 80 80 pair, and nothing else, became replacements
+    assert hk.replacement_chars == hk.text.count("\ufffd") == len(bad)
+    assert any("outside big5hkscs decoded as cp950" in p for p in hk.problems)
+
+    # Declared GB2312, bytes with GBK- and GB18030-only characters: read as GB18030, nothing lost.
+    gb = pages[server.url("/gb2312-gb18030.html")]
+    assert gb.declared_encoding == "gb18030" and gb.detected_encoding == "gb18030" and gb.replacement_chars == 0
+    assert all(p in gb.text for p in facts["/gb2312-gb18030.html"]["paragraphs"]) and "𠮷" in gb.text
