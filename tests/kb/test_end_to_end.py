@@ -1,5 +1,5 @@
-"""Real shared pages through the real NLP stage (pipeline.run) into the graph: seed 000 (Traditional
-Chinese forum page with pinyin) and the Konami Q&As about 「サイクロン」 (Japanese)."""
+"""Real shared pages through the real NLP stage (pipeline.run) into the graph: the five seed pages, the
+Chinese rules docs, the French articles and the Konami Q&As about 「サイクロン」 (Japanese)."""
 
 from __future__ import annotations
 
@@ -18,13 +18,17 @@ from tests.kb.conftest import import_some_cards
 
 @pytest.fixture(scope="module")
 def docs(shared_dir):
-    pages = [page for page, _ in read_paths([next((shared_dir / "corpus" / "seeds").glob("000_*.txt"))])]
+    corpus = shared_dir / "corpus"
+    errors = []
+    pages = [page for page, _ in read_paths([corpus / "seeds", corpus / "ocg-rule-docs", corpus / "fr-rulings"],
+                                            errors=errors)]
+    assert errors == [] and pages[0].url.endswith(next((corpus / "seeds").glob("000_*.txt")).name)
     with gzip.open(shared_dir / "corpus" / "konami-faq" / "qa-dev.jsonl.gz", "rb") as handle:
         for raw in handle:
             record = json.loads(raw)
             if "サイクロン" in record["title"]:
                 pages.append(qa_page(record, raw.rstrip(b"\n")))
-    assert len(pages) > 5
+    assert len(pages) > 20
     return list(process_pages(pages))
 
 
@@ -43,13 +47,18 @@ def test_seed_and_qa_pages_load_and_answer(graph, catalog, docs):
     ja = queries.card_report(driver, "サイクロン", database)
     assert [e["card"]["passcode"] for e in zh] == [e["card"]["passcode"] for e in ja] == [MST]
     sources = {r["source"] for g in zh[0]["topics"] for r in g["rulings"]}
-    assert {"zh-forum", "konami-faq"} <= sources
+    assert {"zh-forum", "ocg-rule-docs", "konami-faq", "fr-articles"} <= sources
     assert zh == ja
 
     seed_url = docs[0].url
     pair = queries.pair(driver, "旋風", "幻影騎士團 影佑", database)["rulings"]
     assert pair and all(r["url"] == seed_url for r in pair)
     assert any("不能以作為怪獸使用中" in r["text"] for r in pair)
+
+    # every source is in the graph, each page once, with its rulings
+    per_source = {r["source"]: r["pages"] for r in queries.read_only_cypher(
+        driver, "MATCH (p:Page)-[:FROM]->(s:Source) RETURN s.id AS source, count(p) AS pages", database)}
+    assert sum(per_source.values()) == len(docs) and {"ocg-rule-docs", "fr-articles", "konami-faq"} <= set(per_source)
 
     again = load_pagedocs(driver, docs, database)
     assert again["pages_unchanged"] == len(docs) and again["rulings"] == 0
