@@ -10,7 +10,9 @@ from __future__ import annotations
 import logging
 import os
 import random
+import signal
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -20,6 +22,7 @@ from pipeline.records import Mention, PageDoc, Ruling
 CARD_BASE = 900_000_000  # synthetic passcodes, above every real one and below the synthetic-card range
 N_CARDS = 1000
 QUERIES = 200
+WORKERS = int(os.environ.get("BENCH_KB_WORKERS", 2))  # sessions writing pages at once
 _HAN = "陷阱怪兽魔法卡效果发动连锁破坏对象除外特殊召唤墓地手卡场上无效代价时点伤害步骤"
 
 
@@ -67,12 +70,12 @@ def run(driver, database, n_rulings: int, per_page: int) -> dict:
     graph.import_cards(driver, synthetic_cards(), database=database)
     docs = synthetic_docs(n_rulings, per_page)
     started = time.perf_counter()
-    counts = load_pagedocs(driver, docs, database)
+    counts = load_pagedocs(driver, docs, database, workers=WORKERS)
     ingest = time.perf_counter() - started
     assert counts["errors"] == [] and counts["rulings"] == n_rulings, counts
 
     started = time.perf_counter()
-    again = load_pagedocs(driver, docs, database)
+    again = load_pagedocs(driver, docs, database, workers=WORKERS)
     reload_s = time.perf_counter() - started
     assert again["pages_unchanged"] == len(docs)
 
@@ -86,7 +89,7 @@ def run(driver, database, n_rulings: int, per_page: int) -> dict:
         latencies.append((time.perf_counter() - t) * 1000)
         sizes.append(report[0]["count"])
     return {
-        "rulings": n_rulings, "pages": len(docs), "mentions": counts["mentions"],
+        "rulings": n_rulings, "pages": len(docs), "workers": WORKERS, "mentions": counts["mentions"],
         "ingest_s": round(ingest, 1), "ingest_rulings_per_s": round(n_rulings / ingest),
         "ingest_pages_per_s": round(len(docs) / ingest, 1),
         "unchanged_reload_pages_per_s": round(len(docs) / reload_s, 1),
@@ -112,6 +115,8 @@ def main() -> dict:
     from kb.server import LocalNeo4j
 
     logging.getLogger("neo4j.notifications").setLevel(logging.ERROR)
+    # A terminated benchmark must still stop its server and delete its home (the finally blocks below).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     n_rulings = int(os.environ.get("BENCH_KB_RULINGS", 100_000))
     per_page = int(os.environ.get("BENCH_KB_PER_PAGE", 50))
     if os.environ.get("NEO4J_URI"):

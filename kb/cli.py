@@ -66,7 +66,9 @@ def init():
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--align/--no-align", default=True, show_default=True,
               help="Recompute the cross-language SAME_AS links after loading.")
-def load(paths, align):
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 8),
+              help="Pages written at once from this many sessions (each page is still one transaction).")
+def load(paths, align, workers):
     """Load PageDoc JSONL files (from `rulings nlp`), one transaction per page.
 
     Unchanged pages are skipped; changed pages keep their old rulings as superseded history;
@@ -86,7 +88,7 @@ def load(paths, align):
     with get_driver() as (driver, database):
         graph.ensure_schema(driver, database)
         for path in paths:
-            counts = load_jsonl(driver, path, database)
+            counts = load_jsonl(driver, path, database, workers=workers)
             errors = counts.pop("errors")
             for error in errors:
                 click.echo(f"rejected: {error}", err=True)

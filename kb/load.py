@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import gzip
 import json
+import queue
 import re
+import threading
+import zlib
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterable
@@ -180,45 +183,95 @@ def new_counts() -> dict:
             "mentions_without_card": 0, "aliases": 0, "errors": []}
 
 
-def load_pagedocs(driver: Driver, docs: Iterable[PageDoc], database: str | None = None,
-                  counts: dict | None = None) -> dict:
-    """Load pages, one transaction each. Returns counts and per-record errors (never raises for a bad
-    record; raises ServiceError when Neo4j itself fails)."""
-    counts = counts if counts is not None else new_counts()
-    graph.import_topics(driver, topic_rows(), database)
+def _checked(doc: PageDoc, counts: dict) -> list[Ruling] | None:
+    """The page's well-formed rulings, or None when the page itself is malformed (errors go to counts)."""
+    problem = page_problem(doc)
+    if problem:
+        counts["pages_rejected"] += 1
+        counts["errors"].append(f"page {getattr(doc, 'url', None) or '?'}: {problem}")
+        return None
+    good, seen = [], set()
+    for r in doc.rulings:
+        why = ruling_problem(r) or ("duplicate ruling id on the page" if r.id in seen else None)
+        if why:
+            counts["rulings_rejected"] += 1
+            counts["errors"].append(f"{doc.url} ruling {getattr(r, 'id', '?')}: {why}")
+            continue
+        seen.add(r.id)
+        good.append(r)
+    return good
+
+
+def _write_pages(driver: Driver, database: str | None, pages: Iterable[tuple[PageDoc, list[Ruling]]],
+                 counts: dict, lock: threading.Lock) -> None:
     # Unknown-label warnings on a fresh graph are noise here; real errors still raise.
     with driver.session(database=database, notifications_min_severity="OFF") as session:
-        for doc in docs:
-            problem = page_problem(doc)
-            if problem:
-                counts["pages_rejected"] += 1
-                counts["errors"].append(f"page {getattr(doc, 'url', None) or '?'}: {problem}")
-                continue
-            good, seen = [], set()
-            for r in doc.rulings:
-                why = ruling_problem(r) or ("duplicate ruling id on the page" if r.id in seen else None)
-                if why:
-                    counts["rulings_rejected"] += 1
-                    counts["errors"].append(f"{doc.url} ruling {getattr(r, 'id', '?')}: {why}")
-                    continue
-                seen.add(r.id)
-                good.append(r)
+        for doc, good in pages:
             try:
                 result = session.execute_write(_load_one, doc, good)
             except (ServiceUnavailable, SessionExpired) as exc:  # the server went away: stop, clearly
                 raise ServiceError(f"Neo4j became unreachable while loading {doc.url}: {exc}") from exc
             except Neo4jError as exc:  # this page only (e.g. a value Neo4j cannot store): record, go on
-                counts["pages_rejected"] += 1
-                counts["errors"].append(f"page {doc.url}: Neo4j refused it ({exc.code}: {str(exc.message)[:200]})")
+                with lock:
+                    counts["pages_rejected"] += 1
+                    counts["errors"].append(f"page {doc.url}: Neo4j refused it ({exc.code}: {str(exc.message)[:200]})")
                 continue
-            counts["pages_" + result["status"]] += 1
-            if result["status"] != "unchanged":
-                counts["rulings"] += result["rulings"]
-                counts["rulings_superseded"] += result["retired"]
-                counts["supersedes"] += result["supersedes"]
-                counts["mentions"] += result["mentions"]
-                counts["mentions_without_card"] += result["mentions_without_card"]
-                counts["aliases"] += result["aliases"]
+            with lock:
+                counts["pages_" + result["status"]] += 1
+                if result["status"] != "unchanged":
+                    for key in ("rulings", "mentions", "mentions_without_card", "aliases", "supersedes"):
+                        counts[key] += result[key]
+                    counts["rulings_superseded"] += result["retired"]
+
+
+def load_pagedocs(driver: Driver, docs: Iterable[PageDoc], database: str | None = None,
+                  counts: dict | None = None, workers: int = 1) -> dict:
+    """Load pages, one transaction each. Returns counts and per-record errors (never raises for a bad
+    record; raises ServiceError when Neo4j itself fails).
+
+    workers > 1 writes pages from that many sessions at once (commits overlap, Neo4j groups their
+    log flushes); a url always goes to the same worker, so versions of one page keep their order."""
+    counts = counts if counts is not None else new_counts()
+    graph.import_topics(driver, topic_rows(), database)
+    lock = threading.Lock()
+
+    def checked():
+        for doc in docs:
+            with lock:
+                good = _checked(doc, counts)
+            if good is not None:
+                yield doc, good
+
+
+    if workers <= 1:
+        _write_pages(driver, database, checked(), counts, lock)
+        return counts
+    queues = [queue.Queue(maxsize=64) for _ in range(workers)]
+    failures: list[BaseException] = []
+
+    def drain(q):
+        try:
+            _write_pages(driver, database, iter(q.get, None), counts, lock)
+        except BaseException as exc:  # re-raised in the caller's thread below
+            failures.append(exc)
+            while q.get() is not None:  # keep the feeder from blocking on a dead worker
+                pass
+
+    threads = [threading.Thread(target=drain, args=(q,), daemon=True) for q in queues]
+    for t in threads:
+        t.start()
+    try:
+        for doc, good in checked():
+            queues[zlib.crc32(doc.url.encode("utf-8")) % workers].put((doc, good))
+            if failures:
+                break
+    finally:
+        for q in queues:
+            q.put(None)
+        for t in threads:
+            t.join()
+    if failures:
+        raise failures[0]
     return counts
 
 
@@ -265,7 +318,7 @@ def _jsonl_objects(path: Path, counts: dict):
         raise InputError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
 
 
-def load_jsonl(driver: Driver, path, database: str | None = None) -> dict:
+def load_jsonl(driver: Driver, path, database: str | None = None, workers: int = 1) -> dict:
     """Load a PageDoc JSONL file (as written by `rulings nlp`); returns load_pagedocs counts."""
     counts = new_counts()
-    return load_pagedocs(driver, read_pagedocs(Path(path), counts), database, counts)
+    return load_pagedocs(driver, read_pagedocs(Path(path), counts), database, counts, workers=workers)

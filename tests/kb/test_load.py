@@ -182,3 +182,22 @@ def test_mentions_of_cards_missing_from_the_graph_are_counted_not_invented(card_
     assert counts["mentions"] == 1 and counts["mentions_without_card"] == 1
     assert rows(driver, database, "MATCH (c:Card {passcode: 25880422}) RETURN c") == []
     assert rows(driver, database, "MATCH (c:Card {passcode: $p}) RETURN count(c) AS n", p=MST) == [{"n": 1}]
+
+
+def test_parallel_workers_load_the_same_graph_and_keep_page_versions_in_order(card_graph):
+    driver, database = card_graph
+    docs = [zh_seed_doc("hash-v1", url=f"{SEED_URL}?copy={i}") for i in range(6)] + [ja_qa_doc(fid=175)]
+    v2 = zh_seed_doc("hash-v2", url=f"{SEED_URL}?copy=0")
+    v2.rulings = v2.rulings[:2]
+    counts = load_pagedocs(driver, docs + [v2, ja_qa_doc(fid=5385)], database, workers=2)
+    assert counts["errors"] == [] and (counts["pages_new"], counts["pages_changed"]) == (8, 1)
+    assert counts["rulings"] == 6 * 3 + 1 + 2 + 1
+    # the later version of copy=0 won: zh-veil is not on it any more, but it is still current on the
+    # other copies (the same ruling id stated by several pages)
+    page = rows(driver, database, "MATCH (p:Page {url: $url}) RETURN p.content_hash AS hash", url=f"{SEED_URL}?copy=0")
+    assert page == [{"hash": "hash-v2"}]
+    assert rows(driver, database, "MATCH (r:Ruling) RETURN count(r) AS n, sum(CASE WHEN r.current THEN 1 END) AS cur") \
+        == [{"n": 5, "cur": 5}]
+    assert rows(driver, database, "MATCH (:Ruling {id: 'zh-veil'})-[:IN]->(p:Page) RETURN count(p) AS n") == [{"n": 6}]
+    # six pages wrote zh-veil, two at a time: its mentions were replaced each time, never doubled
+    assert rows(driver, database, "MATCH (:Ruling {id: 'zh-veil'})-[m:MENTIONS]->() RETURN count(m) AS n") == [{"n": 4}]
