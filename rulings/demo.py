@@ -65,8 +65,7 @@ def demo(sample, out):
     dump_scenarios(generated.scenarios, scenario_dir / "generated.yaml")
     click.echo(f"{len(generated.scenarios)} scenarios -> {scenario_dir / 'generated.yaml'}; "
                f"{len(generated.uncovered)} rulings fit no template (see the coverage report)")
-    if hasattr(generated, "coverage_table"):
-        click.echo(generated.coverage_table())
+    click.echo(generated.table())
 
     _stage("4. Engine verdicts (ocgcore-wasm, the project's script pack)")
     from engine_bridge import results as results_mod
