@@ -1,5 +1,6 @@
 """Rule topics: a taxonomy with stable keys (pipeline/data/topics.yaml), assigned to a ruling from its
-heading path and cue words in its language, and mapped from Konami Q&A tags."""
+heading path and cue words in its language and from the kinds of the cards it is about, and mapped
+from Konami Q&A tags."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
+
+import unicodedata
 
 import yaml
 
@@ -17,7 +20,7 @@ from pipeline.normalize import DATA_DIR
 class Topic:
     key: str
     labels: dict
-    cues: dict  # language family (zh | ja | fr | en) -> list of lower-cased cue strings
+    cues: dict  # language family (zh | ja | fr | en) -> list of cue strings, NFKC + lower case
     qa_tags: tuple
 
 
@@ -26,27 +29,55 @@ def load_topics(path: str | None = None) -> dict[str, Topic]:
     data = yaml.safe_load(Path(path or DATA_DIR / "topics.yaml").read_text(encoding="utf-8"))
     topics = {}
     for key, entry in data["topics"].items():
-        cues = {lang: [str(c).lower() for c in values or []] for lang, values in (entry.get("cues") or {}).items()}
+        cues = {lang: [_fold(str(c)) for c in values or []] for lang, values in (entry.get("cues") or {}).items()}
         topics[key] = Topic(key, dict(entry.get("labels") or {}), cues, tuple(entry.get("qa_tags") or ()))
     return topics
+
+
+@lru_cache(maxsize=2)
+def load_card_kinds(path: str | None = None) -> tuple[tuple[str, str], ...]:
+    """(kind, topic) rows in priority order (topics.yaml `card_kinds`)."""
+    data = yaml.safe_load(Path(path or DATA_DIR / "topics.yaml").read_text(encoding="utf-8"))
+    return tuple((str(row["kind"]), str(row["topic"])) for row in data.get("card_kinds") or ())
+
+
+def card_kind_topics(cards: Iterable) -> list[str]:
+    """Topics for the kinds of the given cards (rulings.cards.Card): per card the first row of
+    `card_kinds` whose kind is its card type or a word of its monster type line."""
+    found = []
+    for card in cards:
+        words = {card.card_type} | {w.strip() for w in (card.monster_type_line or "").split("/")}
+        for kind, topic in load_card_kinds():
+            if kind in words:
+                if topic not in found:
+                    found.append(topic)
+                break
+    return found
 
 
 def language_family(language: str) -> str:
     return "zh" if language.startswith("zh") else language
 
 
-def assign_topics(text: str, section: Iterable[str] = (), language: str = "zh-Hans") -> list[str]:
+def _fold(text: str) -> str:
+    # NFKC: Q&A text writes チェーン２ and ＰＺ in full width; cues are written in half width.
+    return unicodedata.normalize("NFKC", text).lower()
+
+
+def assign_topics(text: str, section: Iterable[str] = (), language: str = "zh-Hans",
+                  cards: Iterable = ()) -> list[str]:
     """Topic keys whose cue words occur in the text or heading path (both already normalized and,
-    for Chinese, Simplified). Cues of every language are tried on headings, so a Chinese page
-    that quotes a Japanese term still matches."""
+    for Chinese, Simplified), in taxonomy order, then the card-kind topics of `cards` (the cards
+    the ruling is about: those its heading or first sentence names, chosen by the caller)."""
     family = language_family(language)
-    body = text.lower()
-    heads = " / ".join(section).lower()
+    body = _fold(text)
+    heads = _fold(" / ".join(section))
     found = []
     for key, topic in load_topics().items():
         cues = topic.cues.get(family, [])
         if any(c in body or c in heads for c in cues):
             found.append(key)
+    found += [t for t in card_kind_topics(cards) if t not in found]
     return found
 
 

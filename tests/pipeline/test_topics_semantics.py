@@ -2,7 +2,7 @@ import gzip
 import json
 
 from pipeline.semantics import actions, mention_roles, polarity, ruling_kind
-from pipeline.topics import assign_topics, load_topics, topics_for_qa_tags
+from pipeline.topics import assign_topics, card_kind_topics, load_topics, topics_for_qa_tags
 from rulings import config
 
 REQUIRED = {"trap_monsters", "pendulum", "spell_speed", "chain", "trigger_effects", "missing_timing",
@@ -25,6 +25,9 @@ def test_every_konami_qa_tag_in_the_dev_set_maps_to_a_topic():
     unmapped = {t for t in tags if not topics_for_qa_tags([t])}
     assert not unmapped
     assert topics_for_qa_tags(["チェーン"]) == ["chain"]
+    # 罠 names the kind of card a Q&A is about (a Trap Card), not Trap Monsters; エクシーズ is Xyz.
+    assert topics_for_qa_tags(["罠"]) == ["trap_cards"]
+    assert topics_for_qa_tags(["エクシーズ", "モンスター"]) == ["monster_cards", "xyz"]
     assert topics_for_qa_tags(["ペンデュラム", "ダメージステップ"]) == ["pendulum", "damage_step"]
     assert topics_for_qa_tags([]) == []
 
@@ -35,6 +38,34 @@ def test_topics_from_cues_and_headings_per_language():
     assert "damage_step" in assign_topics("ダメージステップに発動できますか", [], "ja")
     assert "targeting" in assign_topics("Cet effet cible explicitement.", [], "fr")
     assert assign_topics("今天天气很好", [], "zh-Hans") == []
+
+
+def test_japanese_cues_name_the_rule_not_just_a_word_in_it():
+    # ゾーン and 対象 occur in most Q&As; only phrases about zones / targeting count.
+    assert "zones" not in assign_topics("自分のモンスターゾーンに表側表示で存在する「サイクロン」", [], "ja")
+    assert "zones" in assign_topics("エクストラモンスターゾーンに特殊召喚できますか？", [], "ja")
+    assert "targeting" in assign_topics("相手モンスター１体を対象として発動できます。", [], "ja")
+    assert "targeting" not in assign_topics("この効果の対象外となります。", [], "ja")
+    assert "chain" in assign_topics("その発動にチェーンして「サイクロン」を発動できますか？", [], "ja")
+    assert "chain" in assign_topics("チェーン２で発動した場合", [], "ja")  # full-width digit folded
+    assert "cost_vs_effect" in assign_topics("コストとして墓地へ送る事はできますか？", [], "ja")
+    assert "negation" in assign_topics("その発動を無効にする事はできません。", [], "ja")
+    assert "summoning_conditions" in assign_topics("このカードは通常召喚できない。", [], "ja")
+
+
+def test_card_kind_topics_from_the_cards_a_ruling_is_about(shared_dir):
+    from rulings.cards import load_catalog
+
+    catalog = load_catalog(shared_dir / "data" / "cards.jsonl.gz")
+    by_ja = {c.names.get("ja"): c for c in catalog.values()}
+    mst, trap, xyz = by_ja["サイクロン"], by_ja["聖なるバリア －ミラーフォース－"], by_ja["Ｎｏ．３９ 希望皇ホープ"]
+    assert card_kind_topics([mst]) == ["spell_cards"]
+    assert card_kind_topics([trap]) == ["trap_cards"]
+    assert card_kind_topics([xyz]) == ["xyz"]  # the specific kind, not also monster_cards
+    effect = next(c for c in catalog.values() if c.monster_type_line == "Dragon / Effect")
+    assert card_kind_topics([effect, mst, effect]) == ["monster_cards", "spell_cards"]
+    found = assign_topics("その発動にチェーンして発動できますか？", ["「サイクロン」について"], "ja", [mst])
+    assert found == ["chain", "spell_cards"]
 
 
 def test_polarity_per_language():
