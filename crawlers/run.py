@@ -17,6 +17,7 @@ import json
 import os
 import shutil
 import sys
+import time
 from pathlib import Path
 
 from crawlers.settings import FAST, SETTINGS
@@ -53,6 +54,14 @@ def _claim_job(jobdir: Path, store: RawStore) -> bool:
     return killed
 
 
+def _state_saved_since(jobdir: Path, started: float) -> bool:
+    """Did Scrapy's SpiderState extension write the spider state during this run?"""
+    try:
+        return (jobdir / "spider.state").stat().st_mtime >= started - 1
+    except FileNotFoundError:
+        return False
+
+
 def _alive(pid: int) -> bool:
     import psutil
 
@@ -86,6 +95,7 @@ def run_crawl(source: str, start_url: str | None = None, max_pages: int | None =
     start_url = start_url or spider_cls.default_start_url
     store = RawStore(store_dir)
     jobdir = job_dir(source, start_url)
+    started = time.time()
     restarted = _claim_job(jobdir, store)
     summary_file = store.path / f".summary-{jobdir.name}.json"  # one per job: parallel jobs do not mix
     summary_file.unlink(missing_ok=True)
@@ -113,8 +123,9 @@ def run_crawl(source: str, start_url: str | None = None, max_pages: int | None =
     if reason == "finished":
         # A finished job must not leave its "seen" set behind, or the next crawl would skip every page.
         shutil.rmtree(jobdir, ignore_errors=True)
-    else:
-        # Scrapy closed cleanly (state saved): the next run may resume from it.
+    elif reason != "not started" and _state_saved_since(jobdir, started):
+        # Scrapy closed cleanly and saved the spider state: the next run may resume from it. After a
+        # forced stop (Ctrl-C twice) the marker stays, so the next run starts over instead.
         (jobdir / RUNNING).unlink(missing_ok=True)
     if not summary_file.exists():
         raise InputError(f"crawl of {source} from {start_url} did not run (spider closed: {reason})")
