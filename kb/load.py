@@ -147,8 +147,8 @@ def page_rows(doc: PageDoc, rulings: list[Ruling], old_rulings: list[dict], now:
     page_props = {"content_hash": doc.content_hash, "title": doc.title, "language": doc.language,
                   "fetched_at": doc.fetched_at, "loaded_at": now, "problems": [str(p) for p in doc.problems],
                   "source_id": doc.source_id}
-    return {"page_props": page_props, "sections": list(sections.values()), "rulings": rows, "examples": examples, "retired": [o["id"] for o in gone], "supersedes": supersedes,
-            "aliases": aliases}
+    return {"page_props": page_props, "sections": list(sections.values()), "rulings": rows, "examples": examples,
+            "retired": [o["id"] for o in gone], "supersedes": supersedes, "aliases": aliases}
 
 
 # ---------------------------------------------------------------------------------------------

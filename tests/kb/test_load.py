@@ -60,6 +60,10 @@ def test_pages_become_the_documented_graph(card_graph):
     alias = rows(driver, database, "MATCH (n:CardName {kind: 'mined'})-[:NAMES]->(c:Card) "
                                    "RETURN n.text AS text, n.language AS lang, c.passcode AS passcode")
     assert alias == [{"text": "影佑騎士", "lang": "zh-Hant", "passcode": SHADOW_VEIL}]
+    # ... and the alias finds the card, in either script
+    from kb.queries import resolve_card
+
+    assert [c["passcode"] for c in resolve_card(driver, "影佑骑士", database)] == [SHADOW_VEIL]
 
 
 def test_reloading_unchanged_pages_changes_nothing(card_graph):
