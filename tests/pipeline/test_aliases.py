@@ -6,17 +6,7 @@ import pytest
 
 from pipeline.aliases import mine_aliases
 from pipeline.cardlink import CardLinker
-from rulings.cards import load_catalog
 
-
-@pytest.fixture(scope="module")
-def catalog(shared_dir):
-    return load_catalog(shared_dir / "data" / "cards.jsonl.gz", shared_dir / "data" / "zh-community.jsonl.gz")
-
-
-@pytest.fixture(scope="module")
-def linker(catalog):
-    return CardLinker.from_catalog(catalog)
 
 
 def passcode_by_ja(catalog, ja_name):

@@ -6,18 +6,8 @@ import pytest
 
 from pipeline import eval as evaluation
 from pipeline.cardlink import CardLinker
-from rulings.cards import load_catalog
 from rulings.errors import InputError
 
-
-@pytest.fixture(scope="module")
-def catalog(shared_dir):
-    return load_catalog(shared_dir / "data" / "cards.jsonl.gz", shared_dir / "data" / "zh-community.jsonl.gz")
-
-
-@pytest.fixture(scope="module")
-def linker(catalog):
-    return CardLinker.from_catalog(catalog)
 
 
 def run(linker, catalog, shared_dir, sets):

@@ -9,20 +9,10 @@ import pytest
 
 from pipeline.cardlink import CardLinker, fold
 from pipeline.records import MinedAlias
-from rulings.cards import load_catalog
 from rulings.errors import InputError
 
 MST = 5318639
 
-
-@pytest.fixture(scope="module")
-def catalog(shared_dir):
-    return load_catalog(shared_dir / "data" / "cards.jsonl.gz", shared_dir / "data" / "zh-community.jsonl.gz")
-
-
-@pytest.fixture(scope="module")
-def linker(catalog):
-    return CardLinker.from_catalog(catalog)
 
 
 def linked(mentions):
@@ -114,6 +104,9 @@ def test_chinese_pages_prefer_community_names(linker, catalog):
 
 
 def test_mined_alias_is_used_after_add_aliases(linker):
+    # A private copy: the session linker is shared, and the made-up alias must not leak into it.
+    linker = CardLinker({k: list(v) for k, v in linker.names.items()}, set(linker.series),
+                        prose_words=linker.prose_words)
     alias = MinedAlias(name="秘密机关枪改", language="zh-Hans", passcode=27053506, evidence="test")
     assert linked(linker.link("「秘密机关枪改」", "zh-Hans")) == []
     assert linker.add_aliases([alias]) == 1
