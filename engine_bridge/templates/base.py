@@ -10,6 +10,8 @@ pack, and then says so in the scenario (title and `notes.stand_ins`).
 
 from __future__ import annotations
 
+import abc
+
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -252,18 +254,20 @@ class Match:
     stand_ins: list[StandIn] = field(default_factory=list)
 
 
-class Template:
+class Template(abc.ABC):
     """One template family: `match` a clause of a ruling, `build` the ruling scenario and its control."""
 
     name = "template"
     topic = "general"
     general_rule = False  # True: named cards are examples, a stand-in from the pack may replace them
 
+    @abc.abstractmethod
     def match(self, ruling: RulingView, clause: Clause, catalog: PackCatalog) -> Match | Miss:
-        raise NotImplementedError
+        """The match, or a Miss saying why this family does not apply to the clause."""
 
+    @abc.abstractmethod
     def build(self, match: Match, catalog: PackCatalog) -> list[Scenario]:
-        raise NotImplementedError
+        """The ruling scenario and its control."""
 
     # helpers for subclasses -----------------------------------------------------------------
 
