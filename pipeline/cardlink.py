@@ -337,9 +337,10 @@ class CardLinker:
         if language not in _LANG_PREF:
             base_language(language)  # raises InputError for an unknown language
             language = {"zh": "zh-Hans"}.get(language, language)
-        quoted = self._quoted_candidates(text, language)
+        quoted = [c for c in self._quoted_candidates(text, language) if not _is_rules_term(text, c)]
         taken = [(c.start, c.end) for c in quoted if c.entries or c.series]
-        unquoted = self._gazetteer_candidates(text, language, taken, quoted)
+        unquoted = [c for c in self._gazetteer_candidates(text, language, taken, quoted)
+                    if not _is_rules_term(text, c)]
         mentions: list[Mention] = []
         linked_here: list[NameEntry] = []
         for cand in sorted(quoted + unquoted, key=lambda c: c.start):
@@ -571,6 +572,32 @@ class CardLinker:
             busy[start:end] = b"\x01" * (end - start)
             chosen.append(_Candidate(start, end, self.names[key], False))
         return chosen
+
+
+@lru_cache(maxsize=1)
+def rules_terms() -> frozenset[str]:
+    """Folded game vocabulary (pipeline/data/rules_terms.yaml) that must not be read as a card name."""
+    import yaml
+
+    from pipeline.normalize import DATA_DIR
+
+    data = yaml.safe_load((DATA_DIR / "rules_terms.yaml").read_text(encoding="utf-8"))
+    return frozenset(fold(str(t)) for terms in (data.get("terms") or {}).values() for t in terms or ())
+
+
+# Words right before or after a span that make it a card: 「X」的效果, 「X」を発動, la carte "X".
+_CARD_AFTER = re.compile(r"[」』\"”»]?\s*(?:的效果|的発動|的发动|这张卡|這張卡|の効果|の発動|を発動|効果|效果|卡)")
+_CARD_BEFORE = re.compile(r"(?:发动|發動|発動|la carte|carte|the card|card)\s*[「『\"“«]?\s*$", re.I)
+
+
+def _is_rules_term(text: str, cand: "_Candidate") -> bool:
+    """A candidate whose span is exactly a rules term (灵摆刻度, ペンデュラムスケール) and whose context
+    does not name a card: the Pendulum Scale of the rules, not the card 「灵摆刻度」."""
+    if cand.series or fold(text[cand.start:cand.end]) not in rules_terms():
+        return False
+    if _CARD_AFTER.match(text, cand.end) or _CARD_BEFORE.search(text[max(0, cand.start - 12):cand.start]):
+        return False
+    return True
 
 
 _LATIN_WORD_SPLIT = re.compile(r"[\s,:]+")

@@ -171,3 +171,21 @@ def test_chinese_name_with_japanese_series_prefix(linker, catalog):
     assert stratos.community_zh == "元素英雄 天空侠" and stratos.names["ja"].startswith("Ｅ・ＨＥＲＯ")
     assert [m.passcode for m in linker.link("自己「E·HERO 天空侠」召唤成功时", "zh-Hans")] == [stratos.passcode]
     assert [m.passcode for m in linker.link("「元素英雄 天空侠」", "zh-Hans")] == [stratos.passcode]
+
+
+PENDULUM_SCALE_CARD = 17885118  # the card named 灵摆刻度 / ペンデュラム・スケール / Échelle Pendule
+
+
+def test_rules_terms_win_over_the_card_of_the_same_name(linker, shared_dir):
+    seed = next((shared_dir / "corpus" / "seeds").glob("003_*.txt")).read_text(encoding="utf-8")
+    assert seed.count("灵摆刻度") >= 5  # the seed explains the Pendulum Scale rule
+    assert all(m.passcode != PENDULUM_SCALE_CARD for m in linker.link(seed, "zh-Hans"))
+    for text, language in [("将「灵摆刻度」为1的怪兽放置在灵摆区域", "zh-Hans"), ("ペンデュラムスケールが変化する", "ja"),
+                           ("Son Échelle Pendule devient 4.", "fr")]:
+        assert [m.passcode for m in linker.link(text, language) if m.passcode] == [], text
+
+
+def test_rules_term_is_the_card_when_the_context_names_a_card(linker):
+    for text, language in [("发动「灵摆刻度」", "zh-Hans"), ("「灵摆刻度」的效果适用中", "zh-Hans"),
+                           ("「ペンデュラム・スケール」を発動する", "ja"), ('la carte "Échelle Pendule"', "fr")]:
+        assert [m.passcode for m in linker.link(text, language) if m.passcode] == [PENDULUM_SCALE_CARD], text
