@@ -122,6 +122,12 @@ _SUBPOINT = re.compile(r"^\s*(?:—\s*—|——|--(?!-))")
 _DIAGRAM = re.compile(r"^\s*[┏┃┗┣│├└]")
 _BRACKET_HEADING = re.compile(r"^\s*(?:【[^】]{1,40}】|<[^<>]{1,40}>|-\[[^\]]{1,40}\]-|▼.{1,40}|■.{1,40})\s*(?:[0-9/]+)?\s*$")
 _EDIT_HEADING = re.compile(r"^(.{1,60}?)\s*(?:¶|\[\])\s*$")
+# 【通常罠カード基本】2005/2/28 ＞ホーム▼: a heading carrying the date of its section (navigation residue after).
+_DATED_BRACKET = re.compile(r"^\s*(【[^】]{1,40}】)\s*(\d{2,4}\s*[/.年-]\s*\d{1,2}\s*[/.月-]\s*\d{1,2}\s*日?)\s*(?:[>＞].{0,20})?$")
+# Bracket heading styles from the outermost to the innermost: ▼ names a page category, ■ a part.
+_BRACKET_LEVELS = (("▼", 2), ("■", 4))
+_PLAIN_BRACKET_LEVEL = 5
+_DATED_BRACKET_LEVEL = 3
 
 
 def _is_sentence(s: str) -> bool:
@@ -134,12 +140,49 @@ def _text_heading(line: Line, index: int) -> tuple[int, str] | None:
     if m:
         return 2, line.text.strip().rstrip("¶").rstrip("[]").strip()
     if _BRACKET_HEADING.match(s) and len(s) <= 50:
-        return 3, line.text.strip()
+        level = next((lv for mark, lv in _BRACKET_LEVELS if s.startswith(mark)), _PLAIN_BRACKET_LEVEL)
+        return level, line.text.strip()
     if index == 0 and len(s) <= 40 and not _is_sentence(s):
         return 1, line.text.strip()
     if len(s) <= 30 and s.endswith((":", "：")) and not _EXAMPLE_HEADERS.match(s):
         return 3, line.text.strip().rstrip(":：")
     return None
+
+
+def _is_note_header(s: str) -> bool:
+    return s in _NOTE_HEADERS or s.rstrip(":：") in _NOTE_HEADERS
+
+
+def _edit_heading_levels(lines: list[Line]) -> dict[int, int]:
+    """Levels of `…¶` / `…[]` headings (a Sphinx or wiki page flattened to text keeps no levels).
+    The first line is the page title (1). A heading directly followed by another heading (only note
+    headers between) opens a group: the next one is its child. After body text, a group opener is
+    the sibling of the previous opener that came after body text (else of the heading before it),
+    and a plain heading is the sibling of the heading before it."""
+    content = [(i, line.stripped) for i, line in enumerate(lines) if line.stripped]
+    is_head = [bool(_EDIT_HEADING.match(s)) for _, s in content]
+    levels: dict[int, int] = {}
+    prev_level, opener_level, prev_was_head = None, None, False
+    for k, (i, s) in enumerate(content):
+        if _is_note_header(s):
+            continue
+        if not is_head[k]:
+            prev_was_head = False
+            continue
+        nxt = next((m for m in range(k + 1, len(content)) if not _is_note_header(content[m][1])), None)
+        opens = nxt is not None and is_head[nxt]
+        if prev_level is None:
+            level = 1 if k == 0 else 2
+        elif prev_was_head:
+            level = prev_level + 1
+        elif opens:
+            level = opener_level if opener_level is not None else prev_level
+            opener_level = level
+        else:
+            level = prev_level
+        levels[i] = prev_level = level
+        prev_was_head = True
+    return levels
 
 
 def segment_text(page: RawPage) -> list[Segment]:
@@ -148,20 +191,47 @@ def segment_text(page: RawPage) -> list[Segment]:
     mode = "body"  # body | note | example
     example_parent: int | None = None
     first_content = True
-    for line in split_lines(page.text):
+    lines = split_lines(page.text)
+    edit_levels = _edit_heading_levels(lines)
+    section_dates: list[str | None] = []  # per segment: the date of the nearest dated heading above it
+    dated_headings: dict[int, str] = {}  # level -> date of a 【…】 date heading on the current path
+    structural = [0]  # level of the last heading that is not a `label:` line
+
+    def heading_here(level: int, text: str, date: str | None = None, label: bool = False) -> None:
+        if label:  # 另外要注意的几点: labels a part of the section it is in
+            level = structural[0] + 1
+        else:
+            structural[0] = level
+        b.heading(level, text)
+        for lv in [lv for lv in dated_headings if lv >= level]:
+            del dated_headings[lv]
+        if date:
+            dated_headings[level] = date
+
+    for index, line in enumerate(lines):
         s = line.stripped
         if not s:
             continue
+        while len(section_dates) < len(b.segments):
+            section_dates.append(dated_headings[max(dated_headings)] if dated_headings else None)
         start, end = line.content_span()
         heading = None
         if line.start in known or start in known:
             h = known.get(line.start) or known[start]
             heading = (h.level, h.text)
+        elif (dated := _DATED_BRACKET.match(s)) and find_dates(dated.group(2)):
+            heading_here(_DATED_BRACKET_LEVEL, line.text[dated.start(1):dated.end(1)].strip(),
+                         find_dates(dated.group(2))[0].iso)
+            first_content = False
+            mode, example_parent = "body", None
+            continue
+        elif index in edit_levels:
+            heading = (edit_levels[index], line.text.strip().rstrip("¶").rstrip("[]").strip())
         elif not _is_sentence(s) or _EDIT_HEADING.match(s):
             heading = _text_heading(line, 0 if first_content else 1)
         first_content = False
         if heading:
-            b.heading(*heading)
+            heading_here(*heading, label=s.endswith((":", "：")) and index not in edit_levels)
             mode, example_parent = "body", None
             continue
         if s in _NOTE_HEADERS or s.rstrip(":：") in _NOTE_HEADERS:
@@ -197,6 +267,11 @@ def segment_text(page: RawPage) -> list[Segment]:
             b.add_dated(line.start + inline.end(), end, example_of=parent)
             continue
         b.add_dated(start, end, example_of=example_parent if mode == "example" else None)
+    while len(section_dates) < len(b.segments):
+        section_dates.append(dated_headings[max(dated_headings)] if dated_headings else None)
+    for seg, date in zip(b.segments, section_dates):
+        if seg.date is None and date:
+            seg.date = date  # an undated ruling under 【…】2005/2/28 is of its section's date
     return b.segments
 
 
