@@ -44,14 +44,19 @@ class _Draft:
     matching: str  # the clean text in Simplified for Chinese (same length as norm.text)
     section: list[str]
     notes: list[str] = field(default_factory=list)
+    side_repairs: list = field(default_factory=list)  # repairs made in the headings and notes
 
 
 def _matching_text(text: str, language: str) -> str:
     return to_simplified(text) if is_chinese(language) else text
 
 
-def _clean(text: str, fmt: str) -> str:
-    return " ".join(normalize(text, fmt=fmt, damaged=False).text.split())
+def _clean(text: str, fmt: str, damaged: bool = False, base: int | None = None) -> tuple[str, list]:
+    """A heading or note, normalized like ruling text: the same glossary repairs (咒文度 -> 咒文速度)
+    on a damaged page; repairs are returned with page offsets when `base` (the text's page offset)
+    is known, else not recorded."""
+    norm = normalize(text, fmt=fmt, damaged=damaged, base=base or 0)
+    return " ".join(norm.text.split()), (norm.repairs if base is not None else [])
 
 
 def _drafts(page: RawPage, segments: list[Segment], damaged: bool) -> list[_Draft]:
@@ -60,10 +65,18 @@ def _drafts(page: RawPage, segments: list[Segment], damaged: bool) -> list[_Draf
     for seg in segments:
         norm = normalize(text[seg.start:seg.end], fmt=fmt, damaged=damaged, base=seg.start)
         language = detect_language(norm.text, default=page.language)
-        section = [_clean(h, fmt) for h in seg.section]
-        notes = [_clean(text[s:e], fmt) for s, e in seg.notes]
+        side_repairs, section, notes = [], [], []
+        for h in seg.section:
+            at = text.rfind(h, 0, seg.start + 1)  # a heading is written above its rulings
+            cleaned, repairs = _clean(h, fmt, damaged, at if at >= 0 else None)
+            section.append(cleaned)
+            side_repairs += repairs
+        for s, e in seg.notes:
+            cleaned, repairs = _clean(text[s:e], fmt, damaged, s)
+            notes.append(cleaned)
+            side_repairs += repairs
         drafts.append(_Draft(seg, norm, language, _matching_text(norm.text, language), section,
-                             [_matching_text(n, language) for n in notes]))
+                             [_matching_text(n, language) for n in notes], side_repairs))
     return drafts
 
 
@@ -156,8 +169,13 @@ def _fill(doc: PageDoc, page: RawPage, linker) -> None:
     damaged = page_has_conversion_damage(fold_width(text))
     drafts = _drafts(page, segments, damaged)
     doc.language = _page_language(drafts, page.language)
+    seen_repairs = set()
     for d in drafts:
-        doc.repairs.extend(d.norm.repairs)
+        for repair in d.norm.repairs + d.side_repairs:  # headings repeat on every ruling under them
+            if (repair.offset, repair.rule) not in seen_repairs:
+                seen_repairs.add((repair.offset, repair.rule))
+                doc.repairs.append(repair)
+    doc.repairs.sort(key=lambda r: r.offset)
 
     # Aliases first (「中文名/日本語名」 pairs), so this page's own aliases already link.
     try:

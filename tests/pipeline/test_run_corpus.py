@@ -174,3 +174,35 @@ def test_pagedoc_round_trips_through_json(seeds):
     doc = seeds["000"]
     again = PageDoc.from_json(json.loads(json.dumps(doc.to_json(), ensure_ascii=False)))
     assert again == doc
+
+
+def test_seed_003_headings_and_notes_get_the_same_repairs(seeds):
+    doc = seeds["003"]
+    text = (CORPUS / "seeds" / "003_45e35f94b139e0a0.txt").read_text(encoding="utf-8")
+    heading_at = text.index("各种魔法卡的使用方法和咒文度")
+    r = _ruling_starting(doc, "普通魔法卡：咒文度1")
+    assert r.section[-1] == "各种魔法卡的使用方法和咒文速度", r.section
+    assert not any("咒文度" in h for rr in doc.rulings for h in rr.section)
+    # the heading's repair is recorded once, at the heading's page offset
+    at_heading = [x for x in doc.repairs if x.offset == heading_at + len("各种魔法卡的使用方法和")]
+    assert [(x.original, x.repaired) for x in at_heading] == [("咒文度", "咒文速度")]
+    offsets = [(x.offset, x.rule) for x in doc.repairs]
+    assert len(offsets) == len(set(offsets)) and offsets == sorted(offsets)
+    for repair in doc.repairs:
+        assert text[repair.offset:repair.offset + len(repair.original)] == repair.original
+
+
+def test_notes_get_the_glossary_repairs_with_offsets(linker):
+    from crawlers.records import RawPage
+    from pipeline.run import process_page
+
+    text = "咒文度的规则\n咒文度2的效果可以连锁咒文度1的效果。\n备注\n攻魔法是咒文度2的魔法卡\n"
+    page = RawPage(url="file:///damaged-note", source_id="seed", language="zh-Hans", content_hash="0" * 64,
+                   text=text, format="text")
+    doc = process_page(page, linker=linker)
+    ruling = _ruling_starting(doc, "咒文度2的效果")
+    assert ruling.notes == ["速攻魔法是咒文速度2的魔法卡"]
+    assert ruling.section == ["咒文速度的规则"]
+    note_at = text.index("攻魔法是")
+    assert {(r.offset, r.repaired) for r in doc.repairs} >= {(0, "咒文速度"), (note_at, "速攻魔法"),
+                                                               (note_at + 4, "咒文速度")}
