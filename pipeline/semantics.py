@@ -47,7 +47,8 @@ def _first_clause(text: str) -> str:
 
 
 def polarity(text: str, language: str) -> str | None:
-    """Japanese puts the predicate last: take the last cue of the first sentence; elsewhere the first."""
+    """Japanese puts the predicate last: take the last cue of the first sentence; elsewhere the first.
+    Modal cues win over copulas in the same scope (semantics.yaml `polarity_copulas`)."""
     family = language_family(language)
     compiled = _cue_pattern("polarity", family)
     if compiled is None:
@@ -59,6 +60,9 @@ def polarity(text: str, language: str) -> str | None:
     hits = list(pattern.finditer(sentence)) or list(pattern.finditer(body))
     if not hits:
         return None
+    copulas = {str(c).lower() for c in (load_cues().get("polarity_copulas") or {}).get(family) or []}
+    modal = [h for h in hits if h.group(0) not in copulas]
+    hits = modal or hits  # a modal cue (可以/不能/peut) says more than a copula (是/est) beside it
     hit = hits[-1] if family == "ja" else hits[0]
     return label_of[hit.group(0)]
 

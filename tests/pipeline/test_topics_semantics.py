@@ -92,3 +92,27 @@ def test_rule_versus_ruling_and_mention_roles():
     text = "「宫廷的规矩」效果适用中,以「旋风」为对象发动「月之书」"
     spans = [(text.index(n), text.index(n) + len(n)) for n in ("宫廷的规矩", "旋风", "月之书")]
     assert mention_roles(text, spans, "zh-Hans") == ["condition", "affected", "acting"]
+
+
+def _seed(shared_dir, prefix):
+    return next((shared_dir / "corpus" / "seeds").glob(f"{prefix}_*.txt")).read_text(encoding="utf-8")
+
+
+def test_modal_cue_wins_over_the_copula_in_real_seed_sentences(shared_dir):
+    from pipeline.normalize import to_simplified
+
+    cases = [
+        ("003", "zh-Hans", "但是，灵摆怪物可以在决斗进行中从场上加入额外卡组。", "can"),
+        ("003", "zh-Hans", "举例：自己灵摆区域的2只灵摆怪物的灵摆刻度是1和8，则可以把星级2到7的怪物特殊召唤。", "can"),
+        ("004", "zh-Hans", "- 里侧表示的状态从场上离开,由于在场上时是非公开情报,不能判断这张卡是从场上离开的。", "cannot"),
+        ("004", "zh-Hans", "- 所谓的同时处理,意思是在同一个时点处理,所以不会导致错过时点。", "is_not"),
+        ("002", "ja", "◇この通常罠の発動に対して、発動条件を満たしているフィールド上のカードをチェーンして発動する事は可能です。", "can"),
+        ("001", "fr", "Un Monstre Piège est une Carte Piège qui peut s'Invoquer Spécialement comme une Carte Monstre par son propre effet.", "can"),
+    ]
+    for prefix, language, sentence, expected in cases:
+        assert sentence in _seed(shared_dir, prefix), sentence  # real sentences, verbatim
+        text = to_simplified(sentence) if language.startswith("zh") else sentence
+        assert polarity(text, language) == expected, sentence
+    # with no modal cue the copula still decides
+    assert polarity("陷阱怪兽是怪兽卡。", "zh-Hans") == "is"
+    assert polarity("Ce n'est pas une carte Magie.", "fr") == "is_not"
