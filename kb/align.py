@@ -4,7 +4,7 @@ Two current rulings from different pages, in different languages or sources, are
 they mention a card in common. Their score mixes the evidence the graph has: shared cards (Jaccard),
 shared topics, same polarity and action, and text similarity where the scripts allow it (the same
 language: edit ratio; Chinese vs Japanese: overlap of Han characters after Traditional->Simplified).
-Opposite polarities never align. Pairs scoring at least THRESHOLD become SAME_AS{score} links; each
+Opposite polarities or different actions never align. Pairs scoring at least THRESHOLD become SAME_AS{score} links; each
 ruling keeps its best few. The links are recomputed from scratch, so re-running changes nothing."""
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from rapidfuzz import fuzz
 from kb import graph
 from rulings.names import to_simplified
 
-THRESHOLD = 0.6
+THRESHOLD = 0.7
+MIN_TEXT = 12  # shorter fragments (a bare heading, 'Chain Link 2: X') state nothing to align
 BEST_PER_RULING = 3
 MAX_RULINGS_PER_CARD = 400  # a card on more rulings than this says little about any pair of them
 _HAN = re.compile(r"[\u3400-\u9fff]")
@@ -53,21 +54,22 @@ def text_similarity(a: dict, b: dict) -> float | None:
 
 
 def score_pair(a: dict, b: dict) -> tuple[float, list[str]] | None:
-    """(score 0..1, reasons) or None when the two cannot be the same ruling."""
+    """(score 0..1, reasons) or None when the two cannot be the same ruling.
+
+    Missing evidence counts as disagreement (a shared card alone is not a shared statement); only the
+    text part is left out where the two scripts cannot be compared (e.g. French vs Japanese)."""
     if a["polarity"] and b["polarity"] and a["polarity"] != b["polarity"]:
         return None
-    parts = [(0.45, _jaccard(a["cards"], b["cards"]), "cards")]
-    if a["topics"] or b["topics"]:
-        parts.append((0.15, _jaccard(a["topics"], b["topics"]), "topics"))
-    if a["polarity"] and b["polarity"]:
-        parts.append((0.15, 1.0, "polarity"))
-    if a["action"] and b["action"]:
-        parts.append((0.15, 1.0 if a["action"] == b["action"] else 0.0, "action"))
+    if a["action"] and b["action"] and a["action"] != b["action"]:
+        return None
+    parts = [(0.45, _jaccard(a["cards"], b["cards"]), "cards"),
+             (0.15, _jaccard(a["topics"], b["topics"]), "topics"),
+             (0.15, 1.0 if a["polarity"] and a["polarity"] == b["polarity"] else 0.0, "polarity"),
+             (0.15, 1.0 if a["action"] and a["action"] == b["action"] else 0.0, "action")]
     text = text_similarity(a, b)
     if text is not None:
         parts.append((0.25, text, "text"))
-    total = sum(w for w, _, _ in parts)
-    score = sum(w * v for w, v, _ in parts) / total
+    score = sum(w * v for w, v, _ in parts) / sum(w for w, _, _ in parts)
     return round(score, 3), [name for _, v, name in parts if v >= 0.5]
 
 
@@ -85,7 +87,7 @@ def candidate_pairs(rulings: list[dict]):
                 continue
             seen.add((i, j))
             a, b = rulings[i], rulings[j]
-            if a["url"] == b["url"]:
+            if a["url"] == b["url"] or min(len(a["normalized"] or ""), len(b["normalized"] or "")) < MIN_TEXT:
                 continue
             if _family(a["language"]) == _family(b["language"]) and a["source"] == b["source"]:
                 continue

@@ -14,12 +14,12 @@ from tests.kb.builders import BOOK_OF_MOON, MST, SHADOW_VEIL, ja_qa_doc, mention
 
 
 def ja_trap_monster_doc(polarity: str = "can", rid: str = "ja-mst-trap") -> PageDoc:
-    text = "「サイクロン」は罠モンスターを対象として発動し、破壊する事ができます。"
+    text = "「サイクロン」は罠モンスターを対象として発動し、破壊する事ができます。「月の書」をチェーンしても破壊されます。"
     return PageDoc(url=f"https://example.invalid/jp-expert/{rid}", source_id="jp-expert", content_hash=rid,
                    language="ja", rulings=[Ruling(
                        id=rid, text=text, normalized=text, language="ja", section=["罠モンスター"],
                        polarity=polarity, action="destroy", topics=["trap_monsters", "targeting"],
-                       mentions=[mention(text, "サイクロン", MST)])])
+                       mentions=[mention(text, "サイクロン", MST), mention(text, "月の書", BOOK_OF_MOON)])])
 
 
 def zh_cannot_destroy_doc() -> PageDoc:
@@ -71,7 +71,7 @@ def test_pair_finds_the_seed_ruling_on_mst_and_a_trap_monster(loaded):
     result = queries.pair(driver, "旋風", "幻影騎士團 影佑", database)
     assert [r["id"] for r in result["rulings"]] == ["zh-veil"]
     assert result["b"] == [SHADOW_VEIL]
-    assert [r["id"] for r in queries.pair(driver, "サイクロン", "月之書", database)["rulings"]] == ["zh-mst"]
+    assert {r["id"] for r in queries.pair(driver, "サイクロン", "月之書", database)["rulings"]} == {"zh-mst", "ja-mst-trap"}
     assert queries.pair(driver, "幻影騎士團 影佑", "月之書", database)["rulings"] == []
 
 
@@ -143,7 +143,7 @@ def test_alignment_links_the_same_ruling_across_languages(loaded):
     pairs = {frozenset((r["a"], r["b"])): r["score"] for r in same}
     assert links == len(same)
     # zh-mst (can destroy a trap monster with 旋風) = ja-mst-trap (same in Japanese)
-    assert frozenset({"zh-mst", "ja-mst-trap"}) in pairs and 0.6 <= pairs[frozenset({"zh-mst", "ja-mst-trap"})] <= 1
+    assert frozenset({"zh-mst", "ja-mst-trap"}) in pairs and 0.7 <= pairs[frozenset({"zh-mst", "ja-mst-trap"})] <= 1
     # opposite polarity never aligns
     assert not any("ja-opposite" in p and "zh-mst" in p for p in pairs)
     # re-running recomputes the same links
