@@ -55,6 +55,9 @@ def test_card_by_any_name_gives_its_rulings_from_every_language(loaded, name):
     # grouped by topic, each ruling with its source, date and language
     groups = {g["topic"]: g for g in report[0]["topics"]}
     assert {r["id"] for r in groups["chain"]["rulings"]} == {"qa-5385"}
+    # a ruling sits under its main (first) topic
+    assert {r["id"] for r in groups["trap_monsters"]["rulings"]} == {"zh-mst", "zh-veil", "ja-mst-trap"}
+    assert "targeting" not in groups
     qa = groups["chain"]["rulings"][0]
     assert (qa["source"], qa["date"], qa["language"]) == ("konami-faq", "2017-03-24", "ja")
     assert qa["url"].endswith("fid=5385")
