@@ -167,6 +167,16 @@ class _Candidate:
     series: bool = False
 
 
+# Bumped when the pickled index changes shape: an older cache file is then simply not found.
+_INDEX_VERSION = "v2"
+
+
+@dataclass(frozen=True)
+class CardKind:
+    card_type: str | None  # Monster | Spell | Trap
+    monster_type_line: str | None  # "Dragon / Xyz / Effect"
+
+
 class CardLinker:
     """Links card names in text to passcodes. Build with `from_catalog` or `default()`."""
 
@@ -174,8 +184,10 @@ class CardLinker:
     _default_lock = threading.Lock()
 
     def __init__(self, names: dict[str, list[NameEntry]], series: set[str], catalog_size: int = 0,
-                 prose_words: set[str] | None = None):
+                 prose_words: set[str] | None = None, kinds: dict[int, CardKind] | None = None):
         self.names = names  # folded name -> entries
+        # passcode -> card type and monster type line: what topics need of a linked card
+        self.kinds = kinds or {}
         self.series = series  # folded series names
         self.catalog_size = catalog_size
         # One-word Latin names that card texts use as ordinary words outside quotes ("Invocation");
@@ -192,11 +204,11 @@ class CardLinker:
         """Index every name of every card. With cache_dir and cache_key (e.g. the cards file hash),
         the folded index is pickled there and reused."""
         if cache_dir is not None and cache_key:
-            path = Path(cache_dir) / f"link_index_{cache_key}.pickle"
+            path = Path(cache_dir) / f"link_index_{_INDEX_VERSION}_{cache_key}.pickle"
             if path.exists():
                 try:
-                    names, series, size, prose = pickle.loads(path.read_bytes())
-                    return cls(names, series, size, prose)
+                    names, series, size, prose, kinds = pickle.loads(path.read_bytes())
+                    return cls(names, series, size, prose, kinds)
                 except Exception:  # a stale or truncated cache is rebuilt, never trusted
                     pass
         names: dict[str, list[NameEntry]] = {}
@@ -224,13 +236,15 @@ class CardLinker:
                     series.add(fold(s))
         series.discard("")
         prose = _prose_words(catalog, names)
-        linker = cls(names, series, len(catalog), prose)
+        kinds = {card.passcode: CardKind(card.card_type, card.monster_type_line) for card in catalog.values()}
+        linker = cls(names, series, len(catalog), prose, kinds)
         if cache_dir is not None and cache_key:
             try:
                 Path(cache_dir).mkdir(parents=True, exist_ok=True)
-                tmp = Path(cache_dir) / f".link_index_{cache_key}.tmp"
-                tmp.write_bytes(pickle.dumps((names, series, len(catalog), prose), protocol=pickle.HIGHEST_PROTOCOL))
-                tmp.replace(Path(cache_dir) / f"link_index_{cache_key}.pickle")
+                tmp = Path(cache_dir) / f".link_index_{_INDEX_VERSION}_{cache_key}.tmp"
+                tmp.write_bytes(pickle.dumps((names, series, len(catalog), prose, kinds),
+                                             protocol=pickle.HIGHEST_PROTOCOL))
+                tmp.replace(Path(cache_dir) / f"link_index_{_INDEX_VERSION}_{cache_key}.pickle")
             except OSError:
                 pass  # the cache is an optimisation only
         return linker
@@ -247,7 +261,7 @@ class CardLinker:
                 cards, community = config.cards_file(), config.community_names_file()
                 key = _files_key([cards, community])
                 cache_dir = config.data_home() / "cache"
-                path = cache_dir / f"link_index_{key}.pickle"
+                path = cache_dir / f"link_index_{_INDEX_VERSION}_{key}.pickle"
                 catalog = {} if path.exists() else load_catalog(cards, community)
                 cls._default = cls.from_catalog(catalog, cache_dir=cache_dir, cache_key=key)
             return cls._default

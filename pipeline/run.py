@@ -101,7 +101,7 @@ def _mentions_on_page(draft: _Draft, found: list[Mention], page_text: str) -> li
     return out
 
 
-def _ruling(page: RawPage, draft: _Draft, mentions: list[Mention]) -> Ruling:
+def _ruling(page: RawPage, draft: _Draft, mentions: list[Mention], featured: list = ()) -> Ruling:
     seg = draft.segment
     normalized = draft.matching.strip()
     qa = seg.kind == "qa"
@@ -112,7 +112,8 @@ def _ruling(page: RawPage, draft: _Draft, mentions: list[Mention]) -> Ruling:
     found_actions = actions(semantic_text, draft.language) or actions(normalized, draft.language)
     if found_actions:
         meta["actions"] = found_actions
-    topics = assign_topics(normalized, [_matching_text(h, draft.language) for h in draft.section], draft.language)
+    topics = assign_topics(normalized, [_matching_text(h, draft.language) for h in draft.section], draft.language,
+                           featured)
     if qa:
         topics += [t for t in topics_for_qa_tags(meta.get("tags") or []) if t not in topics]
     return Ruling(
@@ -189,16 +190,29 @@ def _fill(doc: PageDoc, page: RawPage, linker) -> None:
     except Exception as exc:
         doc.problems.append(f"alias mining failed: {type(exc).__name__}: {str(exc)[:200]}")
 
+    # The nearest heading of each ruling is linked too: the cards it names are what the rulings
+    # under it are about (a Q&A's title), which gives the card-kind topics.
+    heads = list(dict.fromkeys((_matching_text(d.section[-1], d.language), d.language) for d in drafts if d.section))
     try:
-        found = linker.link_many([(d.matching, d.language) for d in drafts])
+        found = linker.link_many([(d.matching, d.language) for d in drafts] + heads)
     except Exception as exc:
         doc.problems.append(f"card linking failed: {type(exc).__name__}: {str(exc)[:200]}")
-        found = [[] for _ in drafts]
+        found = [[] for _ in drafts] + [[] for _ in heads]
+    in_heading = {head: [m.passcode for m in ms if m.passcode is not None and m.kind == "card"]
+                  for head, ms in zip(heads, found[len(drafts):])}
+    found = found[:len(drafts)]
+    kinds = getattr(linker, "kinds", None) or {}
+
+    def featured(d: _Draft, mentions: list[Mention]) -> list:
+        key = (_matching_text(d.section[-1], d.language), d.language) if d.section else None
+        passcodes = in_heading.get(key) or [m.passcode for m in mentions if m.passcode is not None
+                                            and m.kind == "card"][:1]
+        return [kinds[p] for p in dict.fromkeys(passcodes) if p in kinds]
 
     rulings: list[Ruling] = []
     seen: Counter = Counter()
     for d, mentions in zip(drafts, found):
-        ruling = _ruling(page, d, _mentions_on_page(d, mentions, text))
+        ruling = _ruling(page, d, _mentions_on_page(d, mentions, text), featured(d, mentions))
         seen[ruling.id] += 1
         if seen[ruling.id] > 1:  # the same sentence twice on one page: keep both, ids stay unique
             ruling.id = f"{ruling.id}-{seen[ruling.id]}"

@@ -42,7 +42,8 @@ def load_card_kinds(path: str | None = None) -> tuple[tuple[str, str], ...]:
 
 
 def card_kind_topics(cards: Iterable) -> list[str]:
-    """Topics for the kinds of the given cards (rulings.cards.Card): per card the first row of
+    """Topics for the kinds of the given cards (rulings.cards.Card or pipeline.cardlink.CardKind:
+    anything with card_type and monster_type_line): per card the first row of
     `card_kinds` whose kind is its card type or a word of its monster type line."""
     found = []
     for card in cards:

@@ -143,9 +143,10 @@ def test_folding_meets_variants():
 
 def test_index_pickle_cache_round_trip(catalog, tmp_path):
     built = CardLinker.from_catalog(catalog, cache_dir=tmp_path, cache_key="k1")
-    assert list(tmp_path.glob("link_index_k1.pickle"))
+    assert list(tmp_path.glob("link_index_*k1.pickle"))
     loaded = CardLinker.from_catalog({}, cache_dir=tmp_path, cache_key="k1")
     assert loaded.names.keys() == built.names.keys()
+    assert loaded.kinds[MST].card_type == "Spell" and loaded.kinds == built.kinds
     assert loaded.link("「旋風」", "zh-Hant")[0].passcode == MST
 
 

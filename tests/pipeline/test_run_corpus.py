@@ -166,8 +166,24 @@ def test_konami_qa_one_ruling_each(linker, tmp_path):
         assert ruling.meta["question"] == record["question"] and ruling.meta["answer"] == record["answer"]
         assert record["answer"].strip() in ruling.text
     fid10 = next(d.rulings[0] for d, p in zip(docs, pages) if p.meta["fid"] == 10)
-    assert "trap_monsters" in fid10.topics  # from the 罠 tag
+    assert "trap_monsters" in fid10.topics  # モンスターカード扱い in the question
+    assert "trap_cards" in fid10.topics  # the 罠 tag
     assert any(m.passcode is not None for d in docs for m in d.rulings[0].mentions)
+
+
+def test_card_kind_topics_come_from_the_cards_the_title_names(linker, tmp_path):
+    source = CORPUS / "konami-faq" / "qa-dev.jsonl.gz"
+    with gzip.open(source, "rt", encoding="utf-8") as handle:
+        records = {r["fid"]: r for r in map(json.loads, itertools.islice(handle, 40))}
+    untagged = [dict(records[fid], tags=[]) for fid in (10, 15)]  # tags removed: only the text speaks
+    sample = tmp_path / "qa.jsonl"
+    sample.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in untagged), encoding="utf-8")
+    pages = [p for p, _ in read_paths([str(sample)])]
+    fid10, fid15 = (doc.rulings[0] for doc in process_pages(pages, linker=linker))
+    # 10: 「ミステリーサークル」 and 「アポピスの化神」 are Trap Cards. 15: the title names an Effect Monster
+    # and a Trap Card; the Ritual Monster 「サクリファイス」 is only in the question, so no `ritual`.
+    assert "trap_cards" in fid10.topics and "monster_cards" not in fid10.topics
+    assert {"monster_cards", "trap_cards"} <= set(fid15.topics) and "ritual" not in fid15.topics
 
 
 def test_pagedoc_round_trips_through_json(seeds):
