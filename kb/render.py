@@ -27,7 +27,9 @@ def card_graph_html(report: list[dict], out: Path, max_rulings: int = 150) -> Pa
 
     def node(key, label, title, colour, shape="dot", size=12):
         if key not in added:
-            net.add_node(key, label=label, title=title, color=colour, shape=shape, size=size)
+            # a box draws its label inside: light text on the dark ruling colour
+            font = {"color": "#ffffff"} if shape == "box" else {"color": "#222222"}
+            net.add_node(key, label=label, title=title, color=colour, shape=shape, size=size, font=font)
             added.add(key)
 
     for entry in report:
@@ -44,7 +46,7 @@ def card_graph_html(report: list[dict], out: Path, max_rulings: int = 150) -> Pa
                 shown += 1
                 r_key = f"ruling:{r['id']}"
                 title = f"[{r['language']}] {r.get('date') or ''} {r.get('source') or ''}\n{r['text']}\n{r.get('url')}"
-                node(r_key, _short(r["text"], 24), title, _COLOURS["ruling" if r.get("current", True) else "old"],
+                node(r_key, _short(r.get("normalized") or r["text"], 24), title, _COLOURS["ruling" if r.get("current", True) else "old"],
                      "box", 10)
                 net.add_edge(r_key, card_key, title="MENTIONS")
                 for t in r["topics"]:
