@@ -67,6 +67,9 @@ def process(files, input_kind, store_path, only_new, out_path):
 def eval_command(sets, limit):
     """Precision/recall of card linking (Q&A, rule docs, French articles) and of Q&A topics.
 
+    Topics are scored against the Konami Q&A tags on the tag-expressible topics, split by fid
+    parity: `topics` is the held-out half (odd fids), `topics-dev` the half the cues were tuned on.
+
     \b
     Example:
       rulings nlp eval --set ja --limit 200
