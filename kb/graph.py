@@ -211,10 +211,15 @@ MATCH (p:Page {url: $url})
 OPTIONAL MATCH (r:Ruling {current: true})-[:IN]->(p)
 OPTIONAL MATCH (r)-[:MENTIONS]->(c:Card)
 WITH p, r, collect(DISTINCT c.passcode) AS cards
-RETURN p.content_hash AS hash,
+RETURN p.content_hash AS hash, p.missing_cards AS missing,
+       size([x IN coalesce(p.missing_cards, []) WHERE EXISTS { MATCH (:Card {passcode: x}) }]) AS found_now,
        collect(CASE WHEN r IS NULL THEN NULL ELSE
          {id: r.id, section_key: r.section_key, normalized: r.normalized, cards: cards} END) AS rulings
 """
+
+# Mentions of cards the graph lacked when the page was written: a later load re-links the page once
+# any of them exists (e.g. the cards were imported after the pages), even if its hash is unchanged.
+_SET_MISSING = "MATCH (p:Page {url: $url}) SET p.missing_cards = $missing"
 
 _UNLOCK_PAGE = "MATCH (p:Page {url: $url}) REMOVE p.loading_"
 
@@ -268,9 +273,9 @@ CALL (r, row) {
   MATCH (c:Card {passcode: m.passcode})
   CREATE (r)-[:MENTIONS {role: m.role, span: m.span, surface: m.surface, confidence: m.confidence,
                          kind: m.kind, matched_kind: m.matched_kind}]->(c)
-  RETURN count(*) AS written
+  RETURN count(*) AS written, collect(DISTINCT c.passcode) AS linked
 }
-RETURN sum(written) AS written
+RETURN sum(written) AS written, collect(linked) AS linked
 """
 
 _WRITE_EXAMPLES = """
@@ -300,7 +305,8 @@ def lock_page(tx: ManagedTransaction, url: str, source_id: str) -> dict:
     """Lock the page (creating it if new) and return its stored hash and current rulings."""
     tx.run(_LOCK_PAGE, url=url, source_id=source_id).consume()
     record = tx.run(_PAGE_STATE, url=url).single()
-    return {"hash": record["hash"], "rulings": [r for r in record["rulings"] if r]}
+    return {"hash": record["hash"], "rulings": [r for r in record["rulings"] if r],
+            "missing": record["missing"] or [], "found_now": record["found_now"]}
 
 
 def unlock_page(tx: ManagedTransaction, url: str) -> None:
@@ -309,16 +315,20 @@ def unlock_page(tx: ManagedTransaction, url: str) -> None:
 
 def write_page(tx: ManagedTransaction, *, url: str, source_id: str, content_hash: str, now: str, page_props: dict,
                sections: list[dict], rulings: list[dict], examples: list[dict], retired: list[str],
-               supersedes: list[dict], aliases: list[dict]) -> dict:
+               supersedes: list[dict], aliases: list[dict], had_missing: bool = False) -> dict:
     """Write one page version (after lock_page in the same transaction). Returns counts.
 
     rulings: {"id", "section_key", "props", "topics": [key], "mentions": [{passcode, role, span, ...}]}."""
     tx.run(_WRITE_PAGE, url=url, source_id=source_id, props=page_props).consume()
     if sections:
         tx.run(_WRITE_SECTIONS, url=url, rows=sections).consume()
-    written = 0
+    written, linked = 0, set()
     if rulings:
-        written = tx.run(_WRITE_RULINGS, url=url, rows=rulings, hash=content_hash, now=now).single()["written"]
+        record = tx.run(_WRITE_RULINGS, url=url, rows=rulings, hash=content_hash, now=now).single()
+        written, linked = record["written"], {c for batch in record["linked"] for c in batch}
+    missing = sorted({m["passcode"] for r in rulings for m in r["mentions"]} - linked)
+    if missing or had_missing:
+        tx.run(_SET_MISSING, url=url, missing=missing).consume()
     if examples:
         tx.run(_WRITE_EXAMPLES, rows=examples).consume()
     retired_count = 0

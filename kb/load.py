@@ -164,22 +164,24 @@ def topic_rows() -> list[dict]:
 
 def _load_one(tx, doc: PageDoc, rulings: list[Ruling]) -> dict:
     state = graph.lock_page(tx, doc.url, doc.source_id)
-    if state["hash"] == doc.content_hash:
+    same = state["hash"] == doc.content_hash
+    if same and not state["found_now"]:
         graph.unlock_page(tx, doc.url)
         return {"status": "unchanged"}
     now = _now()
     rows = page_rows(doc, rulings, state["rulings"], now)
     counts = graph.write_page(tx, url=doc.url, source_id=doc.source_id, content_hash=doc.content_hash, now=now,
-                              **rows)
-    counts["status"] = "new" if state["hash"] is None else "changed"
+                              had_missing=bool(state["missing"]), **rows)
+    # relinked: same content, written again because cards it mentions have been imported since
+    counts["status"] = "relinked" if same else "new" if state["hash"] is None else "changed"
     counts["rulings"] = len(rulings)
     counts["aliases"] = len(rows["aliases"])
     return counts
 
 
 def new_counts() -> dict:
-    return {"pages_new": 0, "pages_changed": 0, "pages_unchanged": 0, "pages_rejected": 0, "rulings": 0,
-            "rulings_rejected": 0, "rulings_superseded": 0, "supersedes": 0, "mentions": 0,
+    return {"pages_new": 0, "pages_changed": 0, "pages_unchanged": 0, "pages_relinked": 0, "pages_rejected": 0,
+            "rulings": 0, "rulings_rejected": 0, "rulings_superseded": 0, "supersedes": 0, "mentions": 0,
             "mentions_without_card": 0, "aliases": 0, "errors": []}
 
 

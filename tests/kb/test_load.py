@@ -178,7 +178,9 @@ def test_malformed_records_are_rejected_with_id_and_reason(card_graph, tmp_path)
     assert any(":2 (page u)" in e and "not a PageDoc" in e for e in counts["errors"])
 
 
-def test_mentions_of_cards_missing_from_the_graph_are_counted_not_invented(card_graph):
+def test_mentions_of_cards_missing_from_the_graph_are_counted_then_relinked(card_graph, catalog):
+    from tests.kb.conftest import import_some_cards
+
     driver, database = card_graph
     doc = ja_qa_doc()
     doc.rulings[0].mentions.append(Mention("闇の護封剣", 1, 6, 25880422, 0.9))  # not imported in this graph
@@ -186,6 +188,16 @@ def test_mentions_of_cards_missing_from_the_graph_are_counted_not_invented(card_
     assert counts["mentions"] == 1 and counts["mentions_without_card"] == 1
     assert rows(driver, database, "MATCH (c:Card {passcode: 25880422}) RETURN c") == []
     assert rows(driver, database, "MATCH (c:Card {passcode: $p}) RETURN count(c) AS n", p=MST) == [{"n": 1}]
+    assert load_pagedocs(driver, [doc], database)["pages_unchanged"] == 1  # the card is still missing
+
+    # the card arrives later: the same page content is written again and the mention links
+    import_some_cards(driver, database, catalog, [25880422])
+    counts = load_pagedocs(driver, [doc], database)
+    assert counts["pages_relinked"] == 1 and counts["mentions"] == 2 and counts["mentions_without_card"] == 0
+    linked = rows(driver, database, "MATCH (:Ruling {id: 'qa-5385'})-[m:MENTIONS]->(c:Card) "
+                                    "RETURN c.passcode AS p ORDER BY p")
+    assert linked == [{"p": MST}, {"p": 25880422}]
+    assert load_pagedocs(driver, [doc], database)["pages_unchanged"] == 1
 
 
 def test_parallel_workers_load_the_same_graph_and_keep_page_versions_in_order(card_graph):
