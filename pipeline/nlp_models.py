@@ -12,6 +12,8 @@ characters by the linker instead (see pipeline/cardlink.py).
 
 from __future__ import annotations
 
+import logging
+
 import threading
 from functools import lru_cache
 from typing import Iterable
@@ -39,6 +41,10 @@ def base_language(language: str) -> str:
 @lru_cache(maxsize=None)
 def _build(base: str) -> Language:
     if base == "zh":
+        import jieba
+
+        # jieba announces building its prefix dictionary on stderr at every start: not news to users.
+        jieba.setLogLevel(logging.WARNING)
         return spacy.blank("zh", config={"nlp": {"tokenizer": {"segmenter": "jieba"}}})
     if base == "ja":
         return spacy.blank("ja", config={"nlp": {"tokenizer": {"split_mode": "C"}}})
