@@ -29,6 +29,20 @@ def loaded_file(card_graph, tmp_path):
     return path
 
 
+def test_kb_init_is_idempotent_and_indexes_ruling_text_for_cjk(card_graph):
+    driver, database = card_graph
+    driver.execute_query("DROP INDEX ruling_text IF EXISTS", database_=database)
+    driver.execute_query("MATCH (t:Topic) DETACH DELETE t", database_=database)
+    for _ in range(2):
+        assert "schema ready" in rulings("kb", "init", check=0).stdout
+    records, _, _ = driver.execute_query("SHOW INDEXES YIELD name, type, labelsOrTypes, properties, options "
+                                         "WHERE name = 'ruling_text' RETURN *", database_=database)
+    assert len(records) == 1 and records[0]["type"] == "FULLTEXT" and records[0]["labelsOrTypes"] == ["Ruling"]
+    assert records[0]["options"]["indexConfig"]["fulltext.analyzer"] == "cjk"
+    topics, _, _ = driver.execute_query("MATCH (t:Topic) RETURN t.key AS key, t.label_zh AS zh", database_=database)
+    assert {"key": "trap_monsters", "zh": "陷阱怪兽"} in [dict(t) for t in topics] and len(topics) >= 10
+
+
 def test_kb_init_load_and_query_from_the_command_line(loaded_file, tmp_path):
     assert "schema ready" in rulings("kb", "init", check=0).stdout
     out = rulings("kb", "load", str(loaded_file), check=0).stdout
