@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from neo4j import Driver, READ_ACCESS
+from neo4j import READ_ACCESS, Driver, unit_of_work
 from neo4j.exceptions import ClientError, CypherSyntaxError, Neo4jError
 from rapidfuzz import fuzz, process
 
@@ -243,11 +243,12 @@ def _plain(value):
 
 
 def read_only_cypher(driver: Driver, query: str, database: str | None = None, params: dict | None = None,
-                     limit: int = 1000) -> list[dict]:
+                     limit: int = 1000, timeout: float = 120.0) -> list[dict]:
     """Run a user's Cypher in a READ transaction: the server refuses any write."""
     if not query or not query.strip():
         raise InputError("cypher: the query is empty")
 
+    @unit_of_work(timeout=timeout)  # a runaway query is stopped by the server, not left running
     def work(tx):
         result = tx.run(query, params or {})
         rows = []
