@@ -209,12 +209,12 @@ def conflicts(driver: Driver, database: str | None = None, limit: int = 100) -> 
 
 
 def rulings_for_scenarios(driver: Driver, database: str | None = None, topic: str | None = None) -> list[dict]:
-    """Current rulings that mention at least one card, with mentions (passcode, role), topics,
-    polarity, action, date, language, text and source url: the input of scenario generation."""
+    """Current rulings with mentions (passcode, role), topics, polarity, action, date, language, text
+    and source url: the input of scenario generation. Rulings that name no card are included: a
+    general rule ("a Normal Trap cannot be activated the turn it is Set") is checked with a stand-in."""
     return _rows(driver, f"""
         MATCH (r:Ruling {{current: true}})
-        WHERE EXISTS {{ (r)-[:MENTIONS]->(:Card) }}
-          AND ($topic IS NULL OR EXISTS {{ (r)-[:ABOUT]->(:Topic {{key: $topic}}) }})
+        WHERE ($topic IS NULL OR EXISTS {{ (r)-[:ABOUT]->(:Topic {{key: $topic}}) }})
         RETURN {_RULING_FIELDS}
         ORDER BY r.id
         """, database, topic=topic)
