@@ -211,7 +211,7 @@ MATCH (p:Page {url: $url})
 OPTIONAL MATCH (r:Ruling {current: true})-[:IN]->(p)
 OPTIONAL MATCH (r)-[:MENTIONS]->(c:Card)
 WITH p, r, collect(DISTINCT c.passcode) AS cards
-RETURN p.content_hash AS hash, p.missing_cards AS missing,
+RETURN p.content_hash AS hash, p.records_hash AS records_hash, p.missing_cards AS missing,
        size([x IN coalesce(p.missing_cards, []) WHERE EXISTS { MATCH (:Card {passcode: x}) }]) AS found_now,
        collect(CASE WHEN r IS NULL THEN NULL ELSE
          {id: r.id, section_key: r.section_key, normalized: r.normalized, cards: cards} END) AS rulings
@@ -305,7 +305,7 @@ def lock_page(tx: ManagedTransaction, url: str, source_id: str) -> dict:
     """Lock the page (creating it if new) and return its stored hash and current rulings."""
     tx.run(_LOCK_PAGE, url=url, source_id=source_id).consume()
     record = tx.run(_PAGE_STATE, url=url).single()
-    return {"hash": record["hash"], "rulings": [r for r in record["rulings"] if r],
+    return {"hash": record["hash"], "records_hash": record["records_hash"], "rulings": [r for r in record["rulings"] if r],
             "missing": record["missing"] or [], "found_now": record["found_now"]}
 
 

@@ -12,11 +12,13 @@ similar text). Malformed records are rejected one by one (with id and reason); t
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import queue
 import re
 import threading
 import zlib
+from dataclasses import asdict
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterable
@@ -162,25 +164,39 @@ def topic_rows() -> list[dict]:
     return rows
 
 
+def records_hash(doc: PageDoc, rulings: list[Ruling]) -> str:
+    """Fingerprint of what the NLP stage said about a page: the same page bytes processed by a newer
+    pipeline (better linking, new topics) must reach the graph too, not be skipped as unchanged."""
+    payload = {"rulings": [asdict(r) for r in rulings], "aliases": [asdict(a) for a in doc.aliases],
+               "language": doc.language, "title": doc.title}
+    return hashlib.sha256(json.dumps(payload, sort_keys=True, ensure_ascii=False).encode("utf-8")).hexdigest()
+
+
 def _load_one(tx, doc: PageDoc, rulings: list[Ruling]) -> dict:
     state = graph.lock_page(tx, doc.url, doc.source_id)
     same = state["hash"] == doc.content_hash
-    if same and not state["found_now"]:
+    fingerprint = records_hash(doc, rulings)
+    reprocessed = same and state.get("records_hash") not in (None, fingerprint)
+    if same and not state["found_now"] and not reprocessed:
         graph.unlock_page(tx, doc.url)
         return {"status": "unchanged"}
     now = _now()
     rows = page_rows(doc, rulings, state["rulings"], now)
+    rows["page_props"]["records_hash"] = fingerprint
     counts = graph.write_page(tx, url=doc.url, source_id=doc.source_id, content_hash=doc.content_hash, now=now,
                               had_missing=bool(state["missing"]), **rows)
     # relinked: same content, written again because cards it mentions have been imported since
-    counts["status"] = "relinked" if same else "new" if state["hash"] is None else "changed"
+    # reprocessed: same content, but the NLP stage now says something else about it
+    counts["status"] = ("reprocessed" if reprocessed else "relinked" if same
+                        else "new" if state["hash"] is None else "changed")
     counts["rulings"] = len(rulings)
     counts["aliases"] = len(rows["aliases"])
     return counts
 
 
 def new_counts() -> dict:
-    return {"pages_new": 0, "pages_changed": 0, "pages_unchanged": 0, "pages_relinked": 0, "pages_rejected": 0,
+    return {"pages_new": 0, "pages_changed": 0, "pages_unchanged": 0, "pages_relinked": 0, "pages_reprocessed": 0,
+            "pages_rejected": 0,
             "rulings": 0, "rulings_rejected": 0, "rulings_superseded": 0, "supersedes": 0, "mentions": 0,
             "mentions_without_card": 0, "aliases": 0, "errors": []}
 

@@ -70,8 +70,9 @@ def run_ingest(paths, *, source=None, all_pages=False, to_graph=True, out: Path 
         for error in counts["errors"]:
             echo(f"  rejected {error}", err=True)
         summary["graph"] = {k: v for k, v in counts.items() if k != "errors"} | {"same_as_links": links}
-        echo(f"graph: {counts['pages_new']} new, {counts['pages_changed']} changed, {counts['pages_unchanged']} "
-             f"unchanged, {counts['pages_rejected']} rejected pages; {counts['rulings']} rulings, "
+        echo(f"graph: {counts['pages_new']} new, {counts['pages_changed']} changed, "
+             f"{counts['pages_reprocessed']} reprocessed, {counts['pages_unchanged']} unchanged, "
+             f"{counts['pages_rejected']} rejected pages; {counts['rulings']} rulings, "
              f"{counts['mentions']} card mentions, {links} cross-source links ({time.monotonic() - started:.1f}s)")
     return summary
 
@@ -79,7 +80,9 @@ def run_ingest(paths, *, source=None, all_pages=False, to_graph=True, out: Path 
 @click.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--source", help="Source id for every page (default: detected per file).")
-@click.option("--all-pages", is_flag=True, help="Process every page in the raw store, not only new or changed ones.")
+@click.option("--all-pages", is_flag=True,
+              help="Process every page in the raw store, not only new or changed ones (after upgrading the "
+                   "NLP stage: pages whose rulings come out different are rewritten in the graph).")
 @click.option("--no-graph", is_flag=True, help="Stop after the NLP stage (write PageDoc JSONL only).")
 @click.option("--out", type=click.Path(path_type=Path), help="Where to write the PageDoc JSONL.")
 def ingest(paths, source, all_pages, no_graph, out):

@@ -75,6 +75,20 @@ def test_reloading_unchanged_pages_changes_nothing(card_graph):
     assert snapshot(driver, database) == before
 
 
+def test_same_page_reprocessed_by_a_newer_pipeline_reaches_the_graph(card_graph):
+    driver, database = card_graph
+    load_pagedocs(driver, [zh_seed_doc()], database)
+    improved = zh_seed_doc()  # same page bytes (same content hash), but the NLP stage now says more
+    improved.rulings[1] = dataclasses.replace(improved.rulings[1], topics=[*improved.rulings[1].topics, "zones"])
+    counts = load_pagedocs(driver, [improved], database)
+    assert (counts["pages_reprocessed"], counts["pages_unchanged"]) == (1, 0)
+    topics = rows(driver, database, "MATCH (:Ruling {id: $id})-[:ABOUT]->(t:Topic) RETURN t.key AS key ORDER BY key",
+                  id=improved.rulings[1].id)
+    assert {"key": "zones"} in topics
+    # and loading the same records again is a no-op
+    assert load_pagedocs(driver, [improved], database)["pages_unchanged"] == 1
+
+
 def test_changed_page_keeps_superseded_history(card_graph):
     driver, database = card_graph
     load_pagedocs(driver, [zh_seed_doc("hash-v1")], database)
