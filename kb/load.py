@@ -176,7 +176,8 @@ def _load_one(tx, doc: PageDoc, rulings: list[Ruling]) -> dict:
     state = graph.lock_page(tx, doc.url, doc.source_id)
     same = state["hash"] == doc.content_hash
     fingerprint = records_hash(doc, rulings)
-    reprocessed = same and state.get("records_hash") not in (None, fingerprint)
+    # a page loaded before fingerprints existed has none: treat it as reprocessed once
+    reprocessed = same and state.get("records_hash") != fingerprint
     if same and not state["found_now"] and not reprocessed:
         graph.unlock_page(tx, doc.url)
         return {"status": "unchanged"}

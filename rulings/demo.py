@@ -46,8 +46,7 @@ def demo(sample, out):
     click.echo(f"{cards} cards in the graph")
 
     _stage(f"2. Ingest {sample}: raw pages -> NLP -> graph")
-    pages = [p for p in sorted(Path(sample).iterdir()) if p.is_file() and p.name != "README.md"] if Path(sample).is_dir() else [sample]
-    run_ingest(pages, out=out / "pagedocs.jsonl")
+    run_ingest([sample], out=out / "pagedocs.jsonl")
 
     _stage("3. Scenarios generated from the graph's rulings")
     try:
