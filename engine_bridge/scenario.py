@@ -520,12 +520,24 @@ def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
     return out
 
 
+def _looks_like_scenarios(docs: list[Any]) -> bool:
+    return any(isinstance(d, dict) and ("format" in d or "setup" in d or "steps" in d) for d in docs)
+
+
 def load_scenarios(paths: Iterable[str | Path]) -> list[Scenario]:
-    """Every scenario in the given files/directories, validated; ids must be unique across them."""
+    """Every scenario in the given files/directories, validated; ids must be unique across them.
+
+    A file named explicitly must be a scenario file. Inside a directory, other JSON/YAML files (a
+    coverage report, a CI config) are passed over, since scenarios often sit beside them."""
     scenarios: list[Scenario] = []
     seen: dict[str, str] = {}
+    paths = list(paths)
+    named = {Path(p) for p in paths if Path(p).is_file()}
     for path in scenario_files(paths):
-        for raw in _documents(path):
+        docs = _documents(path)
+        if path not in named and not _looks_like_scenarios(docs):
+            continue
+        for raw in docs:
             scenario = scenario_from_dict(raw, str(path))
             if scenario.id in seen:
                 raise InputError(f"{path}: scenario id {scenario.id!r} already used in {seen[scenario.id]}")

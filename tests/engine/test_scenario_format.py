@@ -96,3 +96,14 @@ def test_unreadable_yaml_is_one_clear_error(tmp_path):
     path.write_text("id: [unclosed\n", encoding="utf-8")
     with pytest.raises(InputError, match="broken.yaml: not valid YAML"):
         load_scenarios([path])
+
+
+def test_directory_scan_passes_over_reports_but_a_named_file_must_be_a_scenario(tmp_path):
+    from engine_bridge.cli import BUNDLED
+
+    bundled = load_scenarios([BUNDLED])[:2]
+    dump_scenarios(bundled, tmp_path / "scenarios.yaml")
+    (tmp_path / "coverage.json").write_text('{"by_topic": {"chain": 3}, "total": 3}', encoding="utf-8")
+    assert [s.id for s in load_scenarios([tmp_path])] == [s.id for s in bundled]
+    with pytest.raises(InputError, match="coverage.json"):
+        load_scenarios([tmp_path / "coverage.json"])
