@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Iterable
 
 from engine_bridge.constants import load_constants
-from rulings.cards import Card, read_cards_jsonl
+from rulings.cards import Card, open_cdb, read_cards_jsonl
 from rulings.config import cards_file
 from rulings.errors import InputError
 
@@ -110,16 +110,11 @@ def _jsonl_index(path: str, mtime_ns: int) -> dict[int, dict]:
 def card_data_from_cdb(path: Path, codes: Iterable[int] | None = None) -> dict[int, dict]:
     """Card data with the exact bit fields of a YGOPro/EDOPro cards.cdb (`datas` + `texts` tables)."""
     path = Path(path)
-    if not path.exists():
-        raise InputError(f"{path}: no such cards.cdb")
-    with open(path, "rb") as handle:
-        if handle.read(16) != b"SQLite format 3\x00":
-            raise InputError(f"{path}: not a SQLite database (a cards.cdb starts with 'SQLite format 3')")
+    con = open_cdb(path)
     wanted = set(codes) if codes is not None else None
     k = load_constants()
     out: dict[int, dict] = {}
     try:
-        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         rows = con.execute(
             "SELECT d.id, d.alias, d.setcode, d.type, d.atk, d.def, d.level, d.race, d.attribute, "
             "COALESCE(t.name, '') FROM datas d LEFT JOIN texts t ON t.id = d.id"

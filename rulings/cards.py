@@ -140,16 +140,21 @@ _ATTRIBUTES = {0x01: "EARTH", 0x02: "WATER", 0x04: "FIRE", 0x08: "WIND", 0x10: "
 _LINK = 0x4000000
 
 
-def read_cdb(path: Path) -> Iterator[Card]:
-    """Cards from a YGOPro/EDOPro `cards.cdb` (SQLite tables `datas` and `texts`)."""
+def open_cdb(path: Path) -> sqlite3.Connection:
+    """A read-only connection to a YGOPro/EDOPro `cards.cdb`, after checking that it is SQLite at all."""
     path = Path(path)
     if not path.exists():
         raise InputError(f"{path}: no such file")
     with open(path, "rb") as handle:
         if handle.read(16) != b"SQLite format 3\x00":
             raise InputError(f"{path}: not a SQLite database (a cards.cdb starts with 'SQLite format 3')")
+    return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+
+
+def read_cdb(path: Path) -> Iterator[Card]:
+    """Cards from a YGOPro/EDOPro `cards.cdb` (SQLite tables `datas` and `texts`)."""
+    con = open_cdb(path)
     try:
-        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         rows = con.execute(
             "SELECT d.id, d.type, d.atk, d.def, d.level, d.attribute, t.name, t.desc "
             "FROM datas d JOIN texts t ON t.id = d.id"
