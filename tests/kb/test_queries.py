@@ -167,7 +167,9 @@ def test_rulings_for_scenarios(loaded):
     driver, database = loaded
     rows = queries.rulings_for_scenarios(driver, database)
     by_id = {r["id"]: r for r in rows}
-    assert set(by_id) == {"zh-mst", "zh-veil", "qa-5385", "ja-mst-trap"}  # zh-parent mentions no card
+    # every current ruling, also zh-parent, which names no card: a general rule is checked with a stand-in
+    assert set(by_id) == {"zh-parent", "zh-mst", "zh-veil", "qa-5385", "ja-mst-trap"}
+    assert by_id["zh-parent"]["mentions"] == []
     veil = by_id["zh-veil"]
     assert {"passcode": SHADOW_VEIL, "role": "affected"} in [
         {"passcode": m["passcode"], "role": m["role"]} for m in veil["mentions"]]
