@@ -6,6 +6,7 @@ pages are skipped, the graph is MERGEd, and each engine run is a new batch compa
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
@@ -86,5 +87,7 @@ def demo(sample, out):
     click.echo(f"\nstored as run batch {batch}; {passed}/{len(outcome)} scenarios pass; JUnit report {out / 'junit.xml'}; "
                f"{time.monotonic() - began:.0f}s in all")
     click.echo("next: rulings query card 旋风 | rulings query pair 旋風 \"幻影騎士團 影佑\" | rulings query conflicts")
+    if not os.environ.get("NEO4J_URI"):
+        click.echo("the local Neo4j keeps running for those queries: `rulings neo4j stop` stops it")
     if passed != len(outcome):
         raise RulingsError(f"{len(outcome) - passed} of {len(outcome)} scenarios did not pass")
