@@ -308,6 +308,17 @@ class ScenarioRun {
     return index;
   }
 
+  // The next step that needs an answer in an open game state; "pass" steps are recorded and skipped.
+  nextStep() {
+    for (;;) {
+      const step = this.step();
+      if (!step) throw new Stop("finish", "steps done");
+      if (step.action !== "pass") return step;
+      this.observe(this.si, { action: "pass", status: "skipped" });
+      this.si += 1;
+    }
+  }
+
   missing(what) {
     throw new Stop("error", `the engine waits for an answer the steps do not give: ${what}`);
   }
@@ -315,14 +326,8 @@ class ScenarioRun {
   onIdle(m) {
     this.active = null;
     for (;;) {
-      const step = this.step();
-      if (!step) throw new Stop("finish", "steps done");
+      const step = this.nextStep();
       const stepIndex = this.si;
-      if (step.action === "pass") {
-        this.observe(stepIndex, { action: "pass", status: "skipped" });
-        this.si += 1;
-        continue;
-      }
       if (step.player !== undefined && step.player !== null && step.player !== m.player && step.action !== "phase") {
         if (step.action === "chain" || step.action === "activate") {
           this.missing(`player ${m.player} must act in its open game state before step ${stepIndex} (${step.action} ${step.card} by player ${step.player})`);
@@ -378,14 +383,8 @@ class ScenarioRun {
   onBattle(m) {
     this.active = null;
     for (;;) {
-      const step = this.step();
-      if (!step) throw new Stop("finish", "steps done");
+      const step = this.nextStep();
       const stepIndex = this.si;
-      if (step.action === "pass") {
-        this.observe(stepIndex, { action: "pass", status: "skipped" });
-        this.si += 1;
-        continue;
-      }
       if (step.player !== undefined && step.player !== null && step.player !== m.player && step.action !== "phase") {
         this.missing(`player ${m.player} must act in the Battle Phase before step ${stepIndex} (${step.action} ${step.card} by player ${step.player})`);
       }
