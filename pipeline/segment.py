@@ -34,6 +34,9 @@ class Segment:
     meta: dict = field(default_factory=dict)
 
 
+_DATE_LINK = re.compile(r"\s*<([^<>\s]+)>`_{1,2}")
+
+
 @dataclass
 class Line:
     start: int
@@ -99,7 +102,17 @@ class _Builder:
         added, piece_start = [], start
         for d in find_dates(text[start:end]):
             ds, de = start + d.start, start + d.end
-            index = self.add(piece_start, ds, date=d.iso, example_of=example_of)
+            meta = {}
+            # RST writes a dated source as a link, `17/3/24 <faq url>`__: the link target belongs to
+            # the ruling the date closes (its source), not to the next piece.
+            link = _DATE_LINK.match(text, de, end)
+            if link:
+                meta["source_url"] = link.group(1)
+                de = link.end()
+            piece_end = ds
+            while piece_end > piece_start and text[piece_end - 1] in "`\\ ":
+                piece_end -= 1
+            index = self.add(piece_start, piece_end, date=d.iso, example_of=example_of, meta=meta)
             if index is None and self.segments and self.segments[-1].date is None and self.segments[-1].end <= ds:
                 self.segments[-1].date = d.iso  # a date on its own line closes the ruling above
             elif index is not None:
@@ -278,7 +291,7 @@ def segment_text(page: RawPage) -> list[Segment]:
 # --- reStructuredText ---------------------------------------------------------------------------
 
 _RST_ADORNMENT = re.compile(r"^([=\-~^\"'`#*+:._])\1{2,}\s*$")
-_RST_DIRECTIVE = re.compile(r"^\.\.\s+(?:(\w[\w-]*)::\s*(.*))?")
+_RST_DIRECTIVE = re.compile(r"^(\s*)\.\.\s+(?:(\w[\w-]*)::\s*(.*))?")
 _RST_NOTE_DIRECTIVES = {"tip", "note", "attention", "hint", "important", "warning", "caution", "danger"}
 _RST_LIST = re.compile(r"^\s*(?:[-*+]|#\.|\d+\.)\s+")
 
@@ -289,6 +302,7 @@ def segment_rst(page: RawPage) -> list[Segment]:
     styles: list[tuple[str, bool]] = []
     i, n = 0, len(lines)
     paragraph: list[Line] = []
+    example_parent: int | None = None  # set by a "| 例：" line: the ruling the next lines illustrate
 
     def flush():
         if paragraph:
@@ -317,14 +331,19 @@ def segment_rst(page: RawPage) -> list[Segment]:
             continue
         if not s:
             flush()
+            example_parent = None
             i += 1
             continue
         directive = _RST_DIRECTIVE.match(line.text)
         if directive:
             flush()
-            name, rest = directive.group(1), directive.group(2) or ""
+            example_parent = None
+            indent, name, rest = len(directive.group(1)), directive.group(2), directive.group(3) or ""
+            # the directive's body: the lines indented deeper than the directive itself (it may sit
+            # inside a list item, so "indented at all" is not enough)
             block_end = i + 1
-            while block_end < n and (not lines[block_end].stripped or lines[block_end].text.startswith((" ", "\t"))):
+            while block_end < n and (not lines[block_end].stripped
+                                     or len(lines[block_end].text) - len(lines[block_end].text.lstrip()) > indent):
                 block_end += 1
             if name in _RST_NOTE_DIRECTIVES:
                 body_lines = [ln for ln in lines[i + 1:block_end] if ln.stripped]
@@ -332,14 +351,22 @@ def segment_rst(page: RawPage) -> list[Segment]:
                     offset = line.start + line.text.index(rest.strip())
                     b.note(offset, line.end) or b.add(offset, line.end)
                 for ln in body_lines:
-                    b.note(*ln.content_span()) or b.add(*ln.content_span())
+                    start, end = ln.content_span()
+                    if ln.stripped.startswith("|"):  # a line block inside the directive: drop the bar
+                        start = ln.start + ln.text.index("|") + 1
+                    b.note(start, end) or b.add(start, end)
             i = block_end
             continue
         if s.startswith("|"):
             flush()
             bar = line.start + line.text.index("|") + 1
             body = line.folded[bar - line.start:]
-            if _LEADING_EXAMPLE.match(body):
+            if _EXAMPLE_HEADERS.match(body.strip()):
+                # "| 例：" alone introduces the examples on the following lines of the block
+                example_parent = len(b.segments) - 1 if b.segments else None
+            elif example_parent is not None:
+                b.add_dated(bar, line.end, example_of=example_parent)
+            elif _LEADING_EXAMPLE.match(body):
                 parent = len(b.segments) - 1 if b.segments else None
                 b.add_dated(bar, line.end, example_of=parent)
             else:
@@ -351,6 +378,7 @@ def segment_rst(page: RawPage) -> list[Segment]:
             continue
         if _RST_LIST.match(line.text):
             flush()
+            example_parent = None
             paragraph.append(line)
             i += 1
             continue
