@@ -113,6 +113,7 @@ class ScenarioRun {
     this.steps = req.steps ?? [];
     this.si = 0; // next step to use
     this.active = null; // the step whose sub-prompts (targets, zones, positions) are being answered
+    this.laterAnswer = {}; // engine player -> the `answer` of that player's last taken step
     this.used = new Set(); // refs already chosen in the active step's card prompts
     this.obs = []; // one observation per step index
     this.tracked = []; // {ref, code, controller, location, sequence, position}
@@ -303,6 +304,9 @@ class ScenarioRun {
     this.observe(this.si, { status: "done" });
     this.active = step;
     this.activeIndex = this.si;
+    // a yes/no question put to this player later, once the step's own prompts are over (e.g. the
+    // attacker's "continue the attack?" after a monster appears during the attack), takes this answer
+    if (step.answer !== null && step.answer !== undefined) this.laterAnswer[step.player] = step.answer;
     this.used = new Set();
     this.si += 1;
     return index;
@@ -533,6 +537,7 @@ class ScenarioRun {
     if (this.active && this.active.answer !== null && this.active.answer !== undefined) {
       return { type, yes: !!this.active.answer };
     }
+    if (this.laterAnswer[m.player] !== undefined) return { type, yes: !!this.laterAnswer[m.player] };
     this.missing(`player ${m.player} is asked a yes/no question (${type === R.SELECT_EFFECTYN ? "use an optional effect" : "description " + m.description}); give 'answer' in the step`);
   }
 
