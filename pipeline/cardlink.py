@@ -135,7 +135,11 @@ _SERIES_SUFFIX = re.compile(
     re.IGNORECASE,
 )
 # French puts the word first: 1 monstre "Abysses Ardents", 1 carte « Enfernité ».
-_SERIES_PREFIX = re.compile(r"\b(?:monstres?|cartes?|Magies?|Pièges?)\s*[«\"“]\s*$", re.IGNORECASE)
+_SERIES_PREFIX = re.compile(r"\b(?:monstres?|cartes?|Magies?|Pièges?|archétypes?|archetypes?)\s*[«\"“]\s*$",
+                            re.IGNORECASE)
+# ... and lists them: les archétypes "Chevaliers Fantômes" et "Paléozoïque".
+_SERIES_LIST_PREFIX = re.compile(r"\b(?:archétypes?|archetypes?|séries?)\s*(?:[«\"“][^«»\"“”\n]{1,40}[»\"”]\s*(?:,|et|ou|and|or)\s*)+"
+                                 r"[«\"“]\s*$", re.IGNORECASE)
 _SERIES_IN_TEXT = re.compile(r"(?:「([^」\n]{1,30})」|\"([^\"\n]{1,40})\"|“([^”\n]{1,40})”|«\s?([^»\n]{1,40}?)\s?»)"
                              r"(?=\s*(?:怪兽|モンスター|カード|と名のついた|卡|魔法|陷阱| monster| card| Spell| Trap))")
 
@@ -517,8 +521,9 @@ class CardLinker:
         key = fold(_PINYIN.sub("", inner))
         if not key:
             return []
-        follows_series_word = bool(_SERIES_SUFFIX.match(text, end + 1)) or bool(
-            _SERIES_PREFIX.search(text[max(0, start - 14):start]))
+        follows_series_word = (bool(_SERIES_SUFFIX.match(text, end + 1))
+                               or bool(_SERIES_PREFIX.search(text[max(0, start - 14):start]))
+                               or bool(_SERIES_LIST_PREFIX.search(text[max(0, start - 160):start])))
         entries = self.names.get(key)
         if key in self.series and (follows_series_word or not entries):
             return [_Candidate(start, end, None, True, series=True)]

@@ -190,3 +190,11 @@ def test_rules_term_is_the_card_when_the_context_names_a_card(linker):
     for text, language in [("发动「灵摆刻度」", "zh-Hans"), ("「灵摆刻度」的效果适用中", "zh-Hans"),
                            ("「ペンデュラム・スケール」を発動する", "ja"), ('la carte "Échelle Pendule"', "fr")]:
         assert [m.passcode for m in linker.link(text, language) if m.passcode] == [PENDULUM_SCALE_CARD], text
+
+
+def test_french_archetype_lists_are_series(linker):
+    # seed 001: « Les archétypes "Chevaliers Fantômes" et "Paléozoïque" se focalisent sur les Monstres Piège »
+    text = 'Les archétypes "Chevaliers Fantômes" et "Paléozoïque" se focalisent sur les Monstres Piège. Activez "Trou Noir".'
+    found = [(m.surface, m.kind, m.passcode) for m in linker.link(text, "fr")]
+    assert found == [("Chevaliers Fantômes", "series", None), ("Paléozoïque", "series", None),
+                     ("Trou Noir", "card", 53129443)]
