@@ -8,9 +8,13 @@ from engine_bridge.scenario import Expect, Scenario
 from engine_bridge.templates import lexicon as lx
 from engine_bridge.templates.base import (Build, Clause, Match, Miss, PackCatalog, RulingView, StandIn, Template,
                                           make_scenario, negated, step)
-from engine_bridge.templates.cards import DARK_HOLE, DESTROYERS, GUARDIAN, MST, PROTECTORS
-from engine_bridge.templates.setups import (dark_hole_on_pendulum_scale, dark_hole_on_trap_monster,
-                                            mst_on_pendulum_scale, mst_on_trap_monster)
+from engine_bridge.templates.cards import BOTTOMLESS, DARK_HOLE, DESTROYERS, FLIPPERS, GUARDIAN, MST, PROTECTORS
+from engine_bridge.templates.setups import (book_of_moon_chained_to_mst, bottomless_on_trap_monster,
+                                            dark_hole_on_pendulum_scale, dark_hole_on_trap_monster,
+                                            mst_on_pendulum_scale, mst_on_trap_monster, on_field)
+
+# destroyer -> the short name variants and titles use
+DESTROYER_KEYS = {MST: "mst", DARK_HOLE: "dark-hole", BOTTOMLESS: "bottomless"}
 from engine_bridge.templates.target import subject_of
 
 
@@ -27,7 +31,11 @@ class Destruction(Template):
         named = [m.passcode for m in clause.named_cards] + catalog.named_in(clause.text)
         protectors = [p for p in named if p in PROTECTORS]
         destroyers = [p for p in named if p in DESTROYERS]
+        flippers = [p for p in named if p in FLIPPERS]
         survives = negated(clause.text)
+        if flippers and not destroyers:
+            # 「即使連鎖「月之書」…仍會被破壞」: the destroyer is named earlier in the ruling
+            destroyers = [m.passcode for m in ruling.mentions if m.passcode in DESTROYERS]
         if protectors:
             protector = protectors[0]
             protected, _ = PROTECTORS[protector]
@@ -44,8 +52,18 @@ class Destruction(Template):
         if subject is None:
             return self.miss("what is destroyed is no kind of card the pack can stand in for", recognized=True)
         key, code, label = subject
-        return Match(self.name, ruling, clause, variant=f"{key}-{'mst' if destroyers[0] == MST else 'dark-hole'}",
-                     params={"destroyer": destroyers[0], "subject": key, "survives": survives},
+        destroyer = destroyers[0]
+        if flippers:
+            if (destroyer, key) != (MST, "trap-monster") or survives:
+                return self.miss(f"no set-up for {catalog.name(flippers[0])} chained to {catalog.name(destroyer)} "
+                                 f"on {label}", recognized=True)
+            return Match(self.name, ruling, clause, variant="trap-monster-mst-book-of-moon",
+                         params={"destroyer": destroyer, "subject": key, "survives": False, "flipper": flippers[0]},
+                         stand_ins=[StandIn(label, code, catalog.name(code))])
+        if destroyer == BOTTOMLESS and (key != "trap-monster" or survives):
+            return self.miss(f"no set-up for {catalog.name(destroyer)} on {label}", recognized=True)
+        return Match(self.name, ruling, clause, variant=f"{key}-{DESTROYER_KEYS[destroyer]}",
+                     params={"destroyer": destroyer, "subject": key, "survives": survives},
                      stand_ins=[StandIn(label, code, catalog.name(code))])
 
     def build(self, match: Match, catalog: PackCatalog) -> list[Scenario]:
@@ -54,6 +72,13 @@ class Destruction(Template):
             return self._protected(match, catalog)
         destroyed = not p["survives"]
         what = "is destroyed" if destroyed else "is not destroyed"
+        if p.get("flipper"):
+            return book_of_moon_chained_to_mst(
+                match, catalog, topic="destruction",
+                title="「月の書」 chained to 「サイクロン」 turns the Trap Monster face-down; it is still destroyed")
+        if p["destroyer"] == BOTTOMLESS:
+            return bottomless_on_trap_monster(match, catalog, topic="destruction",
+                                              title="「奈落の落とし穴」 answers a Trap Monster's Special Summon: destroyed and banished")
         if p["destroyer"] == MST:
             if p["subject"] == "trap-monster":
                 return mst_on_trap_monster(match, catalog, can=destroyed, destroys=True, topic="destruction",
@@ -70,24 +95,24 @@ class Destruction(Template):
         p = match.params
         survives = p["survives"]
         b = Build(catalog)
-        b.card("protector", p["protector"], 0, "mzone")
-        b.card("protected", p["protected"], 0, "mzone")
+        # the protected card first: a Trap Monster becomes a monster before the protector applies
+        steps = on_field(b, "protected", p["protected"], 0) + on_field(b, "protector", p["protector"], 0)
         b.card("guardian", GUARDIAN, 0, "mzone")
         b.card("dark-hole", DARK_HOLE, 0, "hand")
         ruling = make_scenario(
             match, title=f"while {catalog.name(p['protector'])} applies, the protected monster "
                          f"{'is not' if survives else 'is'} destroyed by 「黑洞」", build=b,
-            steps=[step("activate", "dark-hole")],
+            steps=[*steps, step("activate", "dark-hole")],
             expect=Expect(cards={"protected": {"location": "mzone" if survives else "grave"},
                                  "guardian": {"location": "grave"}}),
             topic="indestructible")
         c = Build(catalog)
-        c.card("protected", p["protected"], 0, "mzone")
+        steps = on_field(c, "protected", p["protected"], 0)
         c.card("guardian", GUARDIAN, 0, "mzone")
         c.card("dark-hole", DARK_HOLE, 0, "hand")
         control = make_scenario(
             match, title=f"without {catalog.name(p['protector'])} the same monster is destroyed", build=c,
-            steps=[step("activate", "dark-hole")],
+            steps=[*steps, step("activate", "dark-hole")],
             expect=Expect(cards={"protected": {"location": "grave"}, "guardian": {"location": "grave"}}),
             topic="indestructible", control_of=ruling, control_note="the continuous effect's card is absent")
         return [ruling, control]

@@ -34,3 +34,7 @@ PENDULUM_SCALES_PAIR = _p(r"(?:刻度|スケール|échelles?|scales?)\D{0,6}(\d
 LEVEL_RANGE = _p(r"(?:星级|レベル|niveaux?|levels?)\s*(\d{1,2})\s*(?:到|～|~|から|à|to|-)\s*(\d{1,2})")
 NO_LEVEL_BETWEEN = _p(r"不存在.{0,4}两个灵摆刻度之间的星级", r"刻度相同", r"无法进行灵摆召唤", r"ペンデュラム召喚(?:は|が)?できない",
                       r"ne peut pas (?:faire|effectuer) d'invocation pendule")
+TURNED_FACE_DOWN = _p(r"变成里侧(?:表示|守备)", r"裏側(?:守備)?表示にな", r"裏側表示に(?:変更|する)", r"(?:mis|placé)e? face verso",
+                      r"(?:changed|turned) (?:to )?face-down")
+BACK_TO_SPELL_TRAP_ZONE = _p(r"返回.{0,12}魔法[·・&＆]?陷阱区域", r"魔法[&＆]罠ゾーンに戻", r"retourne.{0,20}zone (?:des )?magies?",
+                             r"returns? to (?:its|the) spell ?(?:&|and|/) ?trap zone")

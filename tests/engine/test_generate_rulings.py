@@ -33,6 +33,8 @@ RULINGS = [
     _ruling("zh-court", "「宫廷的规矩」效果适用中,陷阱怪兽不会被效果破坏。", "zh-Hans", [("宫廷的规矩", 9995766)],
             topics=["trap_monsters"]),
     _ruling("zh-none", "连锁处理完毕时,诱发效果可以另开连锁发动。", "zh-Hans", topics=["chain"]),
+    _ruling("zh-drain", "「技能抽取」效果适用中,「旋风」破坏「技能抽取」。", "zh-Hans",
+            [("技能抽取", 82732705), ("旋风", MST)], topics=["trap_monsters"]),
 ]
 
 
@@ -56,10 +58,18 @@ def test_rule_era_follows_the_ruling_date(result):
 def test_a_card_without_a_script_is_reported_not_substituted(result):
     reasons = {u.ruling_id: u for u in result.uncovered}
     assert "no script for 禁じられた聖槍 (27243130)" in reasons["ja-seisou"].reason
-    assert "no script for 宫廷的规矩 (9995766)" in reasons["zh-court"].reason
-    assert reasons["zh-court"].topics == ["trap_monsters"]
+    assert "no script for 技能抽取 (82732705)" in reasons["zh-drain"].reason
+    assert reasons["zh-drain"].topics == ["trap_monsters"]
     assert reasons["zh-none"].reason.startswith("fits no template")
-    assert not result.scenarios_for("ja-seisou") and not result.scenarios_for("zh-court")
+    assert not result.scenarios_for("ja-seisou") and not result.scenarios_for("zh-drain")
+
+
+def test_imperial_custom_ruling_protects_a_trap_monster_stand_in(result):
+    court = result.scenarios_for("zh-court")
+    main = next(s for s in court if s.kind == "ruling")
+    control = next(s for s in court if s.kind == "control")
+    assert main.template == "destruction" and main.topic == "indestructible"
+    assert 9995766 in main.codes() and 9995766 not in control.codes() and 28649820 in control.codes()
 
 
 @pytest.mark.engine
@@ -70,7 +80,7 @@ def test_generated_scenarios_from_ruling_objects_pass_on_the_engine(result, engi
     assert COIN_DRAGON in ruling.codes() and COIN_DRAGON not in next(s for s in coin if s.kind == "control").codes()
     verdicts = run_scenarios(result.scenarios, driver=engine_driver)
     assert [(v.scenario_id, v.verdict) for v in verdicts if v.verdict != "pass"] == []
-    assert len(verdicts) == 6
+    assert len(verdicts) == 8
 
 
 def test_cli_generates_files_and_a_coverage_report(tmp_path):
@@ -82,12 +92,12 @@ def test_cli_generates_files_and_a_coverage_report(tmp_path):
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     files = sorted(p.name for p in out.glob("*.yaml"))
-    assert len(files) == 6 and all(f.endswith(".yaml") for f in files)
-    assert len(load_scenarios([out])) == 6
+    assert len(files) == 8 and all(f.endswith(".yaml") for f in files)
+    assert len(load_scenarios([out])) == 8
     cov = json.loads(report.read_text(encoding="utf-8"))
-    assert cov["rulings"] == 6 and cov["uncovered"] == 3
-    assert cov["by_topic"]["trap_monsters"] == {"rulings": 1, "covered": 0, "uncovered": 1, "scenarios": 0}
-    assert "UNCOVERED zh-court [trap_monsters]: destruction: no script for 宫廷的规矩 (9995766)" in proc.stdout
+    assert cov["rulings"] == 7 and cov["uncovered"] == 3
+    assert cov["by_topic"]["trap_monsters"] == {"rulings": 2, "covered": 1, "uncovered": 1, "scenarios": 2}
+    assert "UNCOVERED zh-drain [trap_monsters]: destruction: no script for 技能抽取 (82732705)" in proc.stdout
 
 
 def test_cli_needs_exactly_one_input(tmp_path):
