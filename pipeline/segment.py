@@ -229,7 +229,11 @@ def segment_text(page: RawPage) -> list[Segment]:
             section_dates.append(dated_headings[max(dated_headings)] if dated_headings else None)
         start, end = line.content_span()
         heading = None
-        if line.start in known or start in known:
+        if index in edit_levels:
+            # `…[]` / `…¶` residue carries no level: the nesting heuristic knows more than the
+            # flat level the crawler could give it
+            heading = (edit_levels[index], line.text.strip().rstrip("¶").rstrip("[]").strip())
+        elif line.start in known or start in known:
             h = known.get(line.start) or known[start]
             heading = (h.level, h.text)
         elif (dated := _DATED_BRACKET.match(s)) and find_dates(dated.group(2)):
@@ -238,8 +242,6 @@ def segment_text(page: RawPage) -> list[Segment]:
             first_content = False
             mode, example_parent = "body", None
             continue
-        elif index in edit_levels:
-            heading = (edit_levels[index], line.text.strip().rstrip("¶").rstrip("[]").strip())
         elif not _is_sentence(s) or _EDIT_HEADING.match(s):
             heading = _text_heading(line, 0 if first_content else 1)
         first_content = False

@@ -34,3 +34,12 @@ def test_example_headers_and_nested_directives_are_structure_not_rulings(shared_
     notes = [note for r in doc.rulings for note in r.notes]
     assert any("改变怪兽表示形式的永续效果适用中" in note for note in notes)
     assert not [note for note in notes if note.lstrip().startswith("|")]
+
+
+def test_wiki_edit_residue_headings_nest(shared_dir, linker):
+    # seed 001 (French Fandom page flattened to text): Règles[] / Plein-Pièges[] ... Demi-Pièges[]
+    seed = next((shared_dir / "corpus" / "seeds").glob("001_*.txt"))
+    doc = next(process_pages((page for page, _ in read_paths([seed])), linker=linker))
+    sections = {tuple(r.section) for r in doc.rulings}
+    assert ("Règles", "Plein-Pièges") in sections and ("Règles", "Demi-Pièges") in sections
+    assert not [s for s in sections if s and s[0] != "Règles"]
