@@ -343,6 +343,19 @@ def write_page(tx: ManagedTransaction, *, url: str, source_id: str, content_hash
             "supersedes": len(supersedes)}
 
 
+def loaded_page_hashes(driver: Driver, urls: Sequence[str], database: str | None = None,
+                       batch_size: int = 5000) -> dict[str, str]:
+    """{url: content_hash} of the given pages that the graph holds: what an earlier load committed (a
+    page is written in one transaction, so a page here is whole)."""
+    found: dict[str, str] = {}
+    for batch in _batches(urls, batch_size):
+        records, _, _ = driver.execute_query(
+            "UNWIND $urls AS url MATCH (p:Page {url: url}) WHERE p.content_hash IS NOT NULL "
+            "RETURN p.url AS url, p.content_hash AS hash", urls=batch, database_=database, routing_="r")
+        found.update({r["url"]: r["hash"] for r in records})
+    return found
+
+
 # ---------------------------------------------------------------------------------------------
 # Cross-language alignment (kb.align computes the pairs; this stores them)
 

@@ -1,12 +1,16 @@
 """`rulings ingest PATH...`: saved pages -> raw store -> NLP -> graph, the users' first job.
 
 Each stage hands the next its own records (RawPage in the store, PageDoc JSONL in the records
-directory), so a failure in a later stage loses nothing: re-running picks the work up again, and
-only pages that are new or changed since the last run flow on (unless --all-pages)."""
+directory), so a failure in a later stage loses nothing: re-running picks the work up again. The
+pages that flow on are the ones new or changed in the raw store, plus the unchanged ones the graph
+does not hold in that version: a run killed after the store took its pages but before the graph
+committed them (each page is one transaction) left them behind, and the raw store alone cannot tell.
+--all-pages redoes every page of the store."""
 
 from __future__ import annotations
 
 import time
+from contextlib import nullcontext
 from pathlib import Path
 
 import click
@@ -29,7 +33,31 @@ def ensure_cards(driver, database, *, echo=click.echo) -> int:
     return graph.count_cards(driver, database)["cards"]
 
 
+def pages_behind_graph(store, run_id: str, driver, database, skip: set[str]) -> list:
+    """The pages a run found unchanged in the raw store that the graph lacks (or holds in another
+    version): an earlier ingest stopped between the store and the graph."""
+    from kb.graph import loaded_page_hashes
+
+    urls = list(dict.fromkeys(e["url"] for e in store.run_log(run_id)
+                              if e["outcome"] == "unchanged" and e["url"] not in skip))
+    loaded = loaded_page_hashes(driver, urls, database)
+    behind = []
+    for url in urls:
+        page = store.get(url)
+        if page is not None and loaded.get(url) != page.content_hash:
+            behind.append(page)
+    return behind
+
+
 def run_ingest(paths, *, source=None, all_pages=False, to_graph=True, out: Path | None = None, echo=click.echo) -> dict:
+    from kb.db import get_driver
+
+    # One connection for the whole run: the graph tells which unchanged pages still have to reach it.
+    with (get_driver() if to_graph else nullcontext((None, None))) as (driver, database):
+        return _run(paths, driver, database, source=source, all_pages=all_pages, out=out, echo=echo)
+
+
+def _run(paths, driver, database, *, source, all_pages, out, echo) -> dict:
     from crawlers.offline import ingest_to_store
     from crawlers.store import RawStore
     from pipeline.run import process_pages
@@ -46,6 +74,13 @@ def run_ingest(paths, *, source=None, all_pages=False, to_graph=True, out: Path 
         echo(f"  skipped {url}: {reason}", err=True)
 
     pages = list(store.pages() if all_pages else store.run_pages(crawl["run"]))
+    if driver is not None and not all_pages:
+        behind = pages_behind_graph(store, crawl["run"], driver, database, {p.url for p in pages})
+        summary["raw"]["not_in_graph"] = len(behind)
+        if behind:
+            echo(f"{len(behind)} unchanged pages are not in the graph yet (an earlier ingest stopped before "
+                 f"loading them): processing them again")
+            pages += behind
     if not pages:
         echo("nothing new or changed: NLP and graph are up to date (use --all-pages to redo every page)")
         summary["nlp"] = {"pages": 0, "records": None}
@@ -57,16 +92,14 @@ def run_ingest(paths, *, source=None, all_pages=False, to_graph=True, out: Path 
     summary["nlp"] = {"pages": written, "records": str(out)}
     echo(f"NLP: {written} pages -> {out} ({time.monotonic() - started:.1f}s)")
 
-    if to_graph and written:
+    if driver is not None and written:
         from kb.align import align_rulings
-        from kb.db import get_driver
         from kb.load import load_jsonl
 
         started = time.monotonic()
-        with get_driver() as (driver, database):
-            ensure_cards(driver, database, echo=echo)
-            counts = load_jsonl(driver, out, database)
-            links = align_rulings(driver, database)
+        ensure_cards(driver, database, echo=echo)
+        counts = load_jsonl(driver, out, database)
+        links = align_rulings(driver, database)
         for error in counts["errors"]:
             echo(f"  rejected {error}", err=True)
         summary["graph"] = {k: v for k, v in counts.items() if k != "errors"} | {"same_as_links": links}
