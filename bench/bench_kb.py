@@ -3,7 +3,10 @@ mentions, topics and sections) and `query card` latency on the resulting graph.
 
 Runs on its own Neo4j in a temporary home (kb.server.LocalNeo4j), or on NEO4J_URI when set (then
 only the benchmark's own nodes are written and deleted afterwards). Size: BENCH_KB_RULINGS
-(default 100000), BENCH_KB_PER_PAGE rulings per page (default 50)."""
+(default 100000), BENCH_KB_PER_PAGE rulings per page (default 50).
+
+Unknown-name suggestions (`query card` with a typo) are timed on the real card names (~97k), imported
+into the temporary server; on NEO4J_URI only when that graph already holds the real cards."""
 
 from __future__ import annotations
 
@@ -62,7 +65,7 @@ def _percentile(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
 
 
-def run(driver, database, n_rulings: int, per_page: int) -> dict:
+def run(driver, database, n_rulings: int, per_page: int, real_names: bool = True) -> dict:
     from kb import graph, queries
     from kb.load import load_pagedocs
 
@@ -88,6 +91,8 @@ def run(driver, database, n_rulings: int, per_page: int) -> dict:
         report = queries.card_report(driver, name, database)
         latencies.append((time.perf_counter() - t) * 1000)
         sizes.append(report[0]["count"])
+    names = ensure_real_names(driver, database) if real_names else None
+    suggest = suggestion_latency(driver, database) if names else {}
     return {
         "rulings": n_rulings, "pages": len(docs), "workers": WORKERS, "mentions": counts["mentions"],
         "ingest_s": round(ingest, 1), "ingest_rulings_per_s": round(n_rulings / ingest),
@@ -96,7 +101,56 @@ def run(driver, database, n_rulings: int, per_page: int) -> dict:
         "query_card_p50_ms": round(statistics.median(latencies), 1),
         "query_card_p95_ms": round(_percentile(latencies, 0.95), 1),
         "query_card_rulings_per_answer": round(statistics.mean(sizes)),
+        "card_names": names, **suggest,
     }
+
+
+SUGGESTIONS = 100
+_TYPO_HAN = "之的龙兽魔神光暗炎水风地天使战士机械"  # replacement characters for the near-misses
+
+
+def ensure_real_names(driver, database) -> int:
+    """The real card catalog (~97k names): suggestions are only as slow as the name set is big."""
+    from kb import graph
+    from kb.cards import import_path
+    from rulings import config
+
+    if graph.count_cards(driver, database)["cards"] < 10_000:
+        for path in (config.cards_file(), config.community_names_file()):
+            import_path(driver, path, database=database)
+    return sum(graph.count_cards(driver, database)["names"].values())
+
+
+def suggestion_latency(driver, database) -> dict:
+    """`query card` with an unknown Chinese/Japanese name: real names with one character replaced; p50
+    of kb.queries.suggest_names and how often the real name comes first / in the top 5."""
+    from kb import queries
+    from rulings.names import fold_name
+
+    rows = queries._rows(driver, "MATCH (n:CardName) WHERE n.language STARTS WITH 'zh' OR n.language = 'ja' "
+                                 "RETURN n.text AS text, n.normalized AS normalized ORDER BY n.key", database)
+    rng = random.Random(11)
+    rows = [r for r in rows if 3 <= len(r["normalized"]) <= 12 and queries._CJK.search(r["normalized"])]
+    latencies, top1, top5 = [], 0, 0
+    for row in rng.sample(rows, min(SUGGESTIONS, len(rows))):
+        text = row["text"]
+        at = rng.choice([i for i, ch in enumerate(text) if queries._CJK.match(ch)])
+        typo = text[:at] + rng.choice([c for c in _TYPO_HAN if c != text[at]]) + text[at + 1:]
+        t = time.perf_counter()
+        suggestions = [fold_name(s) for s in queries.suggest_names(driver, typo, database)]
+        latencies.append((time.perf_counter() - t) * 1000)
+        top1 += bool(suggestions) and suggestions[0] == row["normalized"]
+        top5 += row["normalized"] in suggestions
+    n = len(latencies)
+    return {"suggest_names_p50_ms": round(statistics.median(latencies), 1),
+            "suggest_names_p95_ms": round(_percentile(latencies, 0.95), 1),
+            "suggest_top1_rate": round(top1 / n, 2), "suggest_top5_rate": round(top5 / n, 2), "suggest_queries": n}
+
+
+def has_real_names(driver) -> bool:
+    from kb import graph
+
+    return graph.count_cards(driver, None)["cards"] >= 10_000
 
 
 def _cleanup_external(driver, database) -> None:
@@ -123,7 +177,9 @@ def main() -> dict:
         driver = open_driver(connection())
         try:
             _cleanup_external(driver, None)
-            return {"server": "NEO4J_URI", **run(driver, None, n_rulings, per_page)}
+            # a server of the user's: suggestions are measured on the names it has, none are imported
+            has_names = has_real_names(driver)
+            return {"server": "NEO4J_URI", **run(driver, None, n_rulings, per_page, real_names=has_names)}
         finally:
             _cleanup_external(driver, None)
             driver.close()

@@ -10,6 +10,7 @@ import re
 from neo4j import READ_ACCESS, Driver, unit_of_work
 from neo4j.exceptions import ClientError, CypherSyntaxError, Neo4jError
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import Levenshtein
 
 from kb import graph
 from rulings.errors import InputError
@@ -42,9 +43,44 @@ def _lang(lang: str | None) -> str | None:
 # ---------------------------------------------------------------------------------------------
 # Cards by name
 
+# Han, kana and Hangul: one character is a unit of meaning, so a near-miss shares most characters
+# (旋凤 for 旋风 shares no bigram at all, which is why the cjk full-text index alone cannot find it).
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af\uff66-\uff9f]")
+
+# Names sharing the most of the query's pieces (CJK characters, Latin trigrams), closest length first:
+# one scan on the server, a few hundred rows back instead of every name.
+_SHARED_PIECES = """
+MATCH (n:CardName)
+WITH n, size([p IN $pieces WHERE n.normalized CONTAINS p]) AS shared
+WHERE shared > 0
+RETURN n.normalized AS normalized, n.text AS text
+ORDER BY shared DESC, abs(size(n.normalized) - $length), n.normalized
+LIMIT $limit
+"""
+
+
+def name_pieces(folded: str) -> list[str]:
+    """What a near-miss shares with the name it misses: its CJK characters and its Latin trigrams."""
+    pieces = _CJK.findall(folded)
+    rest = _CJK.sub(" ", folded)
+    for word in rest.split():
+        pieces += [word] if len(word) <= 3 else [word[i:i + 3] for i in range(len(word) - 2)]
+    return list(dict.fromkeys(pieces))
+
+
+def name_similarity(query: str, name: str, **_) -> float:
+    """0..100 between folded names. CJK: Levenshtein similarity, so one wrong character (a substitution,
+    the usual typo) beats a name that merely shares a character elsewhere or contains one of them;
+    a name containing the whole query scores 90. Latin: rapidfuzz WRatio (word order, partial matches)."""
+    if _CJK.search(query):
+        score = Levenshtein.normalized_similarity(query, name) * 100
+        return max(score, 90.0) if len(query) >= 2 and query in name else score
+    return fuzz.WRatio(query, name)
+
+
 def suggest_names(driver: Driver, name: str, database: str | None = None, limit: int = 5) -> list[str]:
-    """Closest known card names: full-text candidates (cjk bigrams, fuzzy Latin words) ranked by
-    rapidfuzz; when the index finds nothing, rapidfuzz over every folded name."""
+    """Closest known card names: candidates from the cardname_text full-text index (cjk bigrams, fuzzy
+    Latin words) and from the names sharing the most characters/trigrams, ranked by name_similarity."""
     folded = fold_name(name)
     terms = [t for t in re.split(r"\s+", _escape_lucene(name)) if t]
     candidates: dict[str, str] = {}
@@ -56,12 +92,12 @@ def suggest_names(driver: Driver, name: str, database: str | None = None, limit:
                              database, q=lucene):
                 candidates[row["normalized"]] = row["text"]
         except ClientError:
-            pass  # a query the Lucene parser rejects: fall back to the scan below
-    best = process.extract(folded, list(candidates), scorer=fuzz.WRatio, limit=limit * 3)
-    if not best or best[0][1] < 85:  # the index found nothing close: compare with every name
-        for row in _rows(driver, "MATCH (n:CardName) RETURN n.normalized AS normalized, n.text AS text", database):
+            pass  # a query the Lucene parser rejects: the shared-pieces candidates still come
+    pieces = name_pieces(folded)
+    if pieces:
+        for row in _rows(driver, _SHARED_PIECES, database, pieces=pieces, length=len(folded), limit=500):
             candidates.setdefault(row["normalized"], row["text"])
-        best = process.extract(folded, list(candidates), scorer=fuzz.WRatio, limit=limit * 3)
+    best = process.extract(folded, list(candidates), scorer=name_similarity, limit=limit * 3)
     out = []
     for normalized, _score, _ in best:
         text = candidates[normalized]
