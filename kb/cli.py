@@ -122,7 +122,7 @@ def stats():
     from kb.queries import graph_stats
 
     with get_driver() as (driver, database):
-        click.echo(json.dumps(graph_stats(driver, database), ensure_ascii=False))
+        click.echo(dumps(graph_stats(driver, database)))
 
 
 @kb.command()
@@ -155,12 +155,22 @@ def _ruling_line(r: dict) -> str:
     return f"  - [{meta}]{flags} {text}\n      cards: {cards}\n      {r.get('url')}  ({r['id']})"
 
 
+# Line breaks that JSON leaves unescaped inside strings, but that str.splitlines() and other line
+# readers split on: escaped, so a JSONL record stays on its line (the text reads back the same).
+_LINE_BREAKS = str.maketrans({"\u2028": "\\u2028", "\u2029": "\\u2029", "\x85": "\\u0085"})
+
+
+def dumps(value, indent: int | None = None) -> str:
+    """JSON with non-ASCII text as itself (UTF-8); a value with no JSON type (bytes...) as its str()."""
+    return json.dumps(value, ensure_ascii=False, indent=indent, default=str).translate(_LINE_BREAKS)
+
+
 def _emit(data, fmt: str, table) -> None:
     if fmt == "json":
-        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        click.echo(dumps(data, indent=2))
     elif fmt == "jsonl":
         for row in (data if isinstance(data, list) else [data]):
-            click.echo(json.dumps(row, ensure_ascii=False))
+            click.echo(dumps(row))
     else:
         table(data)
 
@@ -346,7 +356,7 @@ def cypher(statement, params, fmt):
         keys = list(data[0])
         click.echo("\t".join(keys))
         for row in data:
-            click.echo("\t".join(json.dumps(row[k], ensure_ascii=False) if not isinstance(row[k], str) else row[k]
+            click.echo("\t".join(dumps(row[k]) if not isinstance(row[k], str) else row[k]
                                  for k in keys))
 
     _emit(rows, fmt, table)

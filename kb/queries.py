@@ -262,7 +262,10 @@ def rulings_for_scenarios(driver: Driver, database: str | None = None, topic: st
 def _plain(value):
     """Nodes, relationships and paths -> JSON-ready dicts."""
     from neo4j.graph import Node, Path, Relationship
+    from neo4j.spatial import Point
 
+    if isinstance(value, Point):  # a tuple to JSON, which would drop its coordinate system
+        return {"srid": value.srid, **dict(zip("xyz", value))}
     if isinstance(value, Node):
         return {"labels": sorted(value.labels), **{k: _plain(v) for k, v in value.items()}}
     if isinstance(value, Relationship):
