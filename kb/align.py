@@ -1,17 +1,26 @@
 """Cross-language alignment: link rulings that state the same thing in another language or source.
 
 Two current rulings from different pages, in different languages or sources, are candidates when
-they mention a card in common. Their score mixes the evidence the graph has: shared cards (Jaccard),
-shared topics, same polarity and action, and text similarity where the scripts allow it (the same
-language: edit ratio; Chinese vs Japanese: overlap of Han characters after Traditional->Simplified).
-Opposite polarities or different actions never align. Pairs scoring at least THRESHOLD become SAME_AS{score} links; each
-ruling keeps its best few. The links are recomputed from scratch, so re-running changes nothing."""
+they mention a card in common or name three specific rule concepts in common (kb/data/concepts.yaml:
+Continuous Trap, Spell & Trap Zone, ... in Chinese, Japanese, French and English). Rulings about
+cards score on the evidence the graph has: shared cards (Jaccard), shared topics, same polarity and
+action, and text similarity where the scripts allow it (the same language: edit ratio; Chinese vs
+Japanese: overlap of Han characters after Traditional->Simplified; otherwise: overlap of the rule
+concepts named). Rulings where a side names no card (general rules) score on the rule concepts they
+share instead. Opposite polarities or different actions never align. Pairs scoring at least
+THRESHOLD become SAME_AS{score} links; each ruling keeps its best few. The links are recomputed from
+scratch, so re-running changes nothing."""
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import defaultdict
+from functools import lru_cache
 from itertools import combinations
+from pathlib import Path
+
+import yaml
 
 from neo4j import Driver
 from rapidfuzz import fuzz
@@ -24,11 +33,16 @@ MIN_TEXT = 12  # shorter fragments (a bare heading, 'Chain Link 2: X') state not
 BEST_PER_RULING = 3
 MAX_RULINGS_PER_CARD = 400  # a card on more rulings than this says little about any pair of them
 _HAN = re.compile(r"[\u3400-\u9fff]")
+CONCEPTS_FILE = Path(__file__).parent / "data" / "concepts.yaml"
+MIN_SHARED_CONCEPTS = 3  # fewer shared specific rule concepts say nothing about meaning
+GENERIC_WEIGHT = 0.3  # a shared 'activate' or 'chain' counts this much of a shared 'continuous_trap'
+MAX_RULINGS_PER_CONCEPT_TRIO = 400  # like MAX_RULINGS_PER_CARD: a very common trio of concepts is no lead
 
 _FETCH = """
-MATCH (r:Ruling {current: true})-[:MENTIONS]->(c:Card)
+MATCH (r:Ruling {current: true})
+OPTIONAL MATCH (r)-[:MENTIONS]->(c:Card)
 WITH r, collect(DISTINCT c.passcode) AS cards
-RETURN r.id AS id, r.language AS language, r.source_id AS source, r.page_url AS url, r.polarity AS polarity,
+RETURN r.id AS id, r.section AS section, r.language AS language, r.source_id AS source, r.page_url AS url, r.polarity AS polarity,
        r.action AS action, r.normalized AS normalized, cards, [(r)-[:ABOUT]->(t:Topic) | t.key] AS topics
 """
 
@@ -42,6 +56,74 @@ def _jaccard(a, b) -> float:
     return len(a & b) / len(a | b) if a or b else 0.0
 
 
+def fold(text: str) -> str:
+    """Text as concept cues are matched: NFKC, casefolded, accents off Latin letters only (a Japanese
+    dakuten is a combining mark too), and a plural -s/-x off Latin words of four letters or more."""
+    decomposed = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", text).casefold())
+    kept = [ch for i, ch in enumerate(decomposed)
+            if not (unicodedata.category(ch) == "Mn" and i and decomposed[i - 1] < "\x80")]
+    return re.sub(r"(?<=[a-z]{3})[sx]\b", "", unicodedata.normalize("NFC", "".join(kept)))
+
+
+@lru_cache(maxsize=1)
+def _concept_lexicon() -> dict:
+    return yaml.safe_load(CONCEPTS_FILE.read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def generic_concepts() -> frozenset[str]:
+    return frozenset(_concept_lexicon().get("generic") or ())
+
+
+@lru_cache(maxsize=1)
+def _concept_matcher() -> tuple[re.Pattern, dict[str, str]]:
+    data = _concept_lexicon()
+    by_cue = {}
+    for concept, cues in data["concepts"].items():
+        for cue in (c for per_language in cues.values() for c in per_language):
+            by_cue[fold(cue)] = concept
+    # Longest cue first, so the alternation takes the most specific concept at each position; Latin
+    # cues must start a word ('set' is not in 'reset'), CJK cues have no word boundaries to respect.
+    alternatives = [(r"(?<![a-z0-9])" + re.escape(cue)) if cue[:1].isascii() else re.escape(cue)
+                    for cue in sorted(by_cue, key=len, reverse=True)]
+    return re.compile("|".join(alternatives)), by_cue
+
+
+@lru_cache(maxsize=65536)
+def concepts_of(text: str) -> frozenset[str]:
+    """The rule concepts (keys of concepts.yaml) a ruling's normalized text names."""
+    pattern, by_cue = _concept_matcher()
+    return frozenset(by_cue[m.group(0)] for m in pattern.finditer(fold(text or "")))
+
+
+@lru_cache(maxsize=4096)
+def _heading_concepts(headings: tuple[str, ...], family: str) -> frozenset[str]:
+    text = " / ".join(headings)
+    return concepts_of(to_simplified(text) if family == "zh" else text)
+
+
+def ruling_concepts(r: dict) -> frozenset[str]:
+    """The concepts of a ruling's text and of its heading path: a rule under '陷阱怪兽的相关规则' that
+    says 'these are all Continuous Traps' is about Trap Monsters without naming them. Headings are not
+    normalized like the text, so Chinese ones are converted to Simplified here."""
+    return concepts_of(r["normalized"] or "") | _heading_concepts(tuple(r.get("section") or ()), _family(r["language"]))
+
+
+def concept_similarity(a: dict, b: dict) -> tuple[float, int]:
+    """(weighted Dice coefficient of the two concept sets, how many specific concepts they share).
+
+    Generic concepts weigh GENERIC_WEIGHT and are not counted as shared: what makes two rulings the
+    same is naming the same specific rule things (Continuous Trap, Spell & Trap Zone), not 'activate'."""
+    ca, cb = ruling_concepts(a), ruling_concepts(b)
+    generic = generic_concepts()
+
+    def weight(concepts):
+        return sum(GENERIC_WEIGHT if c in generic else 1.0 for c in concepts)
+
+    total = weight(ca) + weight(cb)
+    return (2 * weight(ca & cb) / total if total else 0.0), len((ca & cb) - generic)
+
+
 def text_similarity(a: dict, b: dict) -> float | None:
     fa, fb = _family(a["language"]), _family(b["language"])
     if fa == fb:
@@ -50,38 +132,70 @@ def text_similarity(a: dict, b: dict) -> float | None:
         han_a = set(_HAN.findall(to_simplified(a["normalized"] or "")))
         han_b = set(_HAN.findall(to_simplified(b["normalized"] or "")))
         return _jaccard(han_a, han_b) if han_a and han_b else None
-    return None  # no shared script: the text says nothing here
+    # No shared script: the rule concepts both texts name are the only comparable text evidence, and
+    # only when each names enough of them to say something.
+    generic = generic_concepts()
+    ca, cb = ruling_concepts(a) - generic, ruling_concepts(b) - generic
+    if min(len(ca), len(cb)) < MIN_SHARED_CONCEPTS:
+        return None
+    return concept_similarity(a, b)[0]
+
+
+def _agreement(x: str | None, y: str | None) -> float:
+    """1 when both say the same, 0.5 when one side does not say (neither for nor against)."""
+    return 1.0 if x and x == y else 0.5
 
 
 def score_pair(a: dict, b: dict) -> tuple[float, list[str]] | None:
     """(score 0..1, reasons) or None when the two cannot be the same ruling.
 
-    Missing evidence counts as disagreement (a shared card alone is not a shared statement); only the
-    text part is left out where the two scripts cannot be compared (e.g. French vs Japanese)."""
+    Rulings about cards: missing evidence counts as disagreement (a shared card alone is not a shared
+    statement); only the text part is left out where the two scripts cannot be compared (e.g. French vs
+    Japanese). Rulings where one side names no card (general rules: 'Trap Monsters are Continuous
+    Traps...') are compared by the rule concepts they name instead, and only when they share at least
+    MIN_SHARED_CONCEPTS of them; two rulings naming different cards are different rulings."""
     if a["polarity"] and b["polarity"] and a["polarity"] != b["polarity"]:
         return None
     if a["action"] and b["action"] and a["action"] != b["action"]:
         return None
-    parts = [(0.45, _jaccard(a["cards"], b["cards"]), "cards"),
-             (0.15, _jaccard(a["topics"], b["topics"]), "topics"),
-             (0.15, 1.0 if a["polarity"] and a["polarity"] == b["polarity"] else 0.0, "polarity"),
-             (0.15, 1.0 if a["action"] and a["action"] == b["action"] else 0.0, "action")]
-    text = text_similarity(a, b)
-    if text is not None:
-        parts.append((0.25, text, "text"))
+    if a["cards"] and b["cards"]:
+        parts = [(0.45, _jaccard(a["cards"], b["cards"]), "cards"),
+                 (0.15, _jaccard(a["topics"], b["topics"]), "topics"),
+                 (0.15, 1.0 if a["polarity"] and a["polarity"] == b["polarity"] else 0.0, "polarity"),
+                 (0.15, 1.0 if a["action"] and a["action"] == b["action"] else 0.0, "action")]
+        text = text_similarity(a, b)
+        if text is not None:
+            parts.append((0.25, text, "text"))
+    else:
+        concepts, shared = concept_similarity(a, b)
+        if shared < MIN_SHARED_CONCEPTS:
+            return None
+        parts = [(0.55, concepts, "concepts"),
+                 (0.15, _jaccard(a["topics"], b["topics"]), "topics"),
+                 (0.15, _agreement(a["polarity"], b["polarity"]), "polarity"),
+                 (0.15, _agreement(a["action"], b["action"]), "action")]
     score = sum(w * v for w, v, _ in parts) / sum(w for w, _, _ in parts)
-    return round(score, 3), [name for _, v, name in parts if v >= 0.5]
+    # an unknown polarity or action (0.5) is no reason to align
+    return round(score, 3), [name for _, v, name in parts if v > 0.5 or (v == 0.5 and name not in ("polarity", "action"))]
+
+
+def _leads(rulings: list[dict]):
+    """Groups of rulings worth comparing: those naming a card, and those naming a trio of concepts."""
+    by_key = defaultdict(list)
+    for i, r in enumerate(rulings):
+        for c in r["cards"]:
+            by_key[("card", c)].append(i)
+        for trio in combinations(sorted(ruling_concepts(r) - generic_concepts()), MIN_SHARED_CONCEPTS):
+            by_key[trio].append(i)
+    for key, members in by_key.items():
+        cap = MAX_RULINGS_PER_CARD if key[0] == "card" else MAX_RULINGS_PER_CONCEPT_TRIO
+        if len(members) <= cap:
+            yield members
 
 
 def candidate_pairs(rulings: list[dict]):
-    by_card = defaultdict(list)
-    for i, r in enumerate(rulings):
-        for c in r["cards"]:
-            by_card[c].append(i)
     seen = set()
-    for members in by_card.values():
-        if len(members) > MAX_RULINGS_PER_CARD:
-            continue
+    for members in _leads(rulings):
         for i, j in combinations(members, 2):
             if (i, j) in seen:
                 continue
