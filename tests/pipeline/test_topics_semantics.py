@@ -116,3 +116,9 @@ def test_modal_cue_wins_over_the_copula_in_real_seed_sentences(shared_dir):
     # with no modal cue the copula still decides
     assert polarity("陷阱怪兽是怪兽卡。", "zh-Hans") == "is"
     assert polarity("Ce n'est pas une carte Magie.", "fr") == "is_not"
+
+
+def test_french_main_monster_zone_is_not_a_return_to_hand():
+    zone = "Quand l'effet qui Invoque la carte résout, la carte est Invoqué dans une Zone Monstre Main."
+    assert "return_to_hand" not in actions(zone, "fr")
+    assert "return_to_hand" in actions("Renvoyez 1 monstre face recto dans la main de son propriétaire.", "fr")
