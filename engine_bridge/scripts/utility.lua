@@ -95,3 +95,18 @@ function Auxiliary.EnablePendulum(c)
 	c:RegisterEffect(e)
 	return e
 end
+
+-- "negate the activation, and if you do, destroy that card": the target and operation that
+-- Counter Traps share (Seven Tools of the Bandit, Solemn Judgment's card branch).
+function Auxiliary.NegateActivationTarget(e,tp,eg,ep,ev,re,r,rp,chk)
+	if chk==0 then return true end
+	Duel.SetOperationInfo(0,CATEGORY_NEGATE,eg,1,0,0)
+	if re:GetHandler():IsDestructable() and re:GetHandler():IsRelateToEffect(re) then
+		Duel.SetOperationInfo(0,CATEGORY_DESTROY,eg,1,0,0)
+	end
+end
+function Auxiliary.NegateActivationDestroy(e,tp,eg,ep,ev,re,r,rp)
+	if Duel.NegateActivation(ev) and re:GetHandler():IsRelateToEffect(re) then
+		Duel.Destroy(eg,REASON_EFFECT)
+	end
+end

@@ -26,8 +26,8 @@ function s.initial_effect(c)
 	e4:SetCode(EVENT_CHAINING)
 	e4:SetCondition(s.card_condition)
 	e4:SetCost(s.cost)
-	e4:SetTarget(s.card_target)
-	e4:SetOperation(s.card_activate)
+	e4:SetTarget(aux.NegateActivationTarget)
+	e4:SetOperation(aux.NegateActivationDestroy)
 	c:RegisterEffect(e4)
 end
 function s.cost(e,tp,eg,ep,ev,re,r,rp,chk)
@@ -48,16 +48,4 @@ function s.summon_activate(e,tp,eg,ep,ev,re,r,rp)
 end
 function s.card_condition(e,tp,eg,ep,ev,re,r,rp)
 	return re:IsHasType(EFFECT_TYPE_ACTIVATE) and Duel.IsChainNegatable(ev)
-end
-function s.card_target(e,tp,eg,ep,ev,re,r,rp,chk)
-	if chk==0 then return true end
-	Duel.SetOperationInfo(0,CATEGORY_NEGATE,eg,1,0,0)
-	if re:GetHandler():IsDestructable() and re:GetHandler():IsRelateToEffect(re) then
-		Duel.SetOperationInfo(0,CATEGORY_DESTROY,eg,1,0,0)
-	end
-end
-function s.card_activate(e,tp,eg,ep,ev,re,r,rp)
-	if Duel.NegateActivation(ev) and re:GetHandler():IsRelateToEffect(re) then
-		Duel.Destroy(eg,REASON_EFFECT)
-	end
 end
