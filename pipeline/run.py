@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from crawlers.records import RawPage
-from pipeline.language import detect_language, is_chinese
+from pipeline.language import is_chinese, segment_language
 from pipeline.normalize import Normalized, fold_width, normalize, page_has_conversion_damage, to_simplified
 from pipeline.records import Mention, PageDoc, Ruling
 from pipeline.segment import Segment, segment_page
@@ -64,7 +64,7 @@ def _drafts(page: RawPage, segments: list[Segment], damaged: bool) -> list[_Draf
     text, fmt = page.text, page.format
     for seg in segments:
         norm = normalize(text[seg.start:seg.end], fmt=fmt, damaged=damaged, base=seg.start)
-        language = detect_language(norm.text, default=page.language)
+        language = segment_language(norm.text, page.language)
         side_repairs, section, notes = [], [], []
         for h in seg.section:
             at = text.rfind(h, 0, seg.start + 1)  # a heading is written above its rulings

@@ -26,3 +26,17 @@ def test_language_by_script_statistics():
     assert detect_language("Les Plein-Pièges sont des Pièges Continus et sont toujours traités") == "fr"
     assert detect_language("This card is treated as a Trap card") == "en"
     assert detect_language("", default="ja") == "ja"
+
+
+def test_segment_language_takes_the_page_language_as_prior():
+    from pipeline.language import segment_language
+
+    # kanji-only lines of a Japanese page stay Japanese
+    for line in ("□金属探知機", "効果の対象選択", "□激流葬", "■攻守の増減", "通常罠／Ａ：召喚成功時／"):
+        assert segment_language(line, "ja") == "ja", line
+    # ... unless they are clearly Chinese (Simplified forms outside JIS, Chinese function words)
+    assert segment_language("效果的对象选择", "ja") == "zh-Hans"
+    assert segment_language("這張卡的效果們", "ja") == "zh-Hant"
+    # the same kana-less line on a Chinese page is Chinese, and kana still make Japanese
+    assert segment_language("「旋風」の効果を発動できる", "zh-Hans") == "ja"
+    assert segment_language("金属探知機", "zh-Hant").startswith("zh")

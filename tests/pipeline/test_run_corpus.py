@@ -222,3 +222,12 @@ def test_notes_get_the_glossary_repairs_with_offsets(linker):
     note_at = text.index("攻魔法是")
     assert {(r.offset, r.repaired) for r in doc.repairs} >= {(0, "咒文速度"), (note_at, "速攻魔法"),
                                                                (note_at + 4, "咒文速度")}
+
+
+def test_seed_002_japanese_is_never_read_as_chinese(seeds):
+    doc = seeds["002"]
+    assert doc.rulings and all(r.language == "ja" for r in doc.rulings)
+    # no OpenCC conversion of Japanese: the normalized text keeps the page's kanji
+    texts = " ".join(r.normalized for r in doc.rulings)
+    assert "効果の対象選択" in texts and "砂塵の大竜巻" in texts
+    assert "选择" not in texts and "砂尘" not in texts
