@@ -1,12 +1,15 @@
 """What the NLP stage hands to the graph stage: one PageDoc per page (record "PageDoc", schema 1),
-holding that page's rulings. One PageDoc is loaded in one Neo4j transaction."""
+holding that page's rulings. One PageDoc is loaded in one Neo4j transaction.
+
+Schema 2 adds `Ruling.frame` (what the ruling says as data, pipeline.frames); schema-1 records still
+read (their rulings have no frame)."""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-PAGE_DOC_VERSION = 1
+PAGE_DOC_VERSION = 2
 
 
 @dataclass
@@ -32,6 +35,63 @@ class Repair:
 
 
 @dataclass
+class FrameCard:
+    ref: str  # c1, c2 … (the events and the question name cards by it)
+    name: str  # the name as the ruling writes it
+    passcode: int | None = None
+    controller: str | None = None  # self | opponent (the asker is "self")
+    location: str | None = None  # hand | mzone | szone | fzone | pzone | field | grave | removed | deck | extra
+    position: str | None = None  # faceup | facedown | faceup_attack | faceup_defense | facedown_defense | …
+    state: list[str] = field(default_factory=list)  # applied | equipped | present | set_this_turn …
+
+
+@dataclass
+class FrameEvent:
+    action: str  # activate | summon | special_summon | flip_summon | set | attack | destroy | send_to_grave | banish
+    card: str | None = None  # FrameCard.ref
+    actor: str | None = None  # self | opponent | None (the card's controller)
+    effect: int | None = None  # ① = 1
+    effect_text: str | None = None  # the 『』 quoted effect text
+    targets: list[str] = field(default_factory=list)
+    chained_to: str | None = None
+    note: str | None = None
+
+
+@dataclass
+class FrameQuestion:
+    kind: str  # can_activate | can_target | can_summon | can_set | can_attack | is_destroyed | applies | what_happens
+    text: str = ""  # the words it was read from
+    card: str | None = None  # FrameCard.ref of the card acting (or affected, for is_destroyed)
+    actor: str | None = None
+    effect: int | None = None
+    effect_kind: str | None = None  # monster | pendulum | None
+    effect_text: str | None = None
+    targets: list[str] = field(default_factory=list)
+    how: str | None = None  # the summon named (特殊召喚 …)
+
+
+@dataclass
+class Frame:
+    language: str = ""
+    cards: list[FrameCard] = field(default_factory=list)  # the situation
+    events: list[FrameEvent] = field(default_factory=list)  # in order
+    question: FrameQuestion | None = None
+    answer: str | None = None  # yes | no | outcome
+    outcome: str | None = None  # the answer's first sentence, when it is an outcome
+    unread: list[str] = field(default_factory=list)  # the parts that could not be read, and why
+
+    @classmethod
+    def from_dict(cls, data: dict | None) -> "Frame | None":
+        if not data:
+            return None
+        data = dict(data)
+        data["cards"] = [FrameCard(**c) for c in data.get("cards", [])]
+        data["events"] = [FrameEvent(**e) for e in data.get("events", [])]
+        data["question"] = FrameQuestion(**data["question"]) if data.get("question") else None
+        return cls(**data)
+
+
+@dataclass
 class Ruling:
     id: str  # stable: derived from source_id and the normalized text
     text: str  # original text of the ruling (as on the page)
@@ -50,6 +110,7 @@ class Ruling:
     notes: list[str] = field(default_factory=list)
     example_of: str | None = None  # id of the ruling this one illustrates, if it is an example
     meta: dict[str, Any] = field(default_factory=dict)  # e.g. Q&A fid, question/answer split
+    frame: Frame | None = None  # schema 2: what the ruling says as data (pipeline.frames)
 
 
 @dataclass
@@ -86,6 +147,7 @@ class PageDoc:
         for r in data.get("rulings", []):
             r = dict(r)
             r["mentions"] = [Mention(**m) for m in r.get("mentions", [])]
+            r["frame"] = Frame.from_dict(r.get("frame"))
             rulings.append(Ruling(**r))
         data["rulings"] = rulings
         data["aliases"] = [MinedAlias(**a) for a in data.get("aliases", [])]

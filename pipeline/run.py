@@ -116,6 +116,8 @@ def _ruling(page: RawPage, draft: _Draft, mentions: list[Mention], featured: lis
                            featured)
     if qa:
         topics += [t for t in topics_for_qa_tags(meta.get("tags") or []) if t not in topics]
+    from pipeline.frames import frame_for
+
     return Ruling(
         id=ruling_id(page.source_id, normalized),
         text=page.text[seg.start:seg.end],
@@ -132,6 +134,7 @@ def _ruling(page: RawPage, draft: _Draft, mentions: list[Mention], featured: lis
         mentions=mentions,
         notes=draft.notes,
         meta=meta,
+        frame=frame_for(normalized, draft.language, mentions, meta if qa else None),
     )
 
 

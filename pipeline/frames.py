@@ -1,0 +1,342 @@
+"""Ruling frames: what a ruling says, as data (pipeline.records.Frame): the situation (cards with
+controller, location, position and state), the ordered events (activate, chain, summon, Set, attack,
+destroy, send, banish …), the question (can activate / can target / can summon / can Set / can attack
+/ is destroyed / applies / what happens) and the answer (yes, no or an outcome).
+
+The extractor reads the regular phrasing of the official Japanese Q&A (its title is the question in
+one sentence, 「…できますか」; the answer opens with 「…できます。」/「…できません。」), and the same
+frame type from Chinese rule docs and French articles (statements: the whole ruling is the
+question with its answer, 可以/不能, peut/ne peut pas). Whatever part it cannot read is named in
+`Frame.unread`, so a ruling without a usable frame says why.
+
+It runs as a spaCy component (factory "ruling_frame": sets `doc._.frame` from the text and the
+card mentions in `doc.user_data["mentions"]`); `frame_for(...)` is the call the NLP stage makes.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Iterable
+
+import re
+import spacy
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from pipeline.records import Frame, FrameCard, FrameEvent, FrameQuestion
+
+CIRCLED = {c: i for i, c in enumerate("①②③④⑤⑥⑦⑧⑨⑩", 1)}
+_NAME = r"「((?:[^「」]|「[^「」]*」)+)」"  # a card name; nested quotes inside names are kept
+_CARD = re.compile(_NAME)
+_QUOTE = re.compile(r"『([^『』]+)』")
+
+# ---------------------------------------------------------------- Japanese vocabulary
+
+_JA_OWNER = [(re.compile(r"相手(?:の|が|は)?(?:フィールド|モンスターゾーン|魔法[&＆]罠ゾーン|手札|墓地|場|デッキ)?(?:の|に|で)?$"), "opponent"),
+             (re.compile(r"自分(?:の|が|は)?(?:フィールド|モンスターゾーン|魔法[&＆]罠ゾーン|手札|墓地|場|デッキ)?(?:の|に|で)?$"), "self")]
+_JA_LOCATION = [("エクストラデッキ", "extra"), ("ペンデュラムゾーン", "pzone"), ("フィールドゾーン", "fzone"),
+                ("魔法[&＆]罠ゾーン", "szone"), ("モンスターゾーン", "mzone"), ("手札", "hand"), ("墓地", "grave"),
+                ("除外", "removed"), ("デッキ", "deck"), ("フィールド", "field"), ("場", "field")]
+_JA_POSITION = [("裏側守備表示", "facedown_defense"), ("表側守備表示", "faceup_defense"), ("表側攻撃表示", "faceup_attack"),
+                ("裏側表示", "facedown"), ("表側表示", "faceup"), ("セットされ", "facedown"), ("攻撃表示", "attack"),
+                ("守備表示", "defense")]
+
+# what the question asks, from the title's last clause (longest cue first where they overlap)
+_JA_QUESTION = [
+    (re.compile(r"(?:の|が持つ)?(?:(?P<eff>[①②③④⑤⑥])の)?(?P<what>モンスター効果|ペンデュラム効果|効果)?を(?:手札から|墓地から|セットしたターンに|フィールドで)?発動(?:する事は|することは|する事が|することが)?でき(?:ます|ません)か"), "can_activate"),
+    (re.compile(r"(?P<how>アドバンス召喚|特殊召喚|通常召喚|反転召喚|リバース召喚|融合召喚|シンクロ召喚|エクシーズ召喚|X召喚|リンク召喚|儀式召喚|ペンデュラム召喚|召喚)(?:する事は|することは|する事が|することが)?でき(?:ます|ません)か"), "can_summon"),
+    (re.compile(r"(?:を)?セット(?:する事は|することは|する事が)?でき(?:ます|ません)か"), "can_set"),
+    (re.compile(r"(?:の)?(?:効果の)?対象(?:として|に)(?:「.+」を)?(?:選択|選ぶ事|指定|する事|でき)"), "can_target"),
+    (re.compile(r"(?:に|へ|で|を)?(?:直接)?攻撃(?:宣言)?(?:する事は|することは|する事が)?でき(?:ます|ません)か"), "can_attack"),
+    (re.compile(r"破壊されますか|破壊されませんか"), "is_destroyed"),
+    (re.compile(r"(?:効果|処理)?は?(?:適用|発動)されますか|(?:効果は|効果が)発動しますか|適用できますか"), "applies"),
+    (re.compile(r"どう(?:なり|す)ますか|どのように|どちら|何枚|いくつ|何体|なりますか"), "what_happens"),
+    (re.compile(r"(?P<how>[^、「」を]{1,10})(?:でき|され|し|行い|あり)(?:ます|ません)か"), "other"),
+]
+_JA_YES = re.compile(r"(?:でき|され|なり|行い|し|受け|き|あり|い)ます(?:[。\n]|$)|^はい")
+_JA_NO = re.compile(r"(?:でき|され|なり|行い|し|受け|き|あり|い)ません(?:[。\n]|$)|^いいえ")
+_JA_SITUATION = [
+    # 「A」の効果が適用されている / 適用中
+    (re.compile(_NAME + r"(?:の(?:モンスター効果|ペンデュラム効果|効果|[①②③]の効果))?(?:が|の)?(?:適用(?:中|され)|効果適用中)"), "applied"),
+    (re.compile(_NAME + r"(?:が|を)?(?:装備(?:している|され)|装備カード扱い)"), "equipped"),
+    (re.compile(_NAME + r"が(?P<where>[^、「」]{0,20}?)(?:に|で)(?P<pos>表側表示|裏側表示|表側攻撃表示|表側守備表示|裏側守備表示)?(?:で)?存在(?:する|している)"), "present"),
+    (re.compile(_NAME + r"(?:が|を)(?:コントロールして|存在)"), "present"),
+]
+_JA_EVENTS = [
+    (re.compile(_NAME + r"(?:の(?P<eff>[①②③])?(?:の)?(?P<what>モンスター効果|ペンデュラム効果|効果))?(?:の発動)?にチェーンして"), "activate"),
+    (re.compile(_NAME + r"(?:の(?P<eff>[①②③])?(?:の)?(?P<what>モンスター効果|ペンデュラム効果|効果))?を(?:発動し|発動した)"), "activate"),
+    (re.compile(_NAME + r"が(?:発動し|発動した|の発動)"), "activate"),
+    (re.compile(_NAME + r"(?:を|が)(?:召喚|通常召喚)(?:し|され|に成功)"), "summon"),
+    (re.compile(_NAME + r"(?:を|が)特殊召喚(?:し|され|に成功)"), "special_summon"),
+    (re.compile(_NAME + r"(?:を|が)(?:反転召喚|リバース)(?:し|され|に成功)"), "flip_summon"),
+    (re.compile(_NAME + r"(?:を|が)セット(?:し|され)"), "set"),
+    (re.compile(_NAME + r"(?:で|が)(?:直接)?攻撃(?:宣言)?(?:し|した|を宣言)"), "attack"),
+    (re.compile(_NAME + r"(?:を|が)(?:[^、「」]{0,12}で)?破壊(?:し|され)"), "destroy"),
+    (re.compile(_NAME + r"(?:を|が)墓地へ送(?:り|っ|ら)"), "send_to_grave"),
+    (re.compile(_NAME + r"(?:を|が)除外(?:し|され)"), "banish"),
+]
+
+
+def _clean_name(name: str) -> str:
+    return re.sub(r"\s+", " ", name).strip()
+
+
+class _Cards:
+    """The frame's cards by name: c1, c2 … in order of first mention, with their passcodes."""
+
+    def __init__(self, passcodes: dict[str, int | None]):
+        self.passcodes = passcodes
+        self.cards: list[FrameCard] = []
+
+    def get(self, name: str) -> FrameCard:
+        name = _clean_name(name)
+        for card in self.cards:
+            if card.name == name:
+                return card
+        card = FrameCard(ref=f"c{len(self.cards) + 1}", name=name, passcode=self.passcodes.get(name))
+        self.cards.append(card)
+        return card
+
+
+def _before(text: str, start: int, width: int = 24) -> str:
+    """The words just before a card name, back to the previous clause mark or name."""
+    head = text[max(0, start - width):start]
+    return re.split(r"[、。」』]", head)[-1]
+
+
+def _locate(card: FrameCard, context: str) -> None:
+    for pattern, owner in _JA_OWNER:
+        if owner and re.search(r"(相手|自分)", context):
+            card.controller = card.controller or ("opponent" if "相手" in context else "self")
+            break
+    for word, location in _JA_LOCATION:
+        if re.search(word, context):
+            card.location = card.location or location
+            break
+    for word, position in _JA_POSITION:
+        if re.search(word, context):
+            card.position = card.position or position
+            break
+
+
+def _effect_number(text: str | None) -> int | None:
+    if not text:
+        return None
+    return CIRCLED.get(text[0])
+
+
+def _answer_ja(answer: str) -> str | None:
+    first = re.split(r"[。\n]", answer.strip(), maxsplit=1)[0] + "。"
+    first = _CARD.sub("X", _QUOTE.sub("Y", first))
+    no, yes = _JA_NO.search(first), _JA_YES.search(first)
+    if no and not yes:
+        return "no"
+    if yes and not no:
+        return "yes"
+    return None
+
+
+def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | None]) -> Frame:
+    """The frame of one Japanese Q&A: the title gives the question's shape, the question text the
+    quoted effect texts, the answer's first sentence the yes/no."""
+    frame = Frame(language="ja")
+    title = title or question.split("\n")[0]
+    cards = _Cards(passcodes)
+    body = re.sub(r"\s+", "", title)
+    qstart = len(body)
+    # the question: the last clause of the title
+    for pattern, kind in _JA_QUESTION:
+        m = pattern.search(body)
+        if m:
+            qstart = m.start()
+            tail = body[:m.start()]
+            names = list(_CARD.finditer(tail))
+            if kind == "can_target":
+                names = list(_CARD.finditer(body[:m.end() + 40]))
+            if names and kind != "what_happens" and (kind == "can_target" or names[-1].end() >= m.start() - 12):
+                last = names[-1]
+                qstart = min(qstart, last.start())
+                frame.question = FrameQuestion(kind=kind)
+                subject = cards.get(last.group(1))
+                frame.question.card = subject.ref
+                if kind == "can_target" and len(names) >= 2:
+                    source = names[-2] if "対象" in body[names[-1].end():] or len(names) < 2 else names[0]
+                    frame.question.card = cards.get(source.group(1)).ref
+                    frame.question.targets = [subject.ref]
+                _locate(subject, _before(body, last.start()))
+            if frame.question is None:
+                frame.question = FrameQuestion(kind=kind)
+            clause_start = body.rfind("、", 0, qstart) + 1
+            owner = re.search(r"(相手|自分)(?:は|が)[^、]*$", body[clause_start:qstart])
+            qstart = clause_start if owner or clause_start > qstart - 10 else qstart
+            frame.question.text = body[qstart:m.end()]
+            if m.groupdict().get("eff"):
+                frame.question.effect = _effect_number(m.group("eff"))
+            if m.groupdict().get("what"):
+                frame.question.effect_kind = {"モンスター効果": "monster", "ペンデュラム効果": "pendulum"}.get(m.group("what"))
+            if m.groupdict().get("how"):
+                frame.question.how = m.group("how")
+            if owner:
+                frame.question.actor = "opponent" if owner.group(1) == "相手" else "self"
+            break
+    else:
+        frame.unread.append("question: the title asks nothing this extractor reads (no できますか/されますか/どうなりますか cue)")
+    # the situation and the events, from the title's clauses before the question
+    situation_text = body[:qstart]
+    spans: list[tuple[int, int]] = []
+    for pattern, state in _JA_SITUATION:
+        for m in pattern.finditer(situation_text):
+            if any(s <= m.start() < e for s, e in spans):
+                continue
+            spans.append((m.start(), m.end()))
+            card = cards.get(m.group(1))
+            if state not in card.state:
+                card.state.append(state)
+            _locate(card, _before(situation_text, m.start()) + m.group(0)[len(m.group(1)) + 2:])
+    found: list[tuple[int, FrameEvent]] = []
+    for pattern, action in _JA_EVENTS:
+        for m in pattern.finditer(situation_text):
+            if any(s <= m.start() < e for s, e in spans):
+                continue
+            spans.append((m.start(), m.end()))
+            card = cards.get(m.group(1))
+            _locate(card, _before(situation_text, m.start()))
+            actor = "opponent" if "相手" in _before(situation_text, m.start(), 8) else None
+            event = FrameEvent(action=action, card=card.ref, actor=actor,
+                               effect=_effect_number(m.groupdict().get("eff")),
+                               chained_to=None)
+            if "チェーンして" in m.group(0):
+                event.note = "chained to"
+            found.append((m.start(), event))
+    frame.events = [e for _, e in sorted(found, key=lambda p: p[0])]
+    # names in the situation no pattern explained: the frame cannot say what they do
+    for m in _CARD.finditer(situation_text):
+        if not any(s <= m.start() < e for s, e in spans):
+            cards.get(m.group(1))
+            frame.unread.append(f"situation: what 「{_clean_name(m.group(1))}」 does before the question")
+    # situations stated without a card: phases, counts, conditions
+    rest = _CARD.sub("", situation_text)
+    for cue, what in ((r"バトルフェイズ|ダメージステップ|ダメージ計算|バトルステップ|攻撃宣言時|エンドフェイズ|スタンバイフェイズ|メインフェイズ2|ドローフェイズ", "a phase or step"),
+                      (r"チェーン\d|チェーン[２-９]", "a chain link number"),
+                      (r"ライフポイント|LP|ダメージを受け", "life points"),
+                      (r"[0-9０-９]+(?:枚|体|つ|以上|以下|未満)", "a count"),
+                      (r"トークン|エクシーズ素材|カウンター|装備|コントロール|裏側", "a card state"),
+                      (r"ターン(?:に|の間)|このターン|同じターン|次の", "what happened this turn")):
+        if re.search(cue, rest):
+            frame.unread.append(f"situation: {what} ({re.search(cue, rest).group(0)})")
+    # the 『』 effect text the question quotes right after the questioned card's name
+    if frame.question and frame.question.card:
+        name = next(c.name for c in cards.cards if c.ref == frame.question.card)
+        quoted = re.search("「" + re.escape(name) + r"」の(?:[①-⑨]の)?『([^『』]+)』", re.sub(r"\s+", "", question or ""))
+        if quoted:
+            frame.question.effect_text = quoted.group(1)
+            if frame.question.effect is None:
+                frame.question.effect = _effect_number(quoted.group(1))
+    frame.cards = cards.cards
+    if frame.question and frame.question.kind != "what_happens":
+        frame.answer = _answer_ja(answer)
+        if frame.answer is None:
+            frame.unread.append("answer: its first sentence says neither yes (…ます) nor no (…ません)")
+    elif frame.question:
+        frame.answer = "outcome"
+        frame.outcome = re.split(r"[。\n]", answer.strip(), maxsplit=1)[0]
+    return frame
+
+
+# ---------------------------------------------------------------- statements (zh, fr)
+
+_STATEMENT_KIND = {
+    "zh": [(r"发动|發動|使用", "can_activate"), (r"对象|對象", "can_target"), (r"特殊召唤|特殊召喚|召唤|召喚", "can_summon"),
+           (r"盖放|覆蓋|覆盖", "can_set"), (r"攻击|攻擊", "can_attack"), (r"破坏|破壞", "is_destroyed"), (r"适用|適用", "applies")],
+    "fr": [(r"activ", "can_activate"), (r"cibl", "can_target"), (r"invoqu|invocation", "can_summon"),
+           (r"poser|posée|posé", "can_set"), (r"attaqu", "can_attack"), (r"détrui", "is_destroyed"), (r"s'appliqu|appliqu", "applies")],
+}
+_STATEMENT_NO = {"zh": re.compile(r"不能|不可|无法|無法|不会|不會|不被|不视为|不視為"),
+                 "fr": re.compile(r"ne (?:peut|peuvent|pouvez|sont|est|pourra|pourront)\b|\bpas\b|\bjamais\b", re.IGNORECASE)}
+_STATEMENT_YES = {"zh": re.compile(r"可以|能够|能夠|会被|會被|可|能"), "fr": re.compile(r"\bpeu(?:t|vent|x)\b|\bpouv(?:ez|ons)\b|\best\b|\bsont\b", re.IGNORECASE)}
+
+
+def frame_statement(text: str, language: str, mentions: list[tuple[str, int | None]]) -> Frame:
+    """A rule-doc or article ruling: one sentence that is its own question and answer."""
+    family = "zh" if language.startswith("zh") else "fr" if language == "fr" else None
+    frame = Frame(language=language)
+    if family is None:
+        frame.unread.append(f"language {language}: no frame extractor")
+        return frame
+    cards = _Cards({name: passcode for name, passcode in mentions})
+    for name, _ in mentions:
+        cards.get(name)
+    frame.cards = cards.cards
+    first = re.split(r"[。！？!?]|(?<=\.)\s", text.strip(), maxsplit=1)[0]
+    for cue, kind in _STATEMENT_KIND[family]:
+        if re.search(cue, first, re.IGNORECASE):
+            frame.question = FrameQuestion(kind=kind, text=first)
+            break
+    else:
+        frame.unread.append("question: the ruling states no action this extractor reads")
+        return frame
+    if frame.cards:
+        frame.question.card = frame.cards[0].ref
+        if frame.question.kind == "can_target" and len(frame.cards) > 1:
+            frame.question.targets = [frame.cards[1].ref]
+    frame.answer = "no" if _STATEMENT_NO[family].search(first) else "yes" if _STATEMENT_YES[family].search(first) else None
+    if frame.answer is None:
+        frame.unread.append("answer: the sentence says neither can nor cannot")
+    if len(frame.cards) > 2:
+        frame.unread.append(f"situation: {len(frame.cards)} cards named; what the others do is not read")
+    return frame
+
+
+# ---------------------------------------------------------------- the spaCy component
+
+if not Doc.has_extension("frame"):
+    Doc.set_extension("frame", default=None)
+
+
+@Language.factory("ruling_frame")
+def make_ruling_frame(nlp: Language, name: str):
+    return RulingFrame()
+
+
+class RulingFrame:
+    """spaCy component: `doc._.frame` from the doc's text and `doc.user_data` (language, mentions
+    as (surface, passcode) pairs; for a Q&A also title, question, answer)."""
+
+    def __call__(self, doc: Doc) -> Doc:
+        data = doc.user_data
+        language = data.get("language") or doc.lang_
+        mentions = list(data.get("mentions") or [])
+        if language == "ja" and (data.get("title") or data.get("question")):
+            passcodes = {_clean_name(n): p for n, p in mentions}
+            doc._.frame = frame_ja(str(data.get("title") or ""), str(data.get("question") or ""),
+                                   str(data.get("answer") or ""), passcodes)
+        else:
+            doc._.frame = frame_statement(doc.text, language, mentions)
+        return doc
+
+
+@lru_cache(maxsize=1)
+def frame_nlp() -> Language:
+    """A blank multilingual pipeline with the frame component (the extractor reads characters)."""
+    nlp = spacy.blank("xx")
+    nlp.add_pipe("ruling_frame")
+    return nlp
+
+
+def frame_for(text: str, language: str, mentions: Iterable[Any] = (), meta: dict | None = None) -> Frame:
+    """The frame of one ruling (its text, language, card mentions and, for a Q&A, its meta)."""
+    meta = meta or {}
+    pairs = []
+    for m in mentions:
+        surface = m.get("surface") if isinstance(m, dict) else getattr(m, "surface", "")
+        passcode = m.get("passcode") if isinstance(m, dict) else getattr(m, "passcode", None)
+        kind = m.get("kind", "card") if isinstance(m, dict) else getattr(m, "kind", "card")
+        if kind == "card" and surface:
+            pairs.append((_clean_name(str(surface).strip("「」")), passcode))
+    nlp = frame_nlp()
+    doc = nlp.make_doc(text[:2000])
+    doc.user_data.update(language=language, mentions=pairs, title=meta.get("title"),
+                         question=meta.get("question"), answer=meta.get("answer"))
+    for _, component in nlp.pipeline:
+        doc = component(doc)
+    return doc._.frame

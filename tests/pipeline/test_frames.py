@@ -1,0 +1,85 @@
+"""Ruling frames read from real official Q&As (shared corpus) and from statements."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from functools import lru_cache
+
+import pytest
+
+from pipeline.frames import frame_for, frame_ja, frame_nlp, frame_statement
+from pipeline.records import Frame, PageDoc
+
+
+@lru_cache(maxsize=1)
+def _qas(path: str) -> dict[int, dict]:
+    with gzip.open(path, "rt", encoding="utf-8") as fh:
+        return {q["fid"]: q for q in map(json.loads, fh)}
+
+
+@pytest.fixture
+def qa(shared_dir):
+    qas = _qas(str(shared_dir / "corpus" / "konami-faq" / "qa-dev.jsonl.gz"))
+    return lambda fid: frame_ja(qas[fid]["title"], qas[fid]["question"], qas[fid]["answer"], {})
+
+
+def _card(frame: Frame, ref: str):
+    return next(c for c in frame.cards if c.ref == ref)
+
+
+def test_applied_card_blocks_activation(qa):
+    # 「手違い」の効果が適用されている場合、「サンライト・ユニコーン」の効果を発動できますか？ -> できません
+    f = qa(8555)
+    assert f.question.kind == "can_activate" and f.answer == "no" and not f.unread
+    assert _card(f, f.question.card).name == "サンライト・ユニコーン"
+    assert [c.name for c in f.cards if "applied" in c.state] == ["手違い"]
+    assert f.question.effect_text.startswith("１ターンに１度")
+
+
+def test_opponent_monster_present_and_hand_effect(qa):
+    f = qa(22030)
+    q = _card(f, f.question.card)
+    assert (q.name, q.controller, q.location) == ("銀河剣聖", "self", "hand")
+    assert f.question.effect == 1 and f.question.effect_kind == "monster" and f.answer == "yes"
+    ophion = next(c for c in f.cards if c.name == "ヴェルズ・オピオン")
+    assert (ophion.controller, ophion.location, ophion.position, ophion.state) == ("opponent", "mzone", "faceup", ["present"])
+    assert f.unread == ["situation: a card state (エクシーズ素材)"]  # its Xyz Materials are not read
+
+
+def test_events_in_order_and_outcome(qa):
+    f = qa(13745)  # 相手の「増殖するG」の適用中に、自分が「ジャンク・アンカー」の効果を発動した場合、何枚ドローできますか？
+    assert f.question.kind == "what_happens" and f.answer == "outcome" and f.outcome.startswith("「ジャンク・アンカー」の効果が発動した場合")
+    g = next(c for c in f.cards if c.name == "増殖するG")
+    assert (g.controller, g.state) == ("opponent", ["applied"])
+    assert [(e.action, _card(f, e.card).name) for e in f.events] == [("activate", "ジャンク・アンカー")]
+
+
+def test_summon_question_and_unread_reason(qa):
+    f = qa(15005)
+    assert (f.question.kind, f.question.how, f.answer) == ("can_summon", "エクシーズ召喚", "yes")
+    assert f.unread  # the negated Xyz Summon before the question is not read: the frame says so
+
+
+def test_statement_frames_zh_fr():
+    f = frame_statement("不能以里侧表示的怪兽为对象发动「旋风」。", "zh-Hans", [("旋风", 5318639)])
+    assert (f.question.kind, f.answer, f.cards[0].passcode) == ("can_activate", "no", 5318639)
+    f = frame_statement("Vous pouvez activer *Typhon d'Espace Mystique* en réponse.", "fr", [("Typhon d'Espace Mystique", 5318639)])
+    assert (f.question.kind, f.answer) == ("can_activate", "yes")
+
+
+def test_spacy_component_and_record_round_trip():
+    assert "ruling_frame" in frame_nlp().pipe_names
+    meta = {"title": "「ライオウ」のモンスター効果の適用中に「徴兵令」を発動できますか？", "question": "", "answer": "できます。"}
+    f = frame_for("", "ja", [{"surface": "徴兵令", "passcode": 83326048, "kind": "card"}], meta)
+    assert _card(f, f.question.card).passcode == 83326048 and f.answer == "yes"
+    doc = PageDoc(url="u", source_id="s", content_hash="h", language="ja")
+    from pipeline.records import Ruling
+
+    doc.rulings.append(Ruling(id="r", text="t", normalized="t", language="ja", frame=f))
+    back = PageDoc.from_json(json.loads(json.dumps(doc.to_json())))
+    assert back.rulings[0].frame == f
+    old = doc.to_json()
+    old["v"] = 1
+    del old["rulings"][0]["frame"]
+    assert PageDoc.from_json(old).rulings[0].frame is None  # schema-1 records still read
