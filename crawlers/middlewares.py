@@ -1,12 +1,46 @@
-"""Downloader middlewares: retries that back off, and conditional re-fetches from the raw store."""
+"""Downloader middlewares: the crawl stays on its site (redirects included), retries that back off, and
+conditional re-fetches from the raw store."""
 
 from __future__ import annotations
 
 import asyncio
 
+from scrapy.downloadermiddlewares.offsite import OffsiteMiddleware
 from scrapy.downloadermiddlewares.retry import RetryMiddleware
+from scrapy.exceptions import IgnoreRequest
+from scrapy.utils.httpobj import urlparse_cached
 
 from crawlers.store import RawStore
+
+
+class SiteOffsiteMiddleware(OffsiteMiddleware):
+    """Scrapy's offsite filter, made strict: a request (a followed link or the target of a redirect, which
+    Scrapy schedules again through every downloader middleware) must be on the spider's site — same
+    host AND port — or on a site listed in CRAWL_ALLOWED_SITES (host:port, comma-separated). Scrapy's own
+    filter compares host names only and lets dont_filter requests through; our spiders set dont_filter
+    (they deduplicate themselves), so a 302 to another host would otherwise be fetched and stored.
+    Allowed sites go on to RobotsTxtMiddleware, which fetches and honours their own robots.txt."""
+
+    def spider_opened(self, spider):
+        super().spider_opened(spider)
+        extra = self.crawler.settings.getlist("CRAWL_ALLOWED_SITES")
+        self.sites = {getattr(spider, "site", None), *(s.strip().lower() for s in extra if s.strip())} - {None}
+
+    def request_scheduled(self, request, spider):
+        """Checked when downloaded instead (process_request), where the refusal reaches the spider's
+        errback and is reported as that URL's failure; Scrapy's check here drops it without a word."""
+
+    def process_request(self, request, spider=None):
+        if request.meta.get("allow_offsite") or self.should_follow(request, self.crawler.spider):
+            return None
+        netloc = urlparse_cached(request).netloc
+        self.stats.inc_value("offsite/filtered")
+        raise IgnoreRequest(f"offsite: {netloc} is not this crawl's site (allow it with -s CRAWL_ALLOWED_SITES={netloc})")
+
+    def should_follow(self, request, spider):
+        if not getattr(self, "sites", None):
+            return super().should_follow(request, spider)
+        return urlparse_cached(request).netloc.lower() in self.sites
 
 
 class BackoffRetryMiddleware(RetryMiddleware):

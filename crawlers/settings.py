@@ -39,11 +39,15 @@ SETTINGS = {
     "REQUEST_FINGERPRINTER_IMPLEMENTATION": "2.7",
     "LOG_LEVEL": "WARNING",
     "DOWNLOADER_MIDDLEWARES": {
+        "scrapy.downloadermiddlewares.offsite.OffsiteMiddleware": None,
+        "crawlers.middlewares.SiteOffsiteMiddleware": 50,
         "scrapy.downloadermiddlewares.retry.RetryMiddleware": None,
         "crawlers.middlewares.BackoffRetryMiddleware": 550,
         "crawlers.middlewares.ConditionalRequestMiddleware": 560,
     },
     "ITEM_PIPELINES": {"crawlers.pipelines.RawStorePipeline": 300},
+    # Sites (host:port) besides the start URL's that the crawl may enter, by a link or a redirect.
+    "CRAWL_ALLOWED_SITES": [],
     # Where the pipeline stores pages and the conditional middleware looks up ETags (set by the runner).
     "RAW_STORE_DIR": None,
     "CRAWL_SUMMARY_FILE": None,
