@@ -1,6 +1,6 @@
 """Alias mining: Chinese pages often write a card as 「中文名/日本語名」 (or with ／). When one side is a
 known card name, the other side is a name the community uses for that card: a MinedAlias that the
-linker can index afterwards (`linker.add_aliases(...)`)."""
+linker can index afterwards (`linker.with_aliases(...)` for one page, `linker.add_aliases(...)` for good)."""
 
 from __future__ import annotations
 

@@ -24,6 +24,7 @@ folded name belongs to several cards, the name whose language matches the block 
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import pickle
 import re
@@ -286,6 +287,34 @@ class CardLinker:
             if added:
                 self._automaton = None
         return added
+
+    def with_aliases(self, aliases: Iterable[MinedAlias]) -> "CardLinker":
+        """A linker that also knows `aliases`, leaving this one untouched (so a page's mentions never
+        depend on which other pages were processed before it). It shares this linker's index and
+        automaton; names the index lacks go into a small automaton of their own."""
+        view = copy.copy(self)
+        view.names = dict(self.names)
+        view._lock = threading.Lock()
+        extra = []
+        for alias in aliases:
+            key = fold(alias.name)
+            entries = view.names.get(key, [])
+            if not key or any(e.passcode == alias.passcode for e in entries):
+                continue
+            if key not in self.names and key not in extra:
+                extra.append(key)
+            view.names[key] = entries + [NameEntry(alias.passcode, alias.name, "mined", "mined", "official")]
+        if view.names.keys() == self.names.keys() and not extra:
+            view._automaton = self.automaton()
+            return view
+        base = self.automaton()
+        auto = ahocorasick.Automaton()
+        for key in extra:
+            if len(key) >= 2:
+                auto.add_word(key, key)
+        auto.make_automaton()
+        view._automaton = _ChainedAutomaton(base, auto if len(auto) else None)
+        return view
 
     def automaton(self):
         with self._lock:
@@ -591,6 +620,21 @@ class CardLinker:
             busy[start:end] = b"\x01" * (end - start)
             chosen.append(_Candidate(start, end, self.names[key], False))
         return chosen
+
+
+class _ChainedAutomaton:
+    """A shared automaton plus a small one of extra keys, matched as one (CardLinker.with_aliases)."""
+
+    kind = ahocorasick.AHOCORASICK
+
+    def __init__(self, base, extra):
+        self.base, self.extra = base, extra
+
+    def iter(self, text: str):
+        if self.base.kind == ahocorasick.AHOCORASICK:
+            yield from self.base.iter(text)
+        if self.extra is not None:
+            yield from self.extra.iter(text)
 
 
 @lru_cache(maxsize=1)

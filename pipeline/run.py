@@ -181,15 +181,17 @@ def _fill(doc: PageDoc, page: RawPage, linker) -> None:
                 doc.repairs.append(repair)
     doc.repairs.sort(key=lambda r: r.offset)
 
-    # Aliases first (「中文名/日本語名」 pairs), so this page's own aliases already link.
+    # Aliases first (「中文名/日本語名」 pairs), so this page's own aliases already link. They go into
+    # a view of the linker for this page only: the shared linker is never changed mid-batch, so a
+    # page's records do not depend on the other pages of its batch.
     try:
         from pipeline.aliases import mine_aliases
 
         for d in drafts:
             if is_chinese(d.language):
                 doc.aliases.extend(mine_aliases(d.norm.text, d.language, linker))
-        if doc.aliases and hasattr(linker, "add_aliases"):
-            linker.add_aliases(doc.aliases)
+        if doc.aliases and hasattr(linker, "with_aliases"):
+            linker = linker.with_aliases(doc.aliases)
     except Exception as exc:
         doc.problems.append(f"alias mining failed: {type(exc).__name__}: {str(exc)[:200]}")
 

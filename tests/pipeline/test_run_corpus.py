@@ -231,3 +231,29 @@ def test_seed_002_japanese_is_never_read_as_chinese(seeds):
     texts = " ".join(r.normalized for r in doc.rulings)
     assert "効果の対象選択" in texts and "砂塵の大竜巻" in texts
     assert "选择" not in texts and "砂尘" not in texts
+
+
+def test_a_pages_records_do_not_depend_on_its_batch(seeds, linker):
+    from pipeline.cardlink import fold
+
+    """Mined aliases stay with their page: each seed processed alone gives the same PageDoc as in the
+    batch of all seeds (processed first, in the fixture) and in the reversed batch; the shared linker
+    is not changed."""
+    paths = sorted((CORPUS / "seeds").glob("*.txt"))
+    names_before = {k: list(v) for k, v in linker.names.items()}
+    mined = [a for doc in seeds.values() for a in doc.aliases]
+    assert mined  # seed 000 mines 「內置式機槍/仕込みマシンガン」
+    # ... and they were used on their page, yet never entered the shared linker
+    assert any(m.matched_kind == "mined" for r in seeds["000"].rulings for m in r.mentions)
+    assert not any(e.kind == "mined" for a in mined for e in linker.names.get(fold(a.name), []))
+    reversed_batch = _docs(list(reversed(paths)), linker)
+
+    def record(doc):
+        return {k: v for k, v in doc.to_json().items() if k != "fetched_at"}  # the read time
+
+    for path in paths:
+        key = path.name[:3]
+        alone = _docs([path], linker)[key]
+        assert record(alone) == record(seeds[key]), key
+        assert record(reversed_batch[key]) == record(seeds[key]), key
+    assert {k: list(v) for k, v in linker.names.items()} == names_before
