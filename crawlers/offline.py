@@ -168,7 +168,7 @@ def qa_page(record: dict, raw: bytes, source: str | None = None) -> RawPage:
         raise ValueError(f"not a Q&A record: missing {', '.join(missing)}")
     try:
         fid = int(record["fid"])
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # OverflowError: 1e999 parses as float infinity
         raise ValueError(f"fid {record['fid']!r} is not a number") from None
     parts = [("", 1, str(record["title"]).strip()), ("質問", 2, str(record["question"]).strip()),
              ("回答", 2, str(record["answer"]).strip())]
@@ -250,8 +250,12 @@ def _read_qa(path: Path, source: str | None, errors: list) -> Iterator[tuple[Raw
                 yield qa_page(record, raw, source), raw
             except (ValueError, UnicodeDecodeError) as exc:
                 errors.append((f"{base}#line={lineno}", f"bad Q&A record: {exc}"))
+            except RecursionError:
+                errors.append((f"{base}#line={lineno}", "bad Q&A record: JSON nested too deeply"))
     except ValueError as exc:  # a .json file that is not JSON at all
         errors.append((base, f"bad JSON: {exc}"))
+    except RecursionError:
+        errors.append((base, "bad JSON: nested too deeply"))
 
 
 def ingest_to_store(paths: Iterable[str | os.PathLike], store: RawStore | str | os.PathLike | None = None,
