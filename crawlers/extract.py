@@ -15,6 +15,7 @@ import lxml.html
 from lxml import etree
 
 from crawlers.records import Heading
+from rulings.errors import InputError
 
 
 @dataclass(frozen=True)
@@ -90,53 +91,69 @@ class _Writer:
                 self.lines.append(line.rstrip())
 
 
-def _walk(node, out: _Writer):
-    tag = node.tag if isinstance(node.tag, str) else None
-    if tag is None:  # comment / processing instruction
+def _walk(root, out: _Writer):
+    """Depth-first over the tree with an explicit stack (a page may nest thousands of unclosed <div>s,
+    deeper than Python's recursion limit): every block element on its own line, then its tail."""
+    stack = [(root, False)]
+    while stack:
+        node, closing = stack.pop()
+        tag = node.tag.lower() if isinstance(node.tag, str) else None
+        if closing:
+            if tag in _BLOCK:
+                out.newline()
+            out.inline(node.tail)
+            continue
+        if tag is None:  # comment / processing instruction
+            out.inline(node.tail)
+            continue
+        if tag == "pre":
+            out.raw_lines(node.text_content())
+        elif tag == "br":
+            out.newline()
+        elif tag in _HEADING:
+            out.newline()
+            text = _SPACES.sub(" ", node.text_content()).strip()
+            if text:
+                out.headings.append((_HEADING[tag], len(out.lines)))
+                out.lines.append(text)
+        else:
+            if tag in _BLOCK:
+                out.newline()
+            if tag == "li":
+                out.inline("- ")
+            if tag in ("td", "th") and out.current:
+                out.inline(" | ")
+            out.inline(node.text)
+            stack.append((node, True))
+            stack.extend((child, False) for child in reversed(node))
+            continue
         out.inline(node.tail)
-        return
-    tag = tag.lower()
-    if tag == "pre":
-        out.raw_lines(node.text_content())
-    elif tag == "br":
-        out.newline()
-    elif tag in _HEADING:
-        out.newline()
-        text = _SPACES.sub(" ", node.text_content()).strip()
-        if text:
-            out.headings.append((_HEADING[tag], len(out.lines)))
-            out.lines.append(text)
-    else:
-        block = tag in _BLOCK
-        if block:
-            out.newline()
-        if tag == "li":
-            out.inline("- ")
-        if tag in ("td", "th") and out.current:
-            out.inline(" | ")
-        out.inline(node.text)
-        for child in node:
-            _walk(child, out)
-        if block:
-            out.newline()
-    out.inline(node.tail)
 
 
+MAX_HTML_DEPTH = 2048  # libxml2's element depth limit with XML_PARSE_HUGE (huge_tree)
 _XML_DECL = re.compile(r"^\s*<\?xml[^>]*\?>", re.I)
 
 
 def parse_html(html: str | bytes, base_url: str):
+    """The document, or None when there is none. huge_tree lifts libxml2's nesting limit from 256 to
+    2048 levels (a forum page of unclosed <div>s nests one level per post); a page nested deeper would
+    silently lose everything past that depth, so it raises InputError instead."""
     if isinstance(html, str):
         html = _XML_DECL.sub("", html, count=1)  # lxml refuses str input with an encoding declaration
+    parser = lxml.html.HTMLParser(huge_tree=True)
     try:
-        doc = lxml.html.document_fromstring(html)
+        doc = lxml.html.document_fromstring(html, parser=parser)
     except (etree.ParserError, ValueError):
-        return None
+        doc = None
+    if any(e.type == etree.ErrorTypes.ERR_RESOURCE_LIMIT for e in parser.error_log):
+        raise InputError(f"{base_url}: HTML nested too deeply (over {MAX_HTML_DEPTH} levels); its text "
+                         f"past that depth cannot be extracted")
     return doc
 
 
 def extract(html: str, url: str, layout: str = "generic") -> Extracted:
-    """Never raises on bad markup: lxml repairs truncated HTML, and an empty document gives empty text."""
+    """Never raises on bad markup (lxml repairs truncated HTML, and an empty document gives empty text),
+    except for a page nested deeper than MAX_HTML_DEPTH: InputError, never a page with text lost."""
     problems: list[str] = []
     spec = LAYOUTS.get(layout, LAYOUTS["generic"])
     doc = parse_html(html, url) if html.strip() else None

@@ -234,7 +234,12 @@ def read_paths(paths: Iterable[str | os.PathLike], source: str | None = None,
                 continue
             if fmt is None:
                 fmt = "html" if b"<html" in data[:2048].lower() else "text"
-            yield _file_page(path, data, fmt, source), data
+            try:
+                page = _file_page(path, data, fmt, source)
+            except InputError as exc:  # a page whose text cannot all be extracted
+                errors.append((url, str(exc).removeprefix(f"{url}: ")))
+                continue
+            yield page, data
         except (OSError, EOFError, gzip.BadGzipFile) as exc:
             errors.append((url, f"cannot read: {exc}"))
 

@@ -101,7 +101,11 @@ class RulingSpider(scrapy.Spider):
         if binary or (mime and not mime.startswith(_TEXT_TYPES)):
             yield FetchFailed(response.url, self.name, f"not a text page ({mime or binary})")
             return
-        page, selector = self.make_page(response, content_type, mime)
+        try:
+            page, selector = self.make_page(response, content_type, mime)
+        except InputError as exc:  # e.g. HTML nested too deeply to extract all of its text
+            yield FetchFailed(response.url, self.name, str(exc).removeprefix(f"{response.url}: "))
+            return
         links = list(page.outlinks)  # followed even when refine() drops the page (list pages)
         page = self.refine(page, response, selector)
         if page is not None:
