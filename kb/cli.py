@@ -152,7 +152,24 @@ def _ruling_line(r: dict) -> str:
     meta = " ".join(x for x in (r.get("language"), r.get("date"), r.get("source"), r.get("polarity"),
                                 r.get("action")) if x)
     text = " ".join((r.get("text") or "").split())
-    return f"  - [{meta}]{flags} {text}\n      cards: {cards}\n      {r.get('url')}  ({r['id']})"
+    line = f"  - [{meta}]{flags} {text}\n      cards: {cards}\n      {r.get('url')}  ({r['id']})"
+    for c in r.get("cites") or []:
+        line += f"\n      cites: {_cited_line(c)}"
+    for o in r.get("cited_by") or []:
+        line += "\n      cited by: " + _citing_line(o)
+    return line
+
+
+def _cited_line(c: dict) -> str:
+    if "fid" in c:
+        return f"Q&A fid {c['fid']} [{' '.join(x for x in (c.get('language'), c.get('date')) if x)}] {c.get('url')}"
+    return f"FAQ page of card {c.get('name')} (Konami id {c.get('konami_id')})"
+
+
+def _citing_line(o: dict) -> str:
+    meta = " ".join(x for x in (o.get("language"), o.get("date"), o.get("source")) if x)
+    flags = "" if o.get("current", True) else " [superseded]"
+    return f"[{meta}]{flags} {' '.join((o.get('text') or '').split())}  ({o.get('url')})"
 
 
 # Line breaks that JSON leaves unescaped inside strings, but that str.splitlines() and other line
@@ -227,6 +244,8 @@ def card(name, lang, history, fmt, graph_out):
         for entry in entries:
             c = entry["card"]
             click.echo(f"{c['passcode']}  {c.get('name')}  ({entry['count']} rulings)")
+            for o in c.get("cited_by") or []:
+                click.echo("  its Konami FAQ page is cited by: " + _citing_line(o))
             for group in entry["topics"]:
                 click.echo(f"\n## {group['topic']} — {group['label']} ({len(group['rulings'])})")
                 for r in group["rulings"]:

@@ -38,6 +38,7 @@ SCHEMA = [
     "OPTIONS {indexConfig: {`fulltext.analyzer`: 'cjk'}}",
     "CREATE INDEX ruling_page IF NOT EXISTS FOR (r:Ruling) ON (r.page_url)",
     "CREATE INDEX ruling_action IF NOT EXISTS FOR (r:Ruling) ON (r.action)",
+    "CREATE INDEX ruling_fid IF NOT EXISTS FOR (r:Ruling) ON (r.fid)",
 ]
 
 
@@ -107,6 +108,9 @@ def _write_card_batch(tx: ManagedTransaction, cards: list[Card]) -> None:
         for text, lang, kind in card.all_names():
             names.append(name_row(card.passcode, text, lang, kind, card.ja_reading if lang == "ja" else None))
     tx.run(_MERGE_NAMES, rows=names).consume()
+    konami_ids = sorted({c.konami_id for c in cards if isinstance(c.konami_id, int)})
+    if konami_ids:  # rulings loaded before these cards that cite their FAQ pages
+        tx.run(_LINK_CITED_CARDS, ids=konami_ids).consume()
 
 
 def import_cards(driver: Driver, cards: Iterable[Card], *, database: str | None = None, batch_size: int = 500,
@@ -248,11 +252,11 @@ UNWIND $rows AS row
 MERGE (r:Ruling {id: row.id})
   ON CREATE SET r.first_loaded_at = $now
 SET r += row.props, r.current = true, r.page_hash = $hash, r.page_url = $url, r.loaded_at = $now
-REMOVE r.superseded_at, r.superseded_by_hash
+REMOVE r.superseded_at, r.superseded_by_hash, r:Citing
 MERGE (r)-[:IN]->(p)
 WITH r, row
 CALL (r) {
-  OPTIONAL MATCH (r)-[old:MENTIONS|ABOUT|EXAMPLE_OF]->()
+  OPTIONAL MATCH (r)-[old:MENTIONS|ABOUT|EXAMPLE_OF|CITES]->()
   DELETE old
 }
 CALL (r) {
@@ -301,6 +305,55 @@ SET s.reason = row.reason
 """
 
 
+# Citations (a ruling linking a Konami Q&A `ope=5&fid=N` or a card's FAQ page `ope=4&cid=N`): the
+# edge is made by whichever side arrives second. A citing ruling carries the label Citing and the
+# lists cites_qa / cites_card, so an arriving Q&A or card finds the rulings waiting for it.
+_LINK_CITING = """
+UNWIND $rows AS row
+MATCH (r:Ruling {id: row.id})
+SET r:Citing
+WITH r, row
+CALL (r, row) {
+  UNWIND row.qa AS fid
+  MATCH (q:Ruling {fid: toString(fid)}) WHERE q.current AND q.id <> r.id
+  MERGE (r)-[c:CITES]->(q) SET c.fid = fid
+}
+CALL (r, row) {
+  UNWIND row.cards AS cid
+  MATCH (c:Card {konami_id: cid})
+  MERGE (r)-[x:CITES]->(c) SET x.cid = cid
+}
+"""
+
+_LINK_CITED_QA = """
+MATCH (r:Citing) WHERE any(f IN r.cites_qa WHERE f IN $fids)
+UNWIND r.cites_qa AS fid
+WITH r, fid WHERE fid IN $fids
+MATCH (q:Ruling {fid: toString(fid)}) WHERE q.current AND q.id <> r.id
+MERGE (r)-[c:CITES]->(q) SET c.fid = fid
+"""
+
+_LINK_CITED_CARDS = """
+MATCH (r:Citing) WHERE any(k IN r.cites_card WHERE k IN $ids)
+UNWIND r.cites_card AS cid
+WITH r, cid WHERE cid IN $ids
+MATCH (c:Card {konami_id: cid})
+MERGE (r)-[x:CITES]->(c) SET x.cid = cid
+"""
+
+
+def link_citations(tx: ManagedTransaction, rulings: list[dict]) -> None:
+    """CITES edges for rulings just written (rows as for write_page): from those that cite to the Q&As
+    and cards present, and to the Q&As among them from the rulings that were waiting for them."""
+    citing = [{"id": r["id"], "qa": r["props"].get("cites_qa") or [], "cards": r["props"].get("cites_card") or []}
+              for r in rulings if r["props"].get("cites_qa") or r["props"].get("cites_card")]
+    if citing:
+        tx.run(_LINK_CITING, rows=citing).consume()
+    fids = sorted({int(r["props"]["fid"]) for r in rulings if str(r["props"].get("fid") or "").isdigit()})
+    if fids:
+        tx.run(_LINK_CITED_QA, fids=fids).consume()
+
+
 def lock_page(tx: ManagedTransaction, url: str, source_id: str) -> dict:
     """Lock the page (creating it if new) and return its stored hash and current rulings."""
     tx.run(_LOCK_PAGE, url=url, source_id=source_id).consume()
@@ -326,6 +379,7 @@ def write_page(tx: ManagedTransaction, *, url: str, source_id: str, content_hash
     if rulings:
         record = tx.run(_WRITE_RULINGS, url=url, rows=rulings, hash=content_hash, now=now).single()
         written, linked = record["written"], {c for batch in record["linked"] for c in batch}
+    link_citations(tx, rulings)
     missing = sorted({m["passcode"] for r in rulings for m in r["mentions"]} - linked)
     if missing or had_missing:
         tx.run(_SET_MISSING, url=url, missing=missing).consume()

@@ -22,6 +22,7 @@ from dataclasses import asdict
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterable
+from urllib.parse import parse_qs, urlsplit
 
 from neo4j import Driver
 from neo4j.exceptions import Neo4jError, ServiceUnavailable, SessionExpired
@@ -84,6 +85,32 @@ def section_key(url: str, section: list[str]) -> str:
     return url + "#" + " / ".join(section)
 
 
+# A link to Konami's FAQ database: `ope=5&fid=N` is one Q&A, `ope=4&cid=N` a card's Q&A list (cid is
+# the card's Konami id). Rule docs close a ruling with its dated source link (meta.source_url).
+_FAQ_LINK = re.compile(r"https?://[^\s<>`\"'()\[\]]*faq_search\.action\?[^\s<>`\"'()\[\]]*")
+
+
+def _leading_int(value: str) -> int | None:
+    digits = re.match(r"\d+", value or "")
+    return int(digits.group(0)) if digits else None
+
+
+def citations(r: Ruling) -> tuple[list[int], list[int]]:
+    """(Q&A fids, card Konami ids) the ruling links to: its source URL and any FAQ link in its text
+    or notes. A Q&A does not cite itself."""
+    meta = r.meta or {}
+    texts = [str(meta.get("source_url") or ""), r.text or "", *(str(n) for n in r.notes or [])]
+    fids, cids = [], []
+    for url in (u for t in texts for u in _FAQ_LINK.findall(t)):
+        query = {k: v[0] for k, v in parse_qs(urlsplit(url.replace("&amp;", "&")).query).items()}
+        if query.get("ope") == "5" and (fid := _leading_int(query.get("fid", ""))) is not None:
+            fids.append(fid)
+        elif query.get("ope") == "4" and (cid := _leading_int(query.get("cid", ""))) is not None:
+            cids.append(cid)
+    own = str(meta.get("fid")) if meta.get("fid") is not None else None
+    return [f for f in dict.fromkeys(fids) if str(f) != own], list(dict.fromkeys(cids))
+
+
 def ruling_props(doc: PageDoc, r: Ruling) -> dict:
     meta = r.meta or {}
     props = {
@@ -97,6 +124,8 @@ def ruling_props(doc: PageDoc, r: Ruling) -> dict:
     }
     if meta.get("fid") is not None:
         props["fid"] = str(meta["fid"])
+    fids, cids = citations(r)
+    props["cites_qa"], props["cites_card"] = fids or None, cids or None
     return props
 
 

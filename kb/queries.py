@@ -23,7 +23,11 @@ _RULING_FIELDS = """
   r.source_id AS source, r.page_url AS url, r.page_hash AS page_hash,
   coalesce(r.topics, [(r)-[:ABOUT]->(t:Topic) | t.key]) AS topics,  // main topic first
   [(r)-[m:MENTIONS]->(c:Card) |
-     {passcode: c.passcode, name: c.name, role: m.role, surface: m.surface, kind: m.kind}] AS mentions
+     {passcode: c.passcode, name: c.name, role: m.role, surface: m.surface, kind: m.kind}] AS mentions,
+  [(r)-[:CITES]->(q:Ruling) | {id: q.id, fid: q.fid, language: q.language, date: q.date, url: q.page_url}] +
+  [(r)-[:CITES]->(c:Card) | {passcode: c.passcode, konami_id: c.konami_id, name: c.name}] AS cites,
+  [(o:Ruling)-[:CITES]->(r) | {id: o.id, text: o.text, language: o.language, date: o.date, source: o.source_id,
+                                url: o.page_url, current: o.current}] AS cited_by
 """
 
 _LANG_FILTER = "($lang IS NULL OR r.language STARTS WITH $lang)"
@@ -123,9 +127,11 @@ def card_info(driver: Driver, passcode: int, database: str | None = None) -> dic
     rows = _rows(driver, """
         MATCH (c:Card {passcode: $passcode})
         RETURN c.passcode AS passcode, c.name AS name, c.card_type AS card_type,
-               [(n:CardName)-[:NAMES]->(c) | {text: n.text, language: n.language, kind: n.kind}] AS names
+               [(n:CardName)-[:NAMES]->(c) | {text: n.text, language: n.language, kind: n.kind}] AS names,
+               [(o:Ruling)-[:CITES]->(c) | {id: o.id, text: o.text, language: o.language, date: o.date,
+                                            source: o.source_id, url: o.page_url, current: o.current}] AS cited_by
         """, database, passcode=passcode)
-    return rows[0] if rows else {"passcode": passcode, "name": None, "names": []}
+    return rows[0] if rows else {"passcode": passcode, "name": None, "names": [], "cited_by": []}
 
 
 def rulings_for_card(driver: Driver, passcode: int, database: str | None = None, lang: str | None = None,
