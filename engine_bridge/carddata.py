@@ -44,6 +44,55 @@ def _race_bits(word: str, constants: dict[str, int]) -> int:
     return constants.get(f"RACE_{key}", 0)
 
 
+# A Trap Monster's text states its monster stats: "Special Summon this card as a Normal Monster
+# (Reptile/EARTH/Level 4/ATK 1600/DEF 1800)". The shared database and older cards.cdb files keep
+# none of them (ATK 0), and scripts that call AddMonsterAttribute without stats read them here.
+_TRAP_MONSTER = re.compile(r"\bSummon (?:this card|it)\b[^.()]*?\bas an? [A-Za-z -]*Monster", re.IGNORECASE)
+_STATS = re.compile(r"\(([^()]*\bATK\s*[\d?]+[^()]*)\)")
+_STAT_FIELD = re.compile(r"^(Level|Rank|ATK|DEF)\s*(\d+|\?)$", re.IGNORECASE)
+
+
+def trap_monster_stats(text: str) -> dict | None:
+    """{race, attribute, level, attack, defense} a Trap's card text gives it as a monster; None when
+    the text makes no monster of the card; InputError when it does but the stats cannot be read."""
+    found = _TRAP_MONSTER.search(text or "")
+    if not found:
+        return None
+    stats = _STATS.search(text, found.start())
+    if not stats:
+        raise InputError(f"the text makes a monster of this Trap but states no (Type/ATTRIBUTE/Level/ATK/DEF): "
+                         f"{text[found.start():found.start() + 80]!r}")
+    k = load_constants()
+    out = {"race": 0, "attribute": 0, "level": 0, "attack": 0, "defense": 0}
+    for part in (p.strip() for p in stats.group(1).split("/")):
+        field_match = _STAT_FIELD.match(part)
+        if field_match:
+            key = {"level": "level", "rank": "level", "atk": "attack", "def": "defense"}[field_match.group(1).lower()]
+            out[key] = 0 if field_match.group(2) == "?" else int(field_match.group(2))
+        elif part.upper() in {"LIGHT", "DARK", "EARTH", "WATER", "FIRE", "WIND", "DIVINE"}:
+            out["attribute"] = k[f"ATTRIBUTE_{part.upper()}"]
+        elif not out["race"]:
+            out["race"] = _race_bits(re.sub(r"[- ]Type$", "", part), k)
+    if (not out["race"] or not out["attribute"]) and "declar" not in text:  # "declaring 1 Type and 1 Attribute"
+        raise InputError(f"cannot read the Trap Monster's Type/Attribute from {stats.group(0)!r}")
+    return out
+
+
+def _with_trap_monster_stats(data: dict, text: str, source: str) -> dict:
+    """Fill a Trap Monster's monster stats from its text when the card data lacks them; a Trap whose
+    text makes a monster of it but cannot be read gets a `problem` (its scenarios refuse to run)."""
+    k = load_constants()
+    if not data["type"] & k["TYPE_TRAP"] or data.get("attack") or data.get("defense") or data.get("level"):
+        return data
+    try:
+        stats = trap_monster_stats(text)
+    except InputError as exc:
+        return {**data, "problem": f"card {data['code']} ({data.get('name') or '?'}) in {source}: {exc}"}
+    if stats:
+        data = {**data, **{key: (str(v) if key == "race" else v) for key, v in stats.items()}}
+    return data
+
+
 def card_data_from_card(card: Card) -> dict:
     """The engine's card data for one Card record (JSON-safe: race as a decimal string)."""
     k = load_constants()
@@ -79,12 +128,13 @@ def card_data_from_card(card: Card) -> dict:
             type_bits |= k[prop]
     else:
         raise InputError(f"card {card.passcode}: unknown card type {card.card_type!r}")
-    return {
+    data = {
         "code": card.passcode, "alias": 0, "setcodes": [], "type": type_bits, "level": level,
         "attribute": attribute, "race": str(race), "attack": atk, "defense": def_,
         "lscale": lscale, "rscale": rscale, "link_marker": link_marker,
         "name": card.names.get("en") or next(iter(card.names.values()), ""),
     }
+    return _with_trap_monster_stats(data, card.texts.get("en", ""), "the shared card database")
 
 
 def card_data_from_jsonl(codes: Iterable[int], path: Path | None = None) -> dict[int, dict]:
@@ -117,26 +167,46 @@ def card_data_from_cdb(path: Path, codes: Iterable[int] | None = None) -> dict[i
     try:
         rows = con.execute(
             "SELECT d.id, d.alias, d.setcode, d.type, d.atk, d.def, d.level, d.race, d.attribute, "
-            "COALESCE(t.name, '') FROM datas d LEFT JOIN texts t ON t.id = d.id"
+            "COALESCE(t.name, ''), COALESCE(t.desc, '') FROM datas d LEFT JOIN texts t ON t.id = d.id"
         ).fetchall()
         con.close()
     except sqlite3.DatabaseError as exc:
         raise InputError(f"{path}: not a readable cards.cdb ({exc})") from exc
-    for code, alias, setcode, type_bits, atk, def_, level, race, attribute, name in rows:
+    for code, alias, setcode, type_bits, atk, def_, level, race, attribute, name, desc in rows:
         if wanted is not None and code not in wanted:
             continue
         setcode = int(setcode or 0)
         setcodes = [(setcode >> shift) & 0xFFFF for shift in (0, 16, 32, 48) if (setcode >> shift) & 0xFFFF]
         level = int(level or 0)
         is_link = bool(int(type_bits) & k["TYPE_LINK"])
-        out[int(code)] = {
+        out[int(code)] = _with_trap_monster_stats({
             "code": int(code), "alias": int(alias or 0), "setcodes": setcodes, "type": int(type_bits),
             "level": level & 0xFF, "attribute": int(attribute or 0), "race": str(int(race or 0)),
             "attack": int(atk or 0), "defense": 0 if is_link else int(def_ or 0),
             "lscale": (level >> 24) & 0xFF, "rscale": (level >> 16) & 0xFF,
             "link_marker": int(def_ or 0) if is_link else 0, "name": name,
-        }
+        }, desc, str(path))
     return out
+
+
+def card_data(codes: Iterable[int], cards: str | Path | None = None) -> dict[int, dict]:
+    """Card data for the engine: from a cards.cdb when given (its exact bits), and from the shared
+    card database for the cards the cdb lacks (an older cdb misses newer cards). Every value is
+    complete (Trap Monster stats from the card text) or carries a `problem` its scenarios report."""
+    codes = set(codes)
+    out = card_data_from_cdb(Path(cards), codes) if cards else {}
+    missing = codes - set(out)
+    if missing:
+        out.update(card_data_from_jsonl(missing))
+    return out
+
+
+# fields of a card data dict that are for readers, not for the engine's OCG_CardData
+NOT_ENGINE_FIELDS = ("name", "problem")
+
+
+def engine_card(data: dict) -> dict:
+    return {k: v for k, v in data.items() if k not in NOT_ENGINE_FIELDS}
 
 
 def is_normal_monster(data: dict) -> bool:

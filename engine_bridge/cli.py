@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from engine_bridge.cli_options import cards_option, scripts_option
 from rulings.errors import RulingsError
 
 BUNDLED = Path(__file__).resolve().parent / "scenarios"
@@ -32,9 +33,8 @@ def scenarios():
 
 @scenarios.command("run")
 @click.argument("paths", nargs=-1, type=click.Path())
-@click.option("--scripts", type=click.Path(file_okay=False), help="A YGOPro/EDOPro script folder (script/ with "
-              "constant.lua, utility.lua, official/cNNN.lua) instead of the project's script pack.")
-@click.option("--cards", type=click.Path(dir_okay=False), help="A cards.cdb for card data (default: the shared card database).")
+@scripts_option
+@cards_option
 @click.option("--junit", type=click.Path(dir_okay=False), help="Write a JUnit XML report here.")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False), help="Write every verdict with its engine log as JSON lines.")
 @click.option("--timeout", default=5.0, show_default=True, help="Seconds per scenario.")

@@ -24,6 +24,7 @@ from typing import Any, Iterable, NamedTuple
 import click
 import yaml
 
+from engine_bridge.cli_options import cards_option, scripts_option
 from engine_bridge.scenario import Scenario
 from engine_bridge.templates import TEMPLATES, Miss, PackCatalog, RulingView, default_catalog
 from rulings.errors import InputError
@@ -189,11 +190,7 @@ def pagedocs_from_paths(paths: Iterable[str | Path]) -> list:
 
 
 def scenario_document(scenario: Scenario) -> dict[str, Any]:
-    data = scenario.to_dict()
-    notes = getattr(scenario, "notes", None)
-    if notes:
-        data["notes"] = notes
-    return data
+    return scenario.to_dict()  # notes (clause, stand-ins, control) are part of the format
 
 
 def write_scenarios(result: GenerationResult, out_dir: str | Path) -> list[Path]:
@@ -218,7 +215,9 @@ def write_scenarios(result: GenerationResult, out_dir: str | Path) -> list[Path]
               help="A JSONL file of PageDoc records (rulings nlp process output) or plain ruling objects.")
 @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False), help="Directory for the scenario files.")
 @click.option("--coverage", "coverage_file", type=click.Path(dir_okay=False), help="Write the coverage report as JSON here.")
-def generate(paths, from_graph, rulings_file, out_dir, coverage_file):
+@scripts_option
+@cards_option
+def generate(paths, from_graph, rulings_file, out_dir, coverage_file, scripts, cards):
     """Generate engine scenarios from rulings: one YAML file per scenario (a ruling scenario and its
     control), and a coverage table by topic; rulings no template fits are listed with the reason.
 
@@ -230,19 +229,21 @@ def generate(paths, from_graph, rulings_file, out_dir, coverage_file):
     Example:
       rulings scenarios generate ../shared/corpus/seeds --out out/scenarios --coverage out/coverage.json
       rulings scenarios run out/scenarios
+      rulings scenarios generate --rulings docs.jsonl --scripts ~/ProjectIgnis/script --cards cards.cdb --out out/s
     """
     chosen = sum(bool(x) for x in (paths, from_graph, rulings_file))
     if chosen != 1:
         raise InputError("scenarios generate: give exactly one input: PATHS, --rulings FILE or --from-graph")
+    catalog = PackCatalog.from_scripts(scripts, cards) if (scripts or cards) else None
     if from_graph:
         from kb.db import get_driver
 
         with get_driver() as (driver, database):
-            result = generate_from_graph(driver, database)
+            result = generate_from_graph(driver, database, catalog)
     elif rulings_file:
-        result = generate_scenarios(read_rulings_jsonl(rulings_file))
+        result = generate_scenarios(read_rulings_jsonl(rulings_file), catalog)
     else:
-        result = generate_from_pagedocs(pagedocs_from_paths(paths))
+        result = generate_from_pagedocs(pagedocs_from_paths(paths), catalog)
     written = write_scenarios(result, out_dir)
     click.echo(result.table())
     for item in result.uncovered:

@@ -7,10 +7,11 @@ scenario an `error` verdict with a clear reason before anything runs.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine_bridge.carddata import is_normal_monster
+from engine_bridge.carddata import engine_card, is_normal_monster
 from engine_bridge.constants import SCRIPTS_DIR, load_constants
 from engine_bridge.puzzle import PlayerMap, duel_flags, place_cards, puzzle_lua
 from engine_bridge.scenario import Scenario
@@ -36,7 +37,29 @@ def user_script_dirs(root: str | Path) -> list[Path]:
         root = root / "script"
     if not (root / "constant.lua").exists():
         raise InputError(f"{root}: no constant.lua (expected an EDOPro/YGOPro script folder)")
-    return [root, *sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith("."))]
+    subdirs = sorted((p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")),
+                     key=lambda p: (SUBDIR_ORDER.index(p.name) if p.name in SUBDIR_ORDER else len(SUBDIR_ORDER), p.name))
+    dirs = [root, *subdirs]
+    check_base_scripts(dirs)
+    return dirs
+
+
+# EDOPro looks card scripts up in official/ before the others (unofficial/ repeats a few official codes)
+SUBDIR_ORDER = ("official", "pre-release")
+_LOAD_SCRIPT = re.compile(r"""Duel\.LoadScript\(\s*["']([^"']+\.lua)["']\s*\)""")
+
+
+def check_base_scripts(dirs: list[Path]) -> None:
+    """utility.lua loads more base files (proc_fusion.lua, proc_pendulum.lua ... in EDOPro's layout):
+    every one it names at its top level must be found in the folders, else the run refuses."""
+    utility = next((Path(d) / "utility.lua" for d in dirs if (Path(d) / "utility.lua").exists()), None)
+    if utility is None:
+        raise InputError(f"{dirs[0]}: no utility.lua (expected an EDOPro/YGOPro script folder)")
+    text = utility.read_text(encoding="utf-8", errors="replace")
+    missing = [name for name in dict.fromkeys(_LOAD_SCRIPT.findall(text))
+               if not any((Path(d) / name).exists() for d in dirs)]
+    if missing:
+        raise InputError(f"{utility}: loads {', '.join(missing)}, not found in {', '.join(str(d) for d in dirs)}")
 
 
 def find_script(dirs: list[Path], code: int) -> Path | None:
@@ -76,6 +99,9 @@ def prepare(scenario: Scenario, card_data: dict[int, dict], script_dirs: list[Pa
     unknown = [f"{c.ref} ({c.code})" for c in scenario.setup.cards if c.code not in card_data]
     if unknown:
         return Prepared(scenario, None, f"unknown card {', '.join(unknown)}: not in the card database", pmap=pmap)
+    problems = list(dict.fromkeys(card_data[c.code]["problem"] for c in scenario.setup.cards if card_data[c.code].get("problem")))
+    if problems:
+        return Prepared(scenario, None, "; ".join(problems), pmap=pmap)
     need_scripts = sorted({c.code for c in scenario.setup.cards if not is_normal_monster(card_data[c.code])})
     no_script = [f"{c.ref} ({c.code})" for c in scenario.setup.cards
                  if c.code in need_scripts and find_script(script_dirs, c.code) is None]
@@ -109,8 +135,7 @@ def prepare(scenario: Scenario, card_data: dict[int, dict], script_dirs: list[Pa
         "puzzle_name": f"{scenario.id}.lua",
         "base_scripts": list(BASE_SCRIPTS),
         "script_dirs": [str(d) for d in script_dirs],
-        "cards": {str(code): {k: v for k, v in data.items() if k != "name"}
-                  for code, data in card_data.items() if code in set(scenario.codes())},
+        "cards": {str(code): engine_card(data) for code, data in card_data.items() if code in set(scenario.codes())},
         "need_scripts": need_scripts,
         "refs": refs,
         "steps": steps,

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Callable, Iterable
 
-from engine_bridge.carddata import card_data_from_cdb, card_data_from_jsonl
+from engine_bridge.carddata import card_data, engine_card
 from engine_bridge.compare import Result, _renumber, evaluate, result_for
 from engine_bridge.request import pack_script_dirs, prepare, user_script_dirs
 from engine_bridge.scenario import Scenario
@@ -138,10 +138,7 @@ class EngineDriver:
 
 
 def load_card_data(scenarios: Iterable[Scenario], cards: str | Path | None = None) -> dict[int, dict]:
-    codes = {code for scenario in scenarios for code in scenario.codes()}
-    if cards:
-        return card_data_from_cdb(Path(cards), codes)
-    return card_data_from_jsonl(codes)
+    return card_data({code for scenario in scenarios for code in scenario.codes()}, cards)
 
 
 def script_dirs_for(scripts: str | Path | None) -> list[Path]:
@@ -152,14 +149,14 @@ def run_scenarios(scenarios: list[Scenario], *, scripts: str | Path | None = Non
                   timeout_s: float = DEFAULT_TIMEOUT_S, driver: EngineDriver | None = None,
                   on_result: Callable[[Result], None] | None = None) -> list[Result]:
     """Every scenario's verdict, in order. `driver` lets callers reuse one Node process."""
-    card_data = load_card_data(scenarios, cards)
+    data_by_code = load_card_data(scenarios, cards)
     dirs = script_dirs_for(scripts)
     own_driver = driver is None
     driver = driver or EngineDriver()
     results: list[Result] = []
     try:
         for scenario in scenarios:
-            prepared = prepare(scenario, card_data, dirs, timeout_ms=int(timeout_s * 1000))
+            prepared = prepare(scenario, data_by_code, dirs, timeout_ms=int(timeout_s * 1000))
             if prepared.problem:
                 result = result_for(scenario, "error", message=prepared.problem)
             else:
@@ -191,15 +188,15 @@ def load_puzzle(puzzle: str | Path, *, scripts: str | Path | None = None, cards:
     text = Path(puzzle).read_text(encoding="utf-8") if isinstance(puzzle, Path) or (
         isinstance(puzzle, str) and "\n" not in puzzle and Path(puzzle).exists()) else str(puzzle)
     codes = set(codes) or {int(m) for m in re.findall(r"Debug\.AddCard\(\s*(\d+)", text)}
-    card_data = card_data_from_cdb(Path(cards), codes) if cards else card_data_from_jsonl(codes)
+    data = card_data(codes, cards)
     from engine_bridge.carddata import is_normal_monster
     from engine_bridge.request import BASE_SCRIPTS
 
     request = {
         "id": "puzzle", "flags": "0", "lp": [8000, 8000], "puzzle": text, "puzzle_name": "puzzle.lua",
         "base_scripts": list(BASE_SCRIPTS), "script_dirs": [str(d) for d in script_dirs_for(scripts)],
-        "cards": {str(code): {k: v for k, v in data.items() if k != "name"} for code, data in card_data.items()},
-        "need_scripts": sorted(code for code, data in card_data.items() if not is_normal_monster(data)),
+        "cards": {str(code): engine_card(d) for code, d in data.items()},
+        "need_scripts": sorted(code for code, d in data.items() if not is_normal_monster(d)),
         "refs": [], "steps": [], "timeout_ms": int(timeout_s * 1000), "field_snapshot": True,
     }
     own = driver is None

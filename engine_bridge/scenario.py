@@ -13,7 +13,8 @@ with a `scenarios:` list). Full reference with examples: engine_bridge/SCENARIOS
     template: hand-written             # generator template that produced it (or hand-written)
     ruling_ids: [seed-000-03]          # the Ruling records it checks
     ruling: {text: ..., source_url: ..., date: 2019-05-01, language: zh-Hant}
-    rule: MR4                          # optional: MR3 | MR4 | MR5; default from ruling.date (rule_for_date)
+    rule: MR4                          # optional: MR3 | MR4 | MR5; default today's rule (engine_bridge.era)
+    rule_basis: "its text names MR4"   # optional: what decided the rule era
     setup:
       lp: [8000, 8000]
       turn_player: 0                   # whose turn it is (the engine side is mapped so it plays first)
@@ -181,8 +182,11 @@ class Scenario:
     ruling_ids: list[str] = field(default_factory=list)
     ruling: RulingRef = field(default_factory=RulingRef)
     rule: str = "MR5"
+    rule_basis: str = ""  # what decided the rule era (engine_bridge.era)
     format: int = FORMAT_VERSION
     source_file: str = ""  # where it was loaded from (not part of the format)
+    notes: dict[str, Any] = field(default_factory=dict)  # the generator's record: clause, stand-ins ...
+    note: str = ""  # a hand-written remark
 
     def codes(self) -> list[int]:
         return sorted({card.code for card in self.setup.cards})
@@ -205,7 +209,7 @@ class Scenario:
         data: dict[str, Any] = {
             "format": self.format, "id": self.id, "title": self.title, "topic": self.topic, "kind": self.kind,
             "control_for": self.control_for, "template": self.template, "ruling_ids": list(self.ruling_ids),
-            "ruling": asdict(self.ruling), "rule": self.rule,
+            "ruling": asdict(self.ruling), "rule": self.rule, "rule_basis": self.rule_basis,
             "setup": {"lp": list(self.setup.lp), "turn_player": self.setup.turn_player, "phase": self.setup.phase,
                       "cards": cards},
             "steps": [_step_to_dict(step) for step in self.steps],
@@ -213,6 +217,12 @@ class Scenario:
         }
         if data["control_for"] is None:
             del data["control_for"]
+        if not self.rule_basis:
+            del data["rule_basis"]
+        if self.note:
+            data["note"] = self.note
+        if self.notes:
+            data["notes"] = self.notes
         return data
 
 
@@ -428,7 +438,7 @@ def scenario_from_dict(raw: Any, source: str = "<data>") -> Scenario:
     if not _ID.match(scenario_id):
         raise where.error("id must match [a-z0-9][a-z0-9._-]*")
     known = {"format", "id", "title", "topic", "kind", "control_for", "template", "ruling_ids", "ruling", "rule",
-             "setup", "steps", "expect", "note", "notes"}
+             "setup", "steps", "expect", "note", "notes", "rule_basis"}
     unknown = set(raw) - known
     if unknown:
         raise where.error(f"unknown field(s) {', '.join(sorted(unknown))}")
@@ -441,11 +451,17 @@ def scenario_from_dict(raw: Any, source: str = "<data>") -> Scenario:
         date = date.isoformat()[:10]
     ruling = RulingRef(text=str(ruling_raw.get("text") or ""), source_url=str(ruling_raw.get("source_url") or ""),
                        date=str(date) if date else None, language=str(ruling_raw.get("language") or ""))
-    try:
-        default_rule = rule_for_date(ruling.date)
-    except InputError as exc:
-        raise where.error(str(exc)) from None
-    rule = _choice(where, raw.get("rule") or default_rule, [r.lower() for r in RULES], "rule").upper()
+    if ruling.date:
+        try:
+            rule_for_date(ruling.date)  # a date must at least be one
+        except InputError as exc:
+            raise where.error(str(exc)) from None
+    # a ruling in force today runs under today's rule; its date only says since when (engine_bridge.era)
+    rule = _choice(where, raw.get("rule") or RULES[-1], [r.lower() for r in RULES], "rule").upper()
+    rule_basis = str(raw.get("rule_basis") or ("" if raw.get("rule") else "no rule given: today's rule"))
+    notes = raw.get("notes") or {}
+    if not isinstance(notes, dict):
+        raise where.error("notes must be a mapping")
 
     setup_raw = raw.get("setup")
     if not isinstance(setup_raw, dict):
@@ -479,10 +495,13 @@ def scenario_from_dict(raw: Any, source: str = "<data>") -> Scenario:
         ruling_ids=[str(r) for r in _as_list(raw.get("ruling_ids"))],
         ruling=ruling,
         rule=rule,
+        rule_basis=rule_basis,
         setup=setup,
         steps=steps,
         expect=expect,
         source_file=source,
+        notes=notes,
+        note=str(raw.get("note") or ""),
     )
 
 

@@ -18,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
-from engine_bridge.scenario import Expect, RulingRef, Scenario, Setup, SetupCard, Step, rule_for_date
+from engine_bridge.scenario import Expect, RulingRef, Scenario, Setup, SetupCard, Step
 
 # Vanilla Normal Monsters run without a script (the core needs none for them), so the pack can
 # always field them; these three are the ones the bundled scenarios already rely on.
@@ -75,6 +75,7 @@ class RulingView:
     source_url: str = ""
     section: list[str] = field(default_factory=list)
     kind: str = "ruling"
+    current: bool = True  # False: a superseded version (the graph's history)
 
     @classmethod
     def of(cls, ruling: Any, source_url: str = "") -> "RulingView":
@@ -96,11 +97,18 @@ class RulingView:
             polarity=get("polarity"), action=get("action"), topics=list(get("topics") or []),
             mentions=mentions, source_url=str(get("source_url") or get("url") or source_url or ""),
             section=[str(s) for s in (get("section") or [])], kind=str(get("kind") or "ruling"),
+            current=get("current") is not False,
         )
 
     @property
+    def era(self):
+        from engine_bridge.era import rule_era
+
+        return rule_era(self.normalized or self.text, date=self.date, section=self.section, current=self.current)
+
+    @property
     def rule(self) -> str:
-        return rule_for_date(self.date)
+        return self.era.rule
 
     def clauses(self) -> list[Clause]:
         """The normalized text cut at sentence ends; a parenthesised aside (an exception such as
@@ -127,12 +135,13 @@ class RulingView:
         return clauses
 
 
-def _forms(surface: str) -> set[str]:
+@lru_cache(maxsize=None)
+def _forms(surface: str) -> frozenset[str]:
     from pipeline.normalize import fold_width, to_simplified
 
     surface = surface.strip()
     folded = fold_width(surface)
-    return {surface, folded, to_simplified(folded)} - {""}
+    return frozenset({surface, folded, to_simplified(folded)} - {""})
 
 
 # ------------------------------------------------------------------ the cards the engine can play
@@ -181,6 +190,28 @@ class PackCatalog:
                                                 card.community_zh)
                 if len(cards) == len(codes):
                     break
+        return cls(cards)
+
+    @classmethod
+    def from_scripts(cls, scripts: str | Path | None = None, cdb: str | Path | None = None) -> "PackCatalog":
+        """The cards a user's EDOPro/YGOPro script folder plays (c<code>.lua in any of its folders; the
+        project's pack without one), described from the shared card database, or from the cards.cdb
+        for cards the shared database lacks."""
+        from engine_bridge.request import pack_script_dirs, user_script_dirs
+        from rulings.cards import read_cards_jsonl, read_cdb
+        from rulings.config import cards_file
+
+        dirs = user_script_dirs(scripts) if scripts else pack_script_dirs()
+        codes = {int(p.stem[1:]) for d in dirs for p in Path(d).glob("c*.lua") if p.stem[1:].isdigit()}
+        codes |= set(NORMAL_MONSTERS)
+        sources = [read_cards_jsonl(cards_file())] + ([read_cdb(Path(cdb))] if cdb else [])
+        cards: dict[int, PackCard] = {}
+        for source in sources:
+            for card in source:
+                if card.passcode in codes and card.passcode not in cards:
+                    cards[card.passcode] = PackCard(card.passcode, dict(card.names), card.card_type,
+                                                    card.spell_trap_type, card.monster_type_line, card.level,
+                                                    card.pendulum_scale, card.community_zh)
         return cls(cards)
 
     def has(self, passcode: int | None) -> bool:
@@ -348,9 +379,9 @@ def make_scenario(match: Match, *, title: str, build: Build, steps: list[Step], 
         control_for=control_of.id if control_of is not None else None, template=match.template,
         ruling_ids=[ruling.id],
         ruling=RulingRef(text=ruling.text, source_url=ruling.source_url, date=ruling.date, language=ruling.language),
-        rule=ruling.rule,
+        rule=ruling.era.rule, rule_basis=ruling.era.basis,
     )
-    scenario.notes = {  # type: ignore[attr-defined]  (written to the file; the loader accepts `notes`)
+    scenario.notes = {
         "clause": match.clause.text,
         "clause_index": match.clause.index,
         "stand_ins": [s.to_dict() for s in match.stand_ins],

@@ -39,6 +39,17 @@ class Destruction(Template):
         if protectors:
             protector = protectors[0]
             protected, _ = PROTECTORS[protector]
+            # a card the clause names besides the protector and the cards that act is what the
+            # ruling is about: it is tested itself, never through the protector's usual stand-in
+            subjects = [p for p in dict.fromkeys(named)
+                        if p not in PROTECTORS and p not in DESTROYERS and p not in FLIPPERS and p != protected]
+            if subjects or lx.NOT_PROTECTED.search(clause.text):
+                about = (f"{catalog.name(subjects[0])} ({subjects[0]})" if subjects and catalog.has(subjects[0])
+                         else f"{subjects[0]}" if subjects else "the card it names")
+                applies = "does not protect" if lx.NOT_PROTECTED.search(clause.text) else "protects"
+                return self.miss(f"{catalog.name(protector)} {applies} {about}: no set-up puts that card on the "
+                                 f"field where {catalog.name(protector)} would apply (a stand-in would test "
+                                 f"another card)", recognized=True)
             stand_ins = [StandIn("a monster the continuous effect protects", protected, catalog.name(protected))]
             if DARK_HOLE not in destroyers:
                 stand_ins.append(StandIn("a card effect that destroys", DARK_HOLE, catalog.name(DARK_HOLE)))

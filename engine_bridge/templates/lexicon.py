@@ -38,3 +38,8 @@ TURNED_FACE_DOWN = _p(r"变成里侧(?:表示|守备)", r"裏側(?:守備)?表�
                       r"(?:changed|turned) (?:to )?face-down")
 BACK_TO_SPELL_TRAP_ZONE = _p(r"返回.{0,12}魔法[·・&＆]?陷阱区域", r"魔法[&＆]罠ゾーンに戻", r"retourne.{0,20}zone (?:des )?magies?",
                              r"returns? to (?:its|the) spell ?(?:&|and|/) ?trap zone")
+# "X's effect does not make it indestructible": the protection does not apply (a double negation
+# that a plain negation test would read as "is not destroyed")
+NOT_PROTECTED = _p(r"不会使其?不被破坏", r"不会变成不会被.{0,6}破坏", r"破壊されなくならない", r"破壊耐性を(?:得|持)たない",
+                   r"ne (?:le |la |les )?(?:protège|rend) pas (?:in)?destructible", r"ne (?:le |la |les )?protège pas",
+                   r"(?:does|do) not (?:protect|make (?:it|them) (?:unable to be destroyed|indestructible))")

@@ -50,9 +50,18 @@ def test_each_language_phrase_of_target_legality_is_recognized(result):
         assert main[0].ruling.source_url == f"https://example.org/{rid}"
 
 
-def test_rule_era_follows_the_ruling_date(result):
-    rules = {s.ruling_ids[0]: s.rule for s in result.scenarios}
-    assert rules["fr-cibler"] == "MR4" and rules["ja-taishou"] == "MR3" and rules["ja-coin"] == "MR5"
+def test_current_rulings_run_under_todays_rule_whatever_their_date(result):
+    """A ruling in force today holds under today's rule; its date only says since when (issue 9 §4)."""
+    eras = {s.ruling_ids[0]: (s.rule, s.rule_basis) for s in result.scenarios}
+    for rid in ("fr-cibler", "ja-taishou", "ja-coin"):
+        assert eras[rid][0] == "MR5" and "in force today" in eras[rid][1], rid
+    assert "2012-01-01" in eras["ja-taishou"][1]
+
+
+def test_a_superseded_version_runs_under_the_rule_of_its_date():
+    old = dict(RULINGS[1], id="ja-taishou-old", current=False)
+    [scenario, *_] = generate_scenarios([old]).scenarios
+    assert scenario.rule == "MR3" and "superseded" in scenario.rule_basis
 
 
 def test_a_card_without_a_script_is_reported_not_substituted(result):

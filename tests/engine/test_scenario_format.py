@@ -33,14 +33,28 @@ def _with(**changes):
     return data
 
 
-def test_rule_era_follows_the_ruling_date():
+def test_rule_for_date_is_the_rule_in_force_on_a_date():
     assert rule_for_date(MR4_START - dt.timedelta(days=1)) == "MR3"
     assert rule_for_date(MR4_START) == "MR4"
     assert rule_for_date((MR5_START - dt.timedelta(days=1)).isoformat()) == "MR4"
     assert rule_for_date(MR5_START.isoformat()) == "MR5"
     assert rule_for_date(None) == "MR5"
-    assert scenario_from_dict(BASE).rule == "MR4"
-    assert scenario_from_dict(_with(rule="mr3")).rule == "MR3"  # an explicit rule wins
+
+
+def test_a_scenario_without_a_rule_runs_under_todays_rule_whatever_its_date():
+    assert BASE["ruling"]["date"] < MR5_START.isoformat()
+    scenario = scenario_from_dict(BASE)
+    assert scenario.rule == "MR5" and "today" in scenario.rule_basis
+    explicit = scenario_from_dict(_with(rule="mr3", rule_basis="its text names MR3"))  # an explicit rule wins
+    assert (explicit.rule, explicit.rule_basis) == ("MR3", "its text names MR3")
+    assert scenario_from_dict(explicit.to_dict()).rule_basis == "its text names MR3"
+
+
+def test_notes_survive_writing_and_loading():
+    notes = {"clause": "c", "stand_ins": [{"stands_for": "a Trap Monster", "card": 28649820, "name": "Embodiment of Apophis"}]}
+    scenario = scenario_from_dict(_with(notes=notes, note="hand remark"))
+    again = scenario_from_dict(yaml.safe_load(yaml.safe_dump(scenario.to_dict(), allow_unicode=True)))
+    assert again.notes == notes and again.note == "hand remark"
 
 
 def test_steps_and_expectations_are_parsed():
