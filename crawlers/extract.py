@@ -24,14 +24,28 @@ class Layout:
     content: tuple[str, ...]  # CSS selectors tried in order for the main content
     drop: tuple[str, ...] = ()  # CSS selectors removed before extracting text
     title: tuple[str, ...] = ()  # where the page title lives when it is outside the main content
+    notes: tuple[str, ...] = ()  # blocks that are notes of the ruling before them (Sphinx admonitions)
+    blocks: tuple[str, ...] = ()  # blocks followed by a blank line (the source's paragraph breaks)
+    residue: re.Pattern | None = None  # source markup the page shows verbatim; group 1 is the text
 
 
 _COMMON_DROP = ("script", "style", "noscript", "template", "iframe", "nav", "header", "footer")
 
 LAYOUTS = {
-    "sphinx": Layout("sphinx", ("div[role=main]", "div.body", "div.document", "main"),
+    # furo (the theme the ocg-rule docs use) puts the page in <article role="main"> inside div.page,
+    # beside the sidebar drawer and the TOC drawer; Read-the-Docs and alabaster use div[role=main].
+    # Admonitions (div.admonition: p.admonition-title 小技巧/提示/注意/警告/备注) are notes. Figures,
+    # tables, footnotes and `.. sidebar::` boxes are not rulings (segment_rst skips them in the source too). docutils leaves
+    # a card reference inside **strong** text unparsed, so the page shows 「`name`_」: read 「name」.
+    "sphinx": Layout("sphinx", ("article[role=main]", "div[role=main]", "div.body", "div.document", "main"),
                      ("a.headerlink", "div.related", "div.sphinxsidebar", "div.rst-footer-buttons",
-                      "div.toctree-wrapper")),
+                      "div.toctree-wrapper", "p.admonition-title", ".visually-hidden", "svg",
+                      "aside.sidebar-drawer", "aside.toc-drawer", "div.content-icon-container",
+                      "a.back-to-top", "div.related-pages", "div.bottom-of-page", "label", "input",
+                      "figure", "table", "aside.footnote-list", "a.footnote-reference", "aside.sidebar"),
+                     notes=("div.admonition",), residue=re.compile(r"(?<=「)`([^`<>\n]+)`_(?=」)"),
+                     blocks=("p", "div.line-block", "li", "table", "blockquote", "dl", "section", "div.admonition",
+                             "h1", "h2", "h3", "h4", "h5", "h6")),
     "mediawiki": Layout("mediawiki", ("div.mw-parser-output", "#mw-content-text", "#content"),
                         ("span.mw-editsection", "div#toc", "div.toc", "table.navbox", "div.printfooter",
                          "div#catlinks", "sup.reference", "div.noprint"),
@@ -52,6 +66,7 @@ _BLOCK = {
 }
 _HEADING = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 _SPACES = re.compile(r"[ \t\r\n\f\u00a0]+")
+_BARE_BULLET = re.compile(r"^(?:-|\d+\.)$")
 _SKIP_LINK = re.compile(r"^(?:mailto:|javascript:|tel:|data:)", re.I)
 
 
@@ -62,15 +77,22 @@ class Extracted:
     headings: list[Heading] = field(default_factory=list)
     outlinks: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    notes: list[tuple[int, int]] = field(default_factory=list)  # text spans (start, end) of note blocks
+
+
+_NOTE_MARK = "data-rulings-note"
+_BLOCK_MARK = "data-rulings-block"
 
 
 class _Writer:
     """Accumulates lines; inline text is whitespace-collapsed, block boundaries end the line."""
 
-    def __init__(self):
+    def __init__(self, residue: re.Pattern | None = None):
+        self.residue = residue
         self.lines: list[str] = []
         self.current: list[str] = []
         self.headings: list[tuple[int, int]] = []  # (level, line index)
+        self.notes: list[tuple[int, int]] = []  # (first line index, end line index) of note blocks
 
     def inline(self, text: str | None):
         if text:
@@ -78,11 +100,19 @@ class _Writer:
 
     def newline(self):
         line = "".join(self.current).strip()
-        if line == "-":  # a list bullet waiting for its <p>: keep it for the item's first text
+        if _BARE_BULLET.match(line):  # a list bullet waiting for its <p>: keep it for the item's first text
             return
+        if self.residue is not None:
+            line = self.residue.sub(r"\1", line)
         if line:
             self.lines.append(line)
         self.current = []
+
+    def blank(self):
+        """A paragraph break: one empty line (never two, never first)."""
+        self.newline()
+        if self.lines and self.lines[-1]:
+            self.lines.append("")
 
     def raw_lines(self, text: str):
         self.newline()
@@ -93,14 +123,20 @@ class _Writer:
 
 def _walk(root, out: _Writer):
     """Depth-first over the tree with an explicit stack (a page may nest thousands of unclosed <div>s,
-    deeper than Python's recursion limit): every block element on its own line, then its tail."""
-    stack = [(root, False)]
+    deeper than Python's recursion limit): every block element on its own line, then its tail. A
+    note-marked element's lines are recorded as a note block; a block-marked element is followed by
+    a blank line (a paragraph break of the source)."""
+    stack = [(root, False, 0)]
     while stack:
-        node, closing = stack.pop()
+        node, closing, first = stack.pop()
         tag = node.tag.lower() if isinstance(node.tag, str) else None
         if closing:
-            if tag in _BLOCK:
+            if tag in _BLOCK or node.get(_NOTE_MARK) is not None:
                 out.newline()
+            if node.get(_NOTE_MARK) is not None and len(out.lines) > first:
+                out.notes.append((first, len(out.lines)))
+            if node.get(_BLOCK_MARK) is not None:
+                out.blank()
             out.inline(node.tail)
             continue
         if tag is None:  # comment / processing instruction
@@ -117,17 +153,34 @@ def _walk(root, out: _Writer):
                 out.headings.append((_HEADING[tag], len(out.lines)))
                 out.lines.append(text)
         else:
-            if tag in _BLOCK:
+            if tag in _BLOCK or node.get(_NOTE_MARK) is not None:
                 out.newline()
             if tag == "li":
-                out.inline("- ")
+                out.inline(_bullet(node))
             if tag in ("td", "th") and out.current:
                 out.inline(" | ")
             out.inline(node.text)
-            stack.append((node, True))
-            stack.extend((child, False) for child in reversed(node))
+            stack.append((node, True, len(out.lines)))
+            stack.extend((child, False, 0) for child in reversed(node))
             continue
+        if node.get(_BLOCK_MARK) is not None:
+            out.blank()
         out.inline(node.tail)
+
+
+def _bullet(li) -> str:
+    """`- ` for an unordered item, `N. ` for an ordered one (its number, as the page shows it)."""
+    parent = li.getparent()
+    if parent is None or not isinstance(parent.tag, str) or parent.tag.lower() != "ol":
+        return "- "
+    start = parent.get("start", "1")
+    number = int(start) if start.strip().lstrip("-").isdigit() else 1
+    for sibling in parent:
+        if sibling is li:
+            break
+        if isinstance(sibling.tag, str) and sibling.tag.lower() == "li":
+            number += 1
+    return f"{number}. "
 
 
 MAX_HTML_DEPTH = 2048  # libxml2's element depth limit with XML_PARSE_HUGE (huge_tree)
@@ -186,6 +239,15 @@ def extract(html: str, url: str, layout: str = "generic") -> Extracted:
     for selector in _COMMON_DROP + spec.drop:
         for el in doc.cssselect(selector):
             _drop(el)
+    for selector in spec.notes:
+        for el in doc.cssselect(selector):
+            el.set(_NOTE_MARK, "")
+    for selector in spec.blocks:
+        found = doc.cssselect(selector)
+        matched = set(found)
+        for el in found:
+            if not any(a in matched for a in el.iterancestors()):  # a line block in a line block is one block
+                el.set(_BLOCK_MARK, "")
     root = None
     for selector in spec.content:
         found = doc.cssselect(selector)
@@ -196,13 +258,16 @@ def extract(html: str, url: str, layout: str = "generic") -> Extracted:
         problems.append(f"layout {spec.name}: main content not found; used the whole body")
         root = doc.body if doc.find("body") is not None else doc
 
-    out = _Writer()
+    out = _Writer(spec.residue)
     _walk(root, out)
     out.newline()
     if outside_title and not any(level == 1 for level, _ in out.headings):
         # MediaWiki / PukiWiki put the page name outside the content: make it the text's first heading.
         out.lines.insert(0, outside_title)
         out.headings = [(1, 0)] + [(level, i + 1) for level, i in out.headings]
+        out.notes = [(a + 1, b + 1) for a, b in out.notes]
+    while out.lines and not out.lines[-1]:
+        out.lines.pop()
     lines = out.lines
     offsets, pos = [], 0
     for line in lines:
@@ -211,9 +276,11 @@ def extract(html: str, url: str, layout: str = "generic") -> Extracted:
     headings = [Heading(level, lines[i], offsets[i]) for level, i in out.headings]
     h1 = next((h.text for h in headings if h.level == 1), "")
     title = h1 or page_title
-    if not lines:
+    notes = [(offsets[a], offsets[b - 1] + len(lines[b - 1]))
+             for a, b in ((a, min(b, len(lines))) for a, b in out.notes) if a < b]
+    if not any(lines):
         problems.append("page has no text")
-    return Extracted(title, "\n".join(lines), headings, outlinks, problems)
+    return Extracted(title, "\n".join(lines), headings, outlinks, problems, notes)
 
 
 def _drop(el):

@@ -135,6 +135,8 @@ def _file_page(path: Path, data: bytes, fmt: str, source: str | None) -> RawPage
         language = detect_language(body)
         kind = source_for(language, layout, body)
         meta["layout"] = layout
+        if page.notes:
+            meta["note_spans"] = page.notes
     elif fmt == "rst":
         body, headings = text, rst_headings(text)
         title = headings[0].text if headings else path.stem

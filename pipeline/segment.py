@@ -6,8 +6,12 @@ every span is an offset into RawPage.text. One segmenter per page format:
   `1、` items after them are rulings that illustrate the paragraph before); 备注/注意 headers and
   `——`/`— —` sub-points are notes; a date (`17/3/24`) closes the ruling sentence it follows, so a
   line is cut after each date.
+- html from a Sphinx build (meta layout "sphinx": the ocg-rule docs as the site serves them): the RST
+  rules below on the extracted text, so a page's HTML and its RST source give the same rulings;
+  headings only from the markup, a blank line ends a block, admonition lines (meta["note_spans"]) are
+  notes.
 - rst (ocg-rule-docs): headings from underlines, `| ` line-block lines are rulings, `例：` examples,
-  `.. tip::`/`.. note::` are notes, other directives are skipped.
+  `.. tip::`/`.. note::` are notes, other directives and simple tables are skipped.
 - markdown (fr-rulings): `#` headings, paragraphs and `- ` bullets; indented blocks under a bullet
   illustrate it.
 - qa-json: one ruling per Q&A (question/answer in meta, databaseDate as the date)."""
@@ -295,6 +299,7 @@ def segment_text(page: RawPage) -> list[Segment]:
 _RST_ADORNMENT = re.compile(r"^([=\-~^\"'`#*+:._])\1{2,}\s*$")
 _RST_DIRECTIVE = re.compile(r"^(\s*)\.\.\s+(?:(\w[\w-]*)::\s*(.*))?")
 _RST_NOTE_DIRECTIVES = {"tip", "note", "attention", "hint", "important", "warning", "caution", "danger"}
+_RST_TABLE_BORDER = re.compile(r"^\s*=+(?:\s+=+)+\s*$")  # a simple table's border: ====  =====
 _RST_LIST = re.compile(r"^\s*(?:[-*+]|#\.|\d+\.)\s+")
 
 
@@ -336,6 +341,18 @@ def segment_rst(page: RawPage) -> list[Segment]:
             example_parent = None
             i += 1
             continue
+        if _RST_TABLE_BORDER.match(s):
+            # a simple table (a summary of the text around it) is not a ruling, as the HTML page's
+            # <table> is not: skip to its bottom border, the first border after the top one that is
+            # followed by a blank line
+            flush()
+            example_parent = None
+            i += 1
+            while i < n and not (_RST_TABLE_BORDER.match(lines[i].stripped)
+                                 and (i + 1 >= n or not lines[i + 1].stripped)):
+                i += 1
+            i += 1
+            continue
         directive = _RST_DIRECTIVE.match(line.text)
         if directive:
             flush()
@@ -347,15 +364,27 @@ def segment_rst(page: RawPage) -> list[Segment]:
             while block_end < n and (not lines[block_end].stripped
                                      or len(lines[block_end].text) - len(lines[block_end].text.lstrip()) > indent):
                 block_end += 1
-            if name in _RST_NOTE_DIRECTIVES:
-                body_lines = [ln for ln in lines[i + 1:block_end] if ln.stripped]
+            if name and name.lower() in _RST_NOTE_DIRECTIVES:  # directive names ignore case (.. Tip::)
+                # one note per paragraph of the body (a paragraph may begin on the directive line),
+                # one per line of a line block in it
+                pieces: list[list[int]] = []
                 if rest.strip():
-                    offset = line.start + line.text.index(rest.strip())
-                    b.note(offset, line.end) or b.add(offset, line.end)
-                for ln in body_lines:
+                    pieces.append([line.start + line.text.index(rest.strip()), line.end])
+                joinable = bool(pieces)
+                for ln in lines[i + 1:block_end]:
+                    if not ln.stripped:
+                        joinable = False
+                        continue
                     start, end = ln.content_span()
                     if ln.stripped.startswith("|"):  # a line block inside the directive: drop the bar
-                        start = ln.start + ln.text.index("|") + 1
+                        pieces.append([ln.start + ln.text.index("|") + 1, end])
+                        joinable = False
+                    elif joinable:
+                        pieces[-1][1] = end
+                    else:
+                        pieces.append([start, end])
+                        joinable = True
+                for start, end in pieces:
                     b.note(start, end) or b.add(start, end)
             i = block_end
             continue
@@ -393,6 +422,42 @@ def segment_rst(page: RawPage) -> list[Segment]:
         paragraph.append(line)
         i += 1
     flush()
+    return b.segments
+
+
+# --- Sphinx HTML ---------------------------------------------------------------------------------
+
+def segment_sphinx(page: RawPage) -> list[Segment]:
+    """The text of a Sphinx page (crawlers.extract, layout "sphinx"): every line is a paragraph, a
+    line of a line block or a list item, blocks are separated by blank lines, headings are the
+    markup's (page.headings), and the lines inside meta["note_spans"] are admonitions (小技巧, 注意,
+    备注 boxes; `.. tip::` in the source). Segmented as segment_rst segments the source: a line is a
+    ruling, `例：` alone makes the rest of its block examples of the ruling before, a leading `例：`
+    line illustrates the ruling before, admonition lines are notes of the ruling before them."""
+    b = _Builder(page)
+    known = {h.offset: h for h in page.headings}
+    note_spans = [tuple(span) for span in (page.meta or {}).get("note_spans") or ()]
+    example_parent: int | None = None
+    for line in split_lines(page.text):
+        s = line.stripped
+        if not s:
+            example_parent = None
+            continue
+        start, end = line.content_span()
+        heading = known.get(line.start) or known.get(start)
+        if heading is not None:
+            b.heading(heading.level, heading.text)
+            example_parent = None
+        elif any(s0 <= start and end <= e0 for s0, e0 in note_spans):
+            b.note(start, end) or b.add(start, end)
+        elif _EXAMPLE_HEADERS.match(s):
+            example_parent = len(b.segments) - 1 if b.segments else None
+        elif example_parent is not None:
+            b.add_dated(start, end, example_of=example_parent)
+        elif _LEADING_EXAMPLE.match(line.folded):
+            b.add_dated(start, end, example_of=len(b.segments) - 1 if b.segments else None)
+        else:
+            b.add_dated(start, end)
     return b.segments
 
 
@@ -480,6 +545,8 @@ SEGMENTERS = {"rst": segment_rst, "markdown": segment_markdown, "qa-json": segme
 
 def segment_page(page: RawPage) -> list[Segment]:
     fmt = page.format
+    if fmt == "html" and (page.meta or {}).get("layout") == "sphinx":
+        return segment_sphinx(page)
     if fmt not in SEGMENTERS and (page.meta or {}).get("question"):
         fmt = "qa-json"
     return SEGMENTERS.get(fmt, segment_text)(page)

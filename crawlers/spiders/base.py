@@ -124,6 +124,8 @@ class RulingSpider(scrapy.Spider):
             if b"</html" not in response.body[-4096:].lower():
                 problems.append("HTML looks truncated (no closing </html>)")
             meta["layout"] = self.layout
+            if extracted.notes:
+                meta["note_spans"] = extracted.notes
         else:
             text = decoded.text.replace("\r\n", "\n")
             title = next((ln.strip() for ln in text.split("\n") if ln.strip()), "")[:120]
