@@ -511,7 +511,9 @@ class ScenarioRun {
       if (m.field_mask & (1 << bit)) continue;
       const own = bit < 16;
       const local = bit % 16;
-      if (local === 7 || local > 12) continue; // unused bit / field and pendulum zones are never offered here
+      // bit 7 is unused and 13 is the Field Zone; 14/15 are Master Rule 3's separate Pendulum Zones,
+      // offered when a Pendulum Monster is activated from the hand
+      if (local === 7 || local === 13) continue;
       places.push({
         player: own ? m.player : 1 - m.player,
         location: local < 8 ? L.MZONE : L.SZONE,

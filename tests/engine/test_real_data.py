@@ -192,3 +192,25 @@ def test_imperial_custom_not_protecting_shadow_veil_never_becomes_a_protection_t
 def test_with_the_real_catalog_no_scenario_contradicts_the_shadow_veil_ruling():
     result, protection = _protection_scenarios(PackCatalog.from_scripts(REAL_SCRIPTS, REAL_CARDS))
     assert not [s for s in protection if s.expect.cards.get("protected", {}).get("location") == "mzone"]
+
+
+# ------------------------------------------------------------------ the pack agrees with the real cards
+
+
+@real_scripts
+def test_every_bundled_scenario_agrees_on_the_pack_and_the_real_scripts(engine_driver):
+    scenarios = load_scenarios([BUNDLED])
+    pack = {r.scenario_id: (r.verdict, r.reason) for r in run_scenarios(scenarios, driver=engine_driver)}
+    real = {r.scenario_id: (r.verdict, r.reason)
+            for r in run_scenarios(scenarios, scripts=REAL_SCRIPTS, cards=REAL_CARDS, driver=engine_driver)}
+    disagree = {sid: (pack[sid], real[sid]) for sid in pack if pack[sid][0] != real[sid][0]}
+    assert disagree == {}
+    assert {v for v, _ in pack.values()} == {"pass"}
+
+
+def test_bundled_scenarios_check_what_the_pack_copies_from_the_real_cards():
+    """Damage Step activation (「援軍」), Pendulum activation from the hand and Pendulum Summons from
+    the Extra Deck: the differences issue 9 found between the pack and the real scripts."""
+    ids = {s.id for s in load_scenarios([BUNDLED])}
+    assert {"damage-step-atk-change-trap", "pendulum-activated-from-the-hand-into-the-zones",
+            "pendulum-summon-from-the-extra-deck"} <= ids
