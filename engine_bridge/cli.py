@@ -88,7 +88,11 @@ def run_command(paths, scripts, cards, junit, json_out, timeout, store, verbose)
         click.echo(f"stored as batch {batch}")
         for row in regressed:
             click.echo(f"REGRESSION {row['scenario_id']}: {row['previous']} -> {row['current']}")
-    bad = [r for r in outcome if r.verdict != "pass"]
+    inconclusive = sum(1 for r in outcome if r.verdict == "inconclusive")
+    if inconclusive:
+        click.echo(f"{inconclusive} inconclusive (set-up or a step before the question not playable as written; "
+                   f"not engine disagreements)")
+    bad = [r for r in outcome if r.verdict not in ("pass", "inconclusive")]
     if bad:
         counts = ", ".join(f"{v} {sum(1 for r in bad if r.verdict == v)}" for v in ("fail", "error", "timeout")
                            if any(r.verdict == v for r in bad))

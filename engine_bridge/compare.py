@@ -9,7 +9,7 @@ from typing import Any
 from engine_bridge.puzzle import PlayerMap
 from engine_bridge.scenario import Scenario
 
-VERDICTS = ("pass", "fail", "error", "timeout")
+VERDICTS = ("pass", "fail", "inconclusive", "error", "timeout")  # inconclusive: frame scenarios (engine_bridge.compiler)
 FACE_OF = {"faceup_attack": "up", "faceup_defense": "up", "faceup": "up",
            "facedown_attack": "down", "facedown_defense": "down", "facedown": "down"}
 

@@ -101,9 +101,28 @@ def _reason(misses: list[Miss], ruling: RulingView) -> str:
             f"no statement a template checks)")
 
 
-def generate_scenarios(rulings: Iterable[Any], catalog: PackCatalog | None = None) -> GenerationResult:
-    """Scenarios for rulings given as RulingView, pipeline.records.Ruling or plain dicts."""
+def frame_cards(scripts: str | Path | None = None, cards: str | Path | None = None) -> "CardSource":
+    """Card data and scripts the frame compiler builds with: the given (or RULINGS_EDOPRO_SCRIPTS /
+    RULINGS_EDOPRO_CARDS) real EDOPro scripts and cards.cdb, the project's pack otherwise."""
+    import os
+
+    from engine_bridge.cli_options import CARDS_ENV, SCRIPTS_ENV
+    from engine_bridge.compiler import CardSource
+    from engine_bridge.request import pack_script_dirs, user_script_dirs
+
+    scripts = scripts or os.environ.get(SCRIPTS_ENV)
+    return CardSource(user_script_dirs(scripts) if scripts else pack_script_dirs(),
+                      cards or os.environ.get(CARDS_ENV) or None)
+
+
+def generate_scenarios(rulings: Iterable[Any], catalog: PackCatalog | None = None,
+                       cards: "CardSource | None" = None) -> GenerationResult:
+    """Scenarios for rulings given as RulingView, pipeline.records.Ruling or plain dicts: from the
+    ruling's frame (engine_bridge.compiler) where it compiles, else from the template families."""
+    from engine_bridge.compiler import compile_frame
+
     catalog = catalog or default_catalog()
+    cards = cards or frame_cards()
     result = GenerationResult()
     seen_ids: set[str] = set()
     seen_rulings: set[str] = set()
@@ -115,6 +134,11 @@ def generate_scenarios(rulings: Iterable[Any], catalog: PackCatalog | None = Non
             continue  # the same ruling twice (two inputs holding one page): its scenarios exist already
         seen_rulings.add(ruling.id)
         result.rulings.append(ruling)
+        compiled = compile_frame(ruling, ruling.frame, cards)
+        if compiled.scenarios:
+            result.scenarios.extend(s for s in compiled.scenarios if s.id not in seen_ids)
+            seen_ids.update(s.id for s in compiled.scenarios)
+            continue
         built: list[Scenario] = []
         left: list[tuple[str, list[Miss]]] = []
         all_misses: list[Miss] = []
@@ -136,12 +160,14 @@ def generate_scenarios(rulings: Iterable[Any], catalog: PackCatalog | None = Non
             for text, misses in left:
                 result.partial.append(PartlyCovered(ruling.id, text, _reason(misses, ruling)))
         else:
-            result.uncovered.append(Uncovered(ruling.id, list(ruling.topics), _reason(all_misses, ruling),
+            result.uncovered.append(Uncovered(ruling.id, list(ruling.topics),
+                                              f"{_reason(all_misses, ruling)}; frame: {compiled.reason}",
                                               ruling.source_url, ruling.text))
     return result
 
 
-def generate_from_pagedocs(docs: Iterable[Any], catalog: PackCatalog | None = None) -> GenerationResult:
+def generate_from_pagedocs(docs: Iterable[Any], catalog: PackCatalog | None = None,
+                           cards: "CardSource | None" = None) -> GenerationResult:
     """From PageDoc records (pipeline.records.PageDoc or their JSON dicts): each ruling takes its
     page's url as source."""
     def rulings():
@@ -153,14 +179,15 @@ def generate_from_pagedocs(docs: Iterable[Any], catalog: PackCatalog | None = No
             for ruling in doc.rulings:
                 yield RulingView.of(ruling, source_url=doc.url)
 
-    return generate_scenarios(rulings(), catalog)
+    return generate_scenarios(rulings(), catalog, cards)
 
 
-def generate_from_graph(driver, database: str | None = None, catalog: PackCatalog | None = None) -> GenerationResult:
+def generate_from_graph(driver, database: str | None = None, catalog: PackCatalog | None = None,
+                        cards: "CardSource | None" = None) -> GenerationResult:
     """From the knowledge graph's current rulings (kb.queries.rulings_for_scenarios)."""
     from kb.queries import rulings_for_scenarios
 
-    return generate_scenarios(rulings_for_scenarios(driver, database), catalog)
+    return generate_scenarios(rulings_for_scenarios(driver, database), catalog, cards)
 
 
 def read_rulings_jsonl(path: str | Path) -> list[RulingView]:
@@ -185,8 +212,27 @@ def pagedocs_from_paths(paths: Iterable[str | Path]) -> list:
     from crawlers.offline import read_paths
     from pipeline.run import process_pages
 
-    pages = [page for page, _ in read_paths([str(p) for p in paths])]
+    errors: list = []
+    pages = [page for page, _ in read_paths([str(p) for p in paths], errors=errors)]
+    if errors and not pages:
+        url, reason = errors[0]
+        raise InputError(f"{url}: {reason}" + (f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""))
     return list(process_pages(pages))
+
+
+def _is_pagedoc_jsonl(path: Path) -> bool:
+    """A JSONL file whose first record is a PageDoc (the NLP stage's output), not raw Q&A pages."""
+    import gzip
+
+    if not path.is_file() or not path.name.endswith((".jsonl", ".jsonl.gz")):
+        return False
+    opener = gzip.open if path.name.endswith(".gz") else open
+    try:
+        with opener(path, "rt", encoding="utf-8") as fh:
+            first = next((line for line in fh if line.strip()), "")
+        return json.loads(first).get("record") == "PageDoc"
+    except (OSError, ValueError, UnicodeDecodeError, AttributeError):
+        return False
 
 
 def scenario_document(scenario: Scenario) -> dict[str, Any]:
@@ -235,15 +281,18 @@ def generate(paths, from_graph, rulings_file, out_dir, coverage_file, scripts, c
     if chosen != 1:
         raise InputError("scenarios generate: give exactly one input: PATHS, --rulings FILE or --from-graph")
     catalog = PackCatalog.from_scripts(scripts, cards) if (scripts or cards) else None
+    source = frame_cards(scripts, cards)
     if from_graph:
         from kb.db import get_driver
 
         with get_driver() as (driver, database):
-            result = generate_from_graph(driver, database, catalog)
+            result = generate_from_graph(driver, database, catalog, source)
     elif rulings_file:
-        result = generate_scenarios(read_rulings_jsonl(rulings_file), catalog)
+        result = generate_scenarios(read_rulings_jsonl(rulings_file), catalog, source)
+    elif all(_is_pagedoc_jsonl(Path(p)) for p in paths):
+        result = generate_scenarios([r for p in paths for r in read_rulings_jsonl(p)], catalog, source)
     else:
-        result = generate_from_pagedocs(pagedocs_from_paths(paths), catalog)
+        result = generate_from_pagedocs(pagedocs_from_paths(paths), catalog, source)
     written = write_scenarios(result, out_dir)
     click.echo(result.table())
     for item in result.uncovered:

@@ -114,6 +114,7 @@ def prepare(scenario: Scenario, card_data: dict[int, dict], script_dirs: list[Pa
         refs.append({"ref": placed.card.ref, "code": placed.card.code, "player": placed.engine_player,
                      "location": location, "sequence": sequence})
     owner = {c.ref: pmap.to_engine(c.player) for c in scenario.setup.cards}
+    code_of = {c.ref: c.code for c in scenario.setup.cards}
     prelude = [{"action": "phase", "phase": p, "card": None, "player": None} for p in PHASE_PRELUDE[scenario.setup.phase]]
     steps = prelude + [{
         "action": step.action,
@@ -125,6 +126,8 @@ def prepare(scenario: Scenario, card_data: dict[int, dict], script_dirs: list[Pa
         "position": step.position,
         "answer": step.answer,
         "expect_offered": step.expect.get("offered"),
+        # EDOPro's aux.Stringid(code, n): the option's description
+        "effect_description": None if step.effect is None else str(code_of[step.card] << 20 | step.effect),
     } for step in scenario.steps]
     request = {
         "id": scenario.id,

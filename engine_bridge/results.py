@@ -100,7 +100,7 @@ def write_junit(results: Iterable[Result], path: str | Path, suite: str = "ygo-r
     root = ET.Element("testsuites")
     suite_el = ET.SubElement(root, "testsuite", {
         "name": suite, "tests": str(len(results)), "failures": str(counts["fail"]),
-        "errors": str(counts["error"] + counts["timeout"]), "skipped": "0",
+        "errors": str(counts["error"] + counts["timeout"]), "skipped": str(counts["inconclusive"]),
         "time": f"{sum(r.elapsed_ms for r in results) / 1000:.3f}",
     })
     for result in results:
@@ -111,6 +111,8 @@ def write_junit(results: Iterable[Result], path: str | Path, suite: str = "ygo-r
         if result.verdict == "fail":
             element = ET.SubElement(case, "failure", {"message": result.reason[:500], "type": "ExpectationMismatch"})
             element.text = "\n".join(result.diffs) or result.message
+        elif result.verdict == "inconclusive":
+            ET.SubElement(case, "skipped", {"message": result.message[:500]})
         elif result.verdict in ("error", "timeout"):
             element = ET.SubElement(case, "error", {"message": result.message[:500], "type": result.verdict})
             element.text = result.message

@@ -16,6 +16,7 @@ from typing import Callable, Iterable
 
 from engine_bridge.carddata import card_data, engine_card
 from engine_bridge.compare import Result, _renumber, evaluate, result_for
+from engine_bridge.compiler import settle_result
 from engine_bridge.request import pack_script_dirs, prepare, user_script_dirs
 from engine_bridge.scenario import Scenario
 from rulings.errors import ServiceError
@@ -154,6 +155,7 @@ def run_scenarios(scenarios: list[Scenario], *, scripts: str | Path | None = Non
     own_driver = driver is None
     driver = driver or EngineDriver()
     results: list[Result] = []
+    done: dict[str, tuple[Scenario, Result]] = {}
     try:
         for scenario in scenarios:
             prepared = prepare(scenario, data_by_code, dirs, timeout_ms=int(timeout_s * 1000))
@@ -167,6 +169,8 @@ def run_scenarios(scenarios: list[Scenario], *, scripts: str | Path | None = Non
                     result.message = _renumber(result.message, prepared.prelude)
                 if not result.elapsed_ms:
                     result.elapsed_ms = (time.monotonic() - started) * 1000
+            settle_result(scenario, result, done)  # frame scenarios: pass / fail / inconclusive
+            done[scenario.id] = (scenario, result)
             results.append(result)
             if on_result:
                 on_result(result)

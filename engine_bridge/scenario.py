@@ -148,6 +148,7 @@ class Step:
     position: str | None = None  # summon / set position
     answer: bool | None = None  # yes/no prompts during this step
     expect: dict[str, Any] = field(default_factory=dict)  # offered, target_selectable, selectable
+    effect: int | None = None  # which of the card's effects: n of EDOPro's aux.Stringid(code, n)
 
     def describe(self) -> str:
         if self.action == "phase":
@@ -155,6 +156,8 @@ class Step:
         if self.action == "pass":
             return "pass"
         text = f"{self.action} {self.card}"
+        if self.effect is not None:
+            text += f" (effect {self.effect})"
         if self.target:
             text += f" -> {', '.join(self.target)}"
         return text
@@ -238,6 +241,8 @@ def _step_to_dict(step: Step) -> dict[str, Any] | str:
         out["position"] = step.position
     if step.answer is not None:
         out["answer"] = step.answer
+    if step.effect is not None:
+        out["effect"] = step.effect
     if step.expect:
         out["expect"] = step.expect
     return out
@@ -334,7 +339,7 @@ def _step(where: _Where, raw: Any, index: int, refs: set[str]) -> Step:
     if len(actions) != 1:
         raise where.error(f"{label} must name exactly one action of {', '.join(STEP_ACTIONS)}; got {sorted(raw)}")
     action = actions[0]
-    unknown = set(raw) - {action, "target", "select", "position", "answer", "expect", "note"}
+    unknown = set(raw) - {action, "target", "select", "position", "answer", "expect", "note", "effect"}
     if unknown:
         raise where.error(f"{label} ({action}) has unknown field(s) {', '.join(sorted(unknown))}")
 
@@ -359,6 +364,10 @@ def _step(where: _Where, raw: Any, index: int, refs: set[str]) -> Step:
     step.select = ref_list(raw.get("select"), "select")
     if raw.get("position") is not None:
         step.position = _choice(where, raw["position"], POSITIONS, f"{label} position")
+    if raw.get("effect") is not None:
+        step.effect = _int(where, raw["effect"], f"{label} effect")
+        if not 0 <= step.effect < 1 << 20 or action not in ("activate", "chain"):
+            raise where.error(f"{label} effect must be a Stringid index 0..1048575 of an activate/chain step")
     if raw.get("answer") is not None:
         if not isinstance(raw["answer"], bool):
             raise where.error(f"{label} answer must be true or false")

@@ -157,6 +157,10 @@ def _ruling_line(r: dict) -> str:
         line += f"\n      cites: {_cited_line(c)}"
     for o in r.get("cited_by") or []:
         line += "\n      cited by: " + _citing_line(o)
+    if r.get("frame"):
+        from pipeline.frames import describe_frame
+
+        line += f"\n      frame: {describe_frame(r['frame'])}"
     return line
 
 

@@ -121,6 +121,8 @@ def ruling_props(doc: PageDoc, r: Ruling) -> dict:
         "actions": [str(a) for a in meta.get("actions") or []],
         "unlinked": [m.surface for m in r.mentions if m.passcode is None],
         "meta": json.dumps(meta, ensure_ascii=False, sort_keys=True, default=str),
+        # the ruling's frame (pipeline.frames) as JSON; scenario generation reads it back from the graph
+        "frame": json.dumps(asdict(r.frame), ensure_ascii=False, sort_keys=True) if r.frame is not None else None,
     }
     if meta.get("fid") is not None:
         props["fid"] = str(meta["fid"])

@@ -20,7 +20,7 @@ from rulings.names import fold_name, to_simplified
 _RULING_FIELDS = """
   r.id AS id, r.text AS text, r.normalized AS normalized, r.language AS language, r.date AS date,
   r.polarity AS polarity, r.action AS action, r.kind AS kind, r.current AS current, r.section AS section,
-  r.source_id AS source, r.page_url AS url, r.page_hash AS page_hash,
+  r.source_id AS source, r.page_url AS url, r.page_hash AS page_hash, r.frame AS frame,
   coalesce(r.topics, [(r)-[:ABOUT]->(t:Topic) | t.key]) AS topics,  // main topic first
   [(r)-[m:MENTIONS]->(c:Card) |
      {passcode: c.passcode, name: c.name, role: m.role, surface: m.surface, kind: m.kind}] AS mentions,

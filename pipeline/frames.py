@@ -60,17 +60,17 @@ _JA_SITUATION = [
     (re.compile(_NAME + r"(?:の(?:モンスター効果|ペンデュラム効果|効果|[①②③]の効果))?(?:が|の)?(?:適用(?:中|され)|効果適用中)"), "applied"),
     (re.compile(_NAME + r"(?:が|を)?(?:装備(?:している|され)|装備カード扱い)"), "equipped"),
     (re.compile(_NAME + r"が(?P<where>[^、「」]{0,20}?)(?:に|で)(?P<pos>表側表示|裏側表示|表側攻撃表示|表側守備表示|裏側守備表示)?(?:で)?存在(?:する|している)"), "present"),
-    (re.compile(_NAME + r"(?:が|を)(?:コントロールして|存在)"), "present"),
+    (re.compile(_NAME + r"(?:が|を|のみが|しか)(?:[^、「」]{0,20}?)(?:コントロールして|存在)"), "present"),
 ]
 _JA_EVENTS = [
-    (re.compile(_NAME + r"(?:の(?P<eff>[①②③])?(?:の)?(?P<what>モンスター効果|ペンデュラム効果|効果))?(?:の発動)?にチェーンして"), "activate"),
+    (re.compile(_NAME + r"(?:の(?P<eff>[①②③])?(?:の)?(?P<what>モンスター効果|ペンデュラム効果|効果))?(?:の発動)?に(?:直接)?チェーン(?:を)?して"), "activate"),
     (re.compile(_NAME + r"(?:の(?P<eff>[①②③])?(?:の)?(?P<what>モンスター効果|ペンデュラム効果|効果))?を(?:発動し|発動した)"), "activate"),
     (re.compile(_NAME + r"が(?:発動し|発動した|の発動)"), "activate"),
     (re.compile(_NAME + r"(?:を|が)(?:召喚|通常召喚)(?:し|され|に成功)"), "summon"),
     (re.compile(_NAME + r"(?:を|が)特殊召喚(?:し|され|に成功)"), "special_summon"),
     (re.compile(_NAME + r"(?:を|が)(?:反転召喚|リバース)(?:し|され|に成功)"), "flip_summon"),
     (re.compile(_NAME + r"(?:を|が)セット(?:し|され)"), "set"),
-    (re.compile(_NAME + r"(?:で|が)(?:直接)?攻撃(?:宣言)?(?:し|した|を宣言)"), "attack"),
+    (re.compile(_NAME + r"(?:で|が|の)(?:直接)?攻撃(?:宣言)?(?:し|した|を宣言|時)"), "attack"),
     (re.compile(_NAME + r"(?:を|が)(?:[^、「」]{0,12}で)?破壊(?:し|され)"), "destroy"),
     (re.compile(_NAME + r"(?:を|が)墓地へ送(?:り|っ|ら)"), "send_to_grave"),
     (re.compile(_NAME + r"(?:を|が)除外(?:し|され)"), "banish"),
@@ -79,6 +79,13 @@ _JA_EVENTS = [
 
 def _clean_name(name: str) -> str:
     return re.sub(r"\s+", " ", name).strip()
+
+
+def name_key(name: str) -> str:
+    """Names compare without width, spaces or middle-dot variants (「霊滅術師　カイクウ」 = 「霊滅術師 カイクウ」)."""
+    import unicodedata
+
+    return re.sub(r"[\s・･·]", "", unicodedata.normalize("NFKC", name))
 
 
 class _Cards:
@@ -91,9 +98,12 @@ class _Cards:
     def get(self, name: str) -> FrameCard:
         name = _clean_name(name)
         for card in self.cards:
-            if card.name == name:
+            if name_key(card.name) == name_key(name):
                 return card
-        card = FrameCard(ref=f"c{len(self.cards) + 1}", name=name, passcode=self.passcodes.get(name))
+        passcode = self.passcodes.get(name)
+        if passcode is None:
+            passcode = next((p for n, p in self.passcodes.items() if p is not None and name_key(n) == name_key(name)), None)
+        card = FrameCard(ref=f"c{len(self.cards) + 1}", name=name, passcode=passcode)
         self.cards.append(card)
         return card
 
@@ -142,7 +152,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     frame = Frame(language="ja")
     title = title or question.split("\n")[0]
     cards = _Cards(passcodes)
-    body = re.sub(r"\s+", "", title)
+    body = re.sub(r"[\r\n]+", "", title).strip()
     qstart = len(body)
     # the question: the last clause of the title
     for pattern, kind in _JA_QUESTION:
@@ -282,8 +292,9 @@ def frame_statement(text: str, language: str, mentions: list[tuple[str, int | No
     frame.answer = "no" if _STATEMENT_NO[family].search(first) else "yes" if _STATEMENT_YES[family].search(first) else None
     if frame.answer is None:
         frame.unread.append("answer: the sentence says neither can nor cannot")
-    if len(frame.cards) > 2:
-        frame.unread.append(f"situation: {len(frame.cards)} cards named; what the others do is not read")
+    # a statement's conditions ("even if", "while … applies") are not read into a situation yet: the
+    # frame records its question and answer, and says so
+    frame.unread.append("situation: the conditions of a statement are not read (only its question and answer)")
     return frame
 
 
@@ -340,3 +351,45 @@ def frame_for(text: str, language: str, mentions: Iterable[Any] = (), meta: dict
     for _, component in nlp.pipeline:
         doc = component(doc)
     return doc._.frame
+
+
+def as_frame(value: Any) -> Frame | None:
+    """A Frame from a Frame, its dict, or its JSON (as the graph stores it)."""
+    import json
+
+    if value is None or isinstance(value, Frame):
+        return value
+    if isinstance(value, str):
+        value = json.loads(value) if value.strip() else None
+    return Frame.from_dict(value)
+
+
+def describe_frame(value: Any) -> str:
+    """One line: question, situation, events and answer, or what could not be read."""
+    frame = as_frame(value)
+    if frame is None:
+        return "none"
+    names = {c.ref: c.name for c in frame.cards}
+    parts = []
+    if frame.question:
+        q = frame.question
+        what = f"{q.kind} 「{names.get(q.card, '?')}」" if q.card else q.kind
+        if q.effect:
+            what += f" effect {CIRCLED_BY_NUMBER.get(q.effect, q.effect)}"
+        if q.targets:
+            what += " -> " + ", ".join(f"「{names.get(t, t)}」" for t in q.targets)
+        parts.append(what)
+    for c in frame.cards:
+        if c.state or c.location or c.controller:
+            bits = [b for b in (c.controller, c.location, c.position, *c.state) if b]
+            parts.append(f"「{c.name}」 {'/'.join(bits)}")
+    for e in frame.events:
+        parts.append(f"then {e.action} 「{names.get(e.card, '?')}」" + (f" ({e.note})" if e.note else ""))
+    answer = frame.answer or "?"
+    line = "; ".join(parts) + f" => {answer}"
+    if frame.unread:
+        line += f"  [unread: {frame.unread[0]}]"
+    return line
+
+
+CIRCLED_BY_NUMBER = {i: c for c, i in CIRCLED.items()}

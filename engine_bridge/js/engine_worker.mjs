@@ -286,9 +286,13 @@ class ScenarioRun {
   // Returns the option index to use, or -1 when the step was consumed without acting.
   choose(options, step, prompt) {
     const labels = options.map((c) => this.label(c));
-    const index = labels.indexOf(step.card);
+    // a step naming one of the card's effects (EDOPro's aux.Stringid(code, n) = code << 20 | n) takes
+    // only the option with that description
+    const wanted = step.effect_description ? BigInt(step.effect_description) : null;
+    const index = options.findIndex((c, i) => labels[i] === step.card && (wanted === null || BigInt(c.description ?? 0) === wanted));
     const expected = step.expect_offered;
-    this.observe(this.si, { action: step.action, prompt, offered: index >= 0, options: labels });
+    const descriptions = options.filter((c, i) => labels[i] === step.card).map((c) => String(c.description ?? 0));
+    this.observe(this.si, { action: step.action, prompt, offered: index >= 0, options: labels, descriptions });
     if (index >= 0 && expected === false) {
       this.observe(this.si, { status: "unexpectedly_offered" });
       throw new Stop("fail", `step ${this.si} (${step.action} ${step.card}) was offered by the engine`);

@@ -76,6 +76,7 @@ class RulingView:
     section: list[str] = field(default_factory=list)
     kind: str = "ruling"
     current: bool = True  # False: a superseded version (the graph's history)
+    frame: Any = None  # pipeline.records.Frame (from the record, its dict, or the graph's JSON)
 
     @classmethod
     def of(cls, ruling: Any, source_url: str = "") -> "RulingView":
@@ -98,6 +99,7 @@ class RulingView:
             mentions=mentions, source_url=str(get("source_url") or get("url") or source_url or ""),
             section=[str(s) for s in (get("section") or [])], kind=str(get("kind") or "ruling"),
             current=get("current") is not False,
+            frame=_frame(get("frame")),
         )
 
     @property
@@ -133,6 +135,17 @@ class RulingView:
             for c in homes or clauses:
                 c.mentions.append(m)
         return clauses
+
+
+def _frame(value: Any):
+    from pipeline.frames import as_frame
+
+    try:
+        return as_frame(value)
+    except (ValueError, TypeError) as exc:
+        from rulings.errors import InputError
+
+        raise InputError(f"a ruling's frame is not readable ({exc})") from exc
 
 
 @lru_cache(maxsize=None)

@@ -24,7 +24,8 @@ def test_run_writes_junit_and_a_summary(tmp_path):
     proc = _run("run", str(BUNDLED), "--junit", str(report))
     assert proc.returncode == 0, proc.stderr
     total = len(load_scenarios([BUNDLED]))
-    assert proc.stdout.splitlines()[-2].split()[1:] == [str(total), "0", "0", "0", str(total)]
+    # pass, fail, inconclusive, error, timeout, total
+    assert proc.stdout.splitlines()[-2].split()[1:] == [str(total), "0", "0", "0", "0", str(total)]
     assert ET.parse(report).getroot().find("testsuite").get("tests") == str(total)
 
 

@@ -1,0 +1,424 @@
+"""Ruling frame -> engine scenarios: the general path from what a ruling says (pipeline.records.Frame)
+to a duel the engine plays, for any card that has a script.
+
+    compiled = compile_frame(ruling, frame, cards)    # cards: CardSource (card data + scripts)
+    compiled.scenarios                                # variants: a ruling scenario and its baseline each
+    compiled.reason                                   # why nothing was compiled (specific)
+    verdicts = settle(scenarios, results)             # ruling id -> FrameVerdict (pass | fail | inconclusive)
+
+Set-up: the situation's cards where the frame puts them; where it does not, the card's type decides
+(a monster face-up in the Monster Zone, a Trap Set, a Spell in the hand, a Field Spell in the Field
+Zone, a Pendulum Effect in the Pendulum Zone). A questioned card whose place the ruling leaves open
+is tried in each place its type allows, bare and with filler (vanilla monsters on both fields, in
+both Graveyards and Decks, a Set Spell on each side), so both players have what the action needs.
+
+Steps: the frame's events in order (activations), then the questioned action. The effect asked
+about is chosen by the engine's own option list: EDOPro describes an activated effect with
+aux.Stringid(code, n); the card's ①②… map to n = 0, 1 … when its script's option texts line up
+with the card text's numbered effects (checked in the script), and the baseline run checks that
+the engine offers that option.
+
+Expectation and verdict: `offered` (yes/no) at the questioned step. Each variant has a baseline
+(the same set-up and steps without the ruling's deciding condition: the situation cards and events).
+A variant is conclusive only when its baseline offers the action; the ruling's verdict is that of
+its first conclusive variant; inconclusive (with the reason) when no variant is, or when the set-up
+or a step before the questioned one cannot be played as written.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable
+
+from engine_bridge.carddata import card_data_from_cdb, card_data_from_jsonl
+from engine_bridge.constants import load_constants
+from engine_bridge.request import find_script
+from engine_bridge.scenario import Expect, RulingRef, Scenario, Setup, SetupCard, Step
+from pipeline.records import Frame, FrameCard
+
+TEMPLATE = "frame"
+FILLER_MONSTER = 91152256  # Celtic Guardian: vanilla Level 4 (needs no script)
+FILLER_SET = 5318639  # Mystical Space Typhoon: a Set Spell on each side (in the pack and in EDOPro)
+CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩"
+_STRINGID = re.compile(r"SetDescription\(\s*aux\.Stringid\(\s*id\s*,\s*(\d+)\s*\)")
+SUMMON_HOW = {"召喚": "summon", "通常召喚": "summon", "アドバンス召喚": "summon", "特殊召喚": "special_summon"}
+EXTRA_KINDS = ("TYPE_FUSION", "TYPE_SYNCHRO", "TYPE_XYZ", "TYPE_LINK")
+
+
+class CardSource:
+    """Card data (type bits, from the shared card database, a cards.cdb where given), Japanese card
+    texts and the script folders the engine will read; loaded as codes are asked for."""
+
+    def __init__(self, script_dirs: list[Path], cards: str | Path | None = None):
+        self.script_dirs = list(script_dirs)
+        self.cdb = Path(cards) if cards else None
+        self.data: dict[int, dict] = {}
+        self.texts: dict[int, str] = {}
+
+    def ensure(self, codes: Iterable[int]) -> "CardSource":
+        codes = set(codes) | {FILLER_MONSTER, FILLER_SET}
+        missing = codes - set(self.data)
+        if missing:
+            self.data.update(card_data_from_jsonl(missing))
+            if self.cdb:
+                self.data.update(card_data_from_cdb(self.cdb, missing))
+            texts = _ja_texts()
+            self.texts.update({c: texts[c] for c in missing if c in texts})
+        return self
+
+    def kind(self, code: int) -> str:
+        """monster | extra | pendulum | field | continuous | equip | spell | trap | trap-continuous"""
+        k = load_constants()
+        bits = self.data[code]["type"]
+        if bits & k["TYPE_MONSTER"]:
+            if any(bits & k[t] for t in EXTRA_KINDS):
+                return "extra"
+            return "pendulum" if bits & k["TYPE_PENDULUM"] else "monster"
+        if bits & k["TYPE_SPELL"]:
+            if bits & k["TYPE_FIELD"]:
+                return "field"
+            if bits & k["TYPE_EQUIP"]:
+                return "equip"
+            return "continuous" if bits & k["TYPE_CONTINUOUS"] else "spell"
+        return "trap-continuous" if bits & k["TYPE_CONTINUOUS"] else "trap"
+
+    def script(self, code: int) -> str | None:
+        path = find_script(self.script_dirs, code)
+        return path.read_text(encoding="utf-8", errors="replace") if path else None
+
+
+@dataclass
+class Compiled:
+    scenarios: list[Scenario] = field(default_factory=list)
+    reason: str | None = None
+
+
+@dataclass
+class FrameVerdict:
+    ruling_id: str
+    kind: str  # the question kind
+    verdict: str  # pass | fail | inconclusive
+    reason: str = ""
+    scenario_id: str | None = None
+    log: dict | None = None
+
+
+class NotCompiled(Exception):
+    pass
+
+
+# ------------------------------------------------------------------ which effect: ①② -> aux.Stringid(id, n)
+
+
+@lru_cache(maxsize=1)
+def _ja_texts() -> dict[int, str]:
+    from rulings.cards import read_cards_jsonl
+    from rulings.config import cards_file
+
+    return {card.passcode: card.texts["ja"] for card in read_cards_jsonl(cards_file()) if card.texts.get("ja")}
+
+
+def effect_index(frame: Frame, code: int, cards: CardSource, activation: bool) -> int | None:
+    """n of aux.Stringid(code, n) for the questioned effect, or None for any option of the card.
+    Raises NotCompiled when the ruling asks about one of several effects that cannot be told apart."""
+    q = frame.question
+    text = cards.texts.get(code, "")
+    numbered = [c for c in CIRCLED if c + "：" in text or c + ":" in text]
+    wanted = q.effect
+    if wanted is None and q.effect_text:
+        probe = re.sub(r"^[①-⑩]：?", "", q.effect_text)[:12]
+        at = text.find(probe)
+        if at >= 0:
+            before = [i for i, c in enumerate(CIRCLED, 1) if 0 <= text.rfind(c, 0, at + 1)]
+            if before:
+                wanted = max(before, key=lambda i: text.rfind(CIRCLED[i - 1], 0, at + 1))
+    if len(numbered) <= 1:
+        return None  # one effect: any option of the card is it
+    if wanted is None:
+        if activation:
+            return None  # the card's activation itself (a Spell/Trap Card activated)
+        raise NotCompiled(f"which of 「{text[:0]}{code}」's {len(numbered)} effects the question asks is not said")
+    script = cards.script(code) or ""
+    described = sorted({int(n) for n in _STRINGID.findall(script)})
+    if described[:len(numbered)] == list(range(len(numbered))) and len(described) == len(numbered):
+        return wanted - 1
+    raise NotCompiled(f"effect {CIRCLED[wanted - 1]} of {code}: its script's option texts (Stringid {described}) "
+                      f"do not line up with the card's {len(numbered)} numbered effects")
+
+
+# ------------------------------------------------------------------ set-up
+
+
+def _field_place(kind: str, card: FrameCard) -> tuple[str, str | None]:
+    """Where a situation card that is applied / present sits, by its type."""
+    if card.location in ("hand", "grave", "removed", "deck", "extra"):
+        return card.location, None
+    if kind in ("monster", "extra", "pendulum") and card.location not in ("pzone", "szone"):
+        return "mzone", "facedown_defense" if card.position in ("facedown", "facedown_defense") else (
+            "faceup_defense" if card.position in ("faceup_defense", "defense") else "faceup_attack")
+    if kind == "pendulum" or card.location == "pzone":
+        return "pzone", None
+    if kind == "field":
+        return "fzone", "faceup"
+    if kind == "equip":
+        raise NotCompiled(f"「{card.name}」 is an Equip Card: equipping it in the set-up is not compiled")
+    if kind in ("spell", "trap") and "applied" in card.state:
+        raise NotCompiled(f"「{card.name}」 applies only once activated and resolved: that event is not compiled")
+    return "szone", "facedown" if card.position in ("facedown",) else "faceup"
+
+
+def _question_places(kind: str, card: FrameCard, frame: Frame) -> list[tuple[str, str | None]]:
+    """The places to try for the questioned card, most likely first."""
+    q = frame.question
+    loc = card.location
+    if q.kind == "can_summon":
+        if kind == "extra":
+            return [("extra", None)]
+        return [(loc, None)] if loc in ("hand", "grave", "removed", "deck") else [("hand", None)]
+    if q.kind == "can_set":
+        return [("hand", None)]
+    if loc in ("hand", "grave", "removed", "deck", "extra"):
+        return [(loc, None)]
+    if q.effect_kind == "pendulum" or loc == "pzone":
+        return [("pzone", None)]
+    effect = "効果" in q.text
+    if kind in ("monster", "pendulum", "extra"):
+        places = [("mzone", "faceup_attack")]
+        if loc not in ("mzone", "field"):
+            places += [("hand", None), ("grave", None)] if kind != "extra" else [("grave", None)]
+        return places
+    if kind == "field":
+        return [("fzone", "faceup")] if effect else [("hand", None), ("fzone", "faceup")]
+    if kind in ("trap", "trap-continuous"):
+        return [("szone", "faceup")] if effect and kind == "trap-continuous" else [("szone", "facedown"), ("grave", None)]
+    if kind == "continuous":
+        return [("szone", "faceup"), ("hand", None)] if effect else [("hand", None)]
+    if kind == "equip":
+        raise NotCompiled(f"「{card.name}」 is an Equip Spell: its equip target is not compiled")
+    return [("hand", None), ("grave", None)]
+
+
+def _filler(player: int, tag: str) -> list[SetupCard]:
+    return [SetupCard(ref=f"{tag}-m1", code=FILLER_MONSTER, player=player, location="mzone"),
+            SetupCard(ref=f"{tag}-m2", code=FILLER_MONSTER, player=player, location="mzone"),
+            SetupCard(ref=f"{tag}-g1", code=FILLER_MONSTER, player=player, location="grave"),
+            SetupCard(ref=f"{tag}-h1", code=FILLER_MONSTER, player=player, location="hand"),
+            SetupCard(ref=f"{tag}-d1", code=FILLER_MONSTER, player=player, location="deck"),
+            SetupCard(ref=f"{tag}-d2", code=FILLER_MONSTER, player=player, location="deck"),
+            SetupCard(ref=f"{tag}-d3", code=FILLER_MONSTER, player=player, location="deck"),
+            SetupCard(ref=f"{tag}-s1", code=FILLER_SET, player=player, location="szone", position="facedown")]
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9._-]+", "-", text.lower()).strip("-._") or "ruling"
+
+
+def compile_frame(ruling: Any, frame: Frame | None, cards: CardSource) -> Compiled:
+    """The scenarios (variants of a ruling scenario and its baseline) for one ruling's frame, or the
+    specific reason there are none."""
+    try:
+        return Compiled(_compile(ruling, frame, cards))
+    except NotCompiled as exc:
+        return Compiled(reason=str(exc))
+
+
+def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenario]:
+    if frame is None:
+        raise NotCompiled("no frame: the ruling was not read into one")
+    q = frame.question
+    if q is None:
+        raise NotCompiled(frame.unread[0] if frame.unread else "no question in the frame")
+    if q.kind not in ("can_activate", "can_summon", "can_set"):
+        raise NotCompiled(f"question kind {q.kind}: no compiler for it yet")
+    if frame.answer not in ("yes", "no"):
+        raise NotCompiled(next((u for u in frame.unread if u.startswith("answer")), "the answer is not yes or no"))
+    if frame.unread:
+        raise NotCompiled(frame.unread[0])
+    if q.card is None:
+        raise NotCompiled(f"question: no card named as the one that acts ({q.text})")
+    by_ref = {c.ref: c for c in frame.cards}
+    cards.ensure(c.passcode for c in frame.cards if c.passcode is not None)
+    for c in frame.cards:
+        if c.passcode is None:
+            raise NotCompiled(f"card name not linked to a passcode: {c.name}")
+        if c.passcode not in cards.data:
+            raise NotCompiled(f"no card data for 「{c.name}」 ({c.passcode})")
+        if cards.kind(c.passcode) != "monster" or cards.data[c.passcode]["type"] & load_constants()["TYPE_EFFECT"]:
+            if cards.script(c.passcode) is None:
+                raise NotCompiled(f"no script for 「{c.name}」 ({c.passcode})")
+    qcard = by_ref[q.card]
+    qkind = cards.kind(qcard.passcode)
+    if q.kind == "can_summon":
+        how = SUMMON_HOW.get(q.how or "")
+        if how is None:
+            raise NotCompiled(f"{q.how}: a summon made by a card's effect or a procedure not compiled yet")
+        if qkind not in ("monster", "pendulum", "extra"):
+            raise NotCompiled(f"「{qcard.name}」 is not a monster")
+        if how == "summon" and qkind == "extra":
+            raise NotCompiled(f"「{qcard.name}」 is an Extra Deck monster: it cannot be Normal Summoned")
+        action = how
+    elif q.kind == "can_set":
+        action = "set"
+    else:
+        action = "activate"
+    situation = [c for c in frame.cards if c.ref != q.card and any(s in c.state for s in ("applied", "present"))]
+    events = [e for e in frame.events if e.card != q.card or e.action == "activate"]
+    for e in events:
+        if e.action != "activate":
+            raise NotCompiled(f"event {e.action} of 「{by_ref[e.card].name}」 before the question: not compiled yet")
+    if not situation and not events and frame.answer == "no":
+        raise NotCompiled("a 'cannot' whose frame names no deciding condition besides the questioned card: no baseline "
+                          "can remove it")
+    activation = action == "activate" and "効果" not in q.text and qkind not in ("monster", "pendulum", "extra")
+    effect = effect_index(frame, qcard.passcode, cards, activation) if action == "activate" else None
+    # players: the asker's side acts first (turn player, scenario player 0)
+    asker = 0 if q.actor in (None, "self") else 1
+
+    def player_of(card: FrameCard, default: int) -> int:
+        if card.controller == "self":
+            return asker
+        if card.controller == "opponent":
+            return 1 - asker
+        return default
+
+    qplayer = 0
+    placed: list[SetupCard] = []
+    for c in situation + [by_ref[e.card] for e in events if e.card != q.card]:
+        if any(p.ref == c.ref for p in placed):
+            continue
+        kind = cards.kind(c.passcode)
+        if any(e.card == c.ref for e in events):
+            location, position = ("hand", None) if kind in ("spell", "field", "continuous") else ("szone", "facedown") \
+                if kind.startswith("trap") else ("mzone", "faceup_attack")
+            if kind in ("monster", "extra", "pendulum"):
+                raise NotCompiled(f"the activation of 「{c.name}」's monster effect before the question is not compiled yet")
+            player = 0
+        else:
+            location, position = _field_place(kind, c)
+            player = player_of(c, 1 - qplayer)
+        placed.append(SetupCard(ref=c.ref, code=c.passcode, player=player, location=location, position=position,
+                                name=c.name))
+    scenarios: list[Scenario] = []
+    expected = frame.answer == "yes"
+    variant = 0
+    for filler in (False, True):
+        for location, position in _question_places(qkind, qcard, frame):
+            variant += 1
+            qsetup = SetupCard(ref=q.card, code=qcard.passcode, player=qplayer, location=location, position=position,
+                               name=qcard.name)
+            extra = (_filler(0, "f0") + _filler(1, "f1")) if filler else []
+            steps = []
+            for e in events:
+                steps.append(Step(action="activate", card=e.card, answer=True))
+            chained = bool(events) and events[-1].note == "chained to"
+            qaction = "chain" if chained and action == "activate" else action
+            rid = getattr(ruling, "id", None) or ruling.get("id")
+            base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
+            ruling_scenario = _scenario(ruling, base, frame, [*placed, qsetup, *extra], [*steps, Step(
+                action=qaction, card=q.card, effect=effect, answer=True, expect={"offered": expected})],
+                f"{location}{' + filler' if filler else ''}")
+            # the baseline: the deciding condition (situation cards, earlier events) removed
+            baseline = _scenario(ruling, base + "-baseline", frame, [qsetup, *extra], [Step(
+                action="activate" if qaction == "chain" else qaction, card=q.card, effect=effect, answer=True,
+                expect={"offered": True})], f"{location}{' + filler' if filler else ''}", control_of=ruling_scenario)
+            scenarios += [baseline, ruling_scenario]  # the baseline runs first: the ruling's verdict needs it
+    return scenarios
+
+
+def _scenario(ruling: Any, sid: str, frame: Frame, cards: list[SetupCard], steps: list[Step], where: str,
+              control_of: Scenario | None = None) -> Scenario:
+    from engine_bridge.templates.base import RulingView
+
+    view = ruling if isinstance(ruling, RulingView) else RulingView.of(ruling)
+    q = frame.question
+    qname = next(c.name for c in frame.cards if c.ref == q.card)
+    title = f"{q.kind} 「{qname}」: {frame.answer} ({where})"
+    scenario = Scenario(
+        id=sid, title=("Baseline: " + title + " without the deciding condition") if control_of else title,
+        setup=Setup(turn_player=0, phase="main1", cards=[SetupCard(**{**c.__dict__}) for c in cards]),
+        steps=steps, expect=Expect(), topic=(view.topics[0] if view.topics else "general"),
+        kind="control" if control_of else "ruling", control_for=control_of.id if control_of else None,
+        template=TEMPLATE, ruling_ids=[view.id],
+        ruling=RulingRef(text=view.text, source_url=view.source_url, date=view.date, language=view.language),
+        rule="MR5",  # a ruling in force today runs under today's rule
+    )
+    scenario.notes = {"frame_question": q.kind, "answer": frame.answer, "variant": where}  # type: ignore[attr-defined]
+    return scenario
+
+
+# ------------------------------------------------------------------ verdicts
+
+
+def _question_obs(result: Any, scenario: Scenario) -> dict | None:
+    """The engine's observation of the scenario's questioned (last) step, None when it was not reached."""
+    log = getattr(result, "log", None) or {}
+    index = len(scenario.steps) - 1  # frame scenarios start in Main Phase 1: no implicit phase steps
+    return next((o for o in log.get("steps") or [] if o.get("index") == index and "offered" in o), None)
+
+
+def settle_result(scenario: Scenario, result: Any, done: dict[str, tuple[Scenario, Any]]) -> Any:
+    """A frame scenario's engine verdict turned into pass / fail / inconclusive (in place): a
+    baseline that does not offer the action, or a ruling scenario whose baseline does not or whose
+    steps before the question cannot be played, is inconclusive, never an engine disagreement.
+    `done` holds the scenarios already run by id (a baseline runs before its ruling scenario)."""
+    if scenario.template != TEMPLATE:
+        return result
+    if scenario.kind == "control":
+        obs = _question_obs(result, scenario)
+        if obs is None or not obs.get("offered"):
+            result.verdict, result.diffs = "inconclusive", []
+            result.message = ("baseline could not be played: " + (result.message or "") if obs is None else
+                              f"baseline: {scenario.steps[-1].describe()} is not offered (options: "
+                              f"{', '.join(obs.get('options') or []) or 'none'}): the set-up lacks what it needs")
+        return result
+    baseline = next((pair for pair in done.values() if pair[0].control_for == scenario.id), (None, None))
+    verdict = _one(scenario, result, *baseline)
+    result.verdict = verdict.verdict
+    if verdict.verdict != "pass":
+        result.message, result.diffs = verdict.reason, ([verdict.reason] if verdict.verdict == "fail" else [])
+    return result
+
+
+def settle(scenarios: list[Scenario], results: list[Any]) -> dict[str, FrameVerdict]:
+    """One verdict per ruling compiled from a frame: that of its first conclusive variant."""
+    by_id = {s.id: (s, r) for s, r in zip(scenarios, results)}
+    baselines = {s.control_for: (s, r) for s, r in zip(scenarios, results) if s.control_for and s.template == TEMPLATE}
+    out: dict[str, FrameVerdict] = {}
+    for scenario, result in zip(scenarios, results):
+        if scenario.template != TEMPLATE or scenario.kind != "ruling":
+            continue
+        rid = scenario.ruling_ids[0]
+        if rid in out and out[rid].verdict != "inconclusive":
+            continue
+        kind = (getattr(scenario, "notes", None) or {}).get("frame_question", "")
+        verdict = _one(scenario, result, *baselines.get(scenario.id, (None, None)))
+        verdict.ruling_id, verdict.kind = rid, kind
+        if rid not in out or verdict.verdict != "inconclusive":
+            out[rid] = verdict
+    return out
+
+
+def _one(scenario: Scenario, result: Any, baseline: Scenario | None, base_result: Any) -> FrameVerdict:
+    q = scenario.steps[-1]
+    expected = q.expect.get("offered")
+    if baseline is None or base_result is None:
+        return FrameVerdict("", "", "inconclusive", "no baseline run", scenario.id)
+    b_obs = _question_obs(base_result, baseline)
+    if b_obs is None:
+        return FrameVerdict("", "", "inconclusive", f"baseline could not be played: {base_result.message or base_result.reason}",
+                            scenario.id, getattr(base_result, "log", None))
+    if not b_obs.get("offered"):
+        return FrameVerdict("", "", "inconclusive", f"baseline: {q.describe()} is not offered even without the deciding "
+                            f"condition (options: {', '.join(b_obs.get('options') or []) or 'none'})", scenario.id)
+    obs = _question_obs(result, scenario)
+    if obs is None:
+        return FrameVerdict("", "", "inconclusive", f"a step before the question could not be played: "
+                            f"{result.message or result.reason}", scenario.id, getattr(result, "log", None))
+    if bool(obs.get("offered")) == expected:
+        return FrameVerdict("", "", "pass", "", scenario.id, getattr(result, "log", None))
+    return FrameVerdict("", "", "fail", f"{q.describe()}: ruling says {'offered' if expected else 'not offered'}, engine: "
+                        f"{'offered' if obs.get('offered') else 'not offered'} (options: {', '.join(obs.get('options') or []) or 'none'})",
+                        scenario.id, getattr(result, "log", None))

@@ -1,0 +1,112 @@
+"""Frame -> scenario compiler on the project's script pack (CI), and on the real EDOPro scripts when
+RULINGS_EDOPRO_SCRIPTS points at them."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from engine_bridge.compiler import CardSource, compile_frame, settle
+from engine_bridge.request import pack_script_dirs, user_script_dirs
+from engine_bridge.runner import run_scenarios
+from pipeline.frames import frame_for
+
+MST, APOPHIS, CUSTOM, SOLEMN = 5318639, 28649820, 9995766, 41420027
+
+
+def _ruling(rid, title, answer, cards):
+    meta = {"title": title, "question": title, "answer": answer}
+    mentions = [{"surface": name, "passcode": code, "kind": "card"} for name, code in cards.items()]
+    frame = frame_for(title, "ja", mentions, meta)
+    return {"id": rid, "text": title + "\n" + answer, "language": "ja", "date": "2017-03-24", "frame": frame}, frame
+
+
+@pytest.fixture(scope="module")
+def pack():
+    return CardSource(pack_script_dirs())
+
+
+@pytest.mark.engine
+def test_applied_continuous_trap_and_a_quick_play_spell_yes(pack, engine_driver):
+    ruling, frame = _ruling("t-yes", "「宮廷のしきたり」の効果が適用されている場合、「サイクロン」を発動できますか？", "できます。",
+                            {"宮廷のしきたり": CUSTOM, "サイクロン": MST})
+    compiled = compile_frame(ruling, frame, pack)
+    assert compiled.reason is None
+    first_baseline, first = compiled.scenarios[:2]
+    assert first_baseline.control_for == first.id and first_baseline.kind == "control"
+    custom = next(c for c in first.setup.cards if c.code == CUSTOM)
+    mst = next(c for c in first.setup.cards if c.code == MST)
+    # a Continuous Trap that applies is face-up in the Spell & Trap Zone of the other player; the Spell in the hand
+    assert (custom.location, custom.position, custom.player) == ("szone", "faceup", 1)
+    assert (mst.location, mst.player) == ("hand", 0)
+    assert CUSTOM not in first_baseline.codes()  # the baseline removes the deciding condition
+    assert first.steps[-1].expect == {"offered": True}
+    results = run_scenarios(compiled.scenarios, driver=engine_driver)
+    verdicts = settle(compiled.scenarios, results)
+    # bare, 「サイクロン」 has nothing to target: inconclusive; with filler (a Set card each side) it is offered
+    assert results[0].verdict == "inconclusive" and "not offered" in results[0].message
+    assert verdicts["t-yes"].verdict == "pass", verdicts["t-yes"].reason
+    assert "filler" in next(s for s in compiled.scenarios if s.id == verdicts["t-yes"].scenario_id).title
+
+
+@pytest.mark.engine
+def test_a_step_before_the_question_that_cannot_be_played_is_inconclusive(pack, engine_driver):
+    # 「神の宣告」 cannot be activated in an open game state with nothing to negate: the chain never exists
+    ruling, frame = _ruling("t-chain", "「神の宣告」の発動にチェーンして「サイクロン」を発動できますか？", "できません。",
+                            {"神の宣告": SOLEMN, "サイクロン": MST})
+    assert [e.action for e in frame.events] == ["activate"] and frame.events[0].note == "chained to"
+    compiled = compile_frame(ruling, frame, pack)
+    ruling_scenarios = [s for s in compiled.scenarios if s.kind == "ruling"]
+    assert [s.steps[-1].action for s in ruling_scenarios] == ["chain"] * len(ruling_scenarios)
+    results = run_scenarios(compiled.scenarios, driver=engine_driver)
+    verdict = settle(compiled.scenarios, results)["t-chain"]
+    assert verdict.verdict == "inconclusive"
+    assert "before the question" in verdict.reason and "solemn" not in verdict.reason.lower() or "c1" in verdict.reason
+    assert not any(r.verdict == "fail" for r in results)
+
+
+def test_reasons_are_specific(pack):
+    ruling, frame = _ruling("t-x", "「宮廷のしきたり」の効果が適用されている場合、「ブラック・ホール」を発動できますか？", "できます。",
+                            {"宮廷のしきたり": CUSTOM, "ブラック・ホール": None})
+    assert compile_frame(ruling, frame, pack).reason == "card name not linked to a passcode: ブラック・ホール"
+    ruling, frame = _ruling("t-y", "「サイクロン」の効果処理はどうなりますか？", "破壊されます。", {"サイクロン": MST})
+    assert compile_frame(ruling, frame, pack).reason == "question kind what_happens: no compiler for it yet"
+    ruling, frame = _ruling("t-z", "「サイクロン」を発動できますか？", "できません。", {"サイクロン": MST})
+    assert "no baseline" in compile_frame(ruling, frame, pack).reason
+
+
+REAL = os.environ.get("RULINGS_EDOPRO_SCRIPTS")
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_dev_qa_sample(shared_dir, engine_driver):
+    """Official Q&As about cards outside the pack, compiled and run on the real scripts."""
+    cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
+    from engine_bridge.templates.base import RulingView
+    from rulings.cards import read_cards_jsonl
+
+    with gzip.open(shared_dir / "corpus" / "konami-faq" / "qa-dev.jsonl.gz", "rt", encoding="utf-8") as fh:
+        qas = {q["fid"]: q for q in map(json.loads, fh)}
+    by_konami = {}
+    wanted = {k for fid in (6860, 8555) for k in qas[fid]["mentionedCards"]}
+    for card in read_cards_jsonl(shared_dir / "data" / "cards.jsonl.gz"):
+        if card.konami_id in wanted:
+            by_konami[card.konami_id] = card
+    views, scenarios = [], []
+    for fid in (6860, 8555):  # ライオウ / 徴兵令 (yes), 手違い / サンライト・ユニコーン (no)
+        q = qas[fid]
+        mentions = [{"surface": by_konami[k].names["ja"], "passcode": by_konami[k].passcode, "kind": "card"}
+                    for k in q["mentionedCards"] if k in by_konami]
+        frame = frame_for(q["title"], "ja", mentions, q)
+        view = RulingView.of({"id": f"qa-{fid}", "text": q["title"], "language": "ja", "frame": frame})
+        compiled = compile_frame(view, frame, cards)
+        assert compiled.reason is None, compiled.reason
+        scenarios += compiled.scenarios
+    verdicts = settle(scenarios, run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"),
+                                               driver=engine_driver))
+    assert {rid: v.verdict for rid, v in verdicts.items()} == {"qa-6860": "pass", "qa-8555": "pass"}, verdicts
