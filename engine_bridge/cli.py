@@ -38,10 +38,12 @@ def scenarios():
 @click.option("--junit", type=click.Path(dir_okay=False), help="Write a JUnit XML report here.")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False), help="Write every verdict with its engine log as JSON lines.")
 @click.option("--timeout", default=5.0, show_default=True, help="Seconds per scenario.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Node engine workers run in parallel (default: all cores); verdicts are the same with any number.")
 @click.option("--store/--no-store", default=False, show_default=True,
               help="Store the verdicts in the graph as Run nodes and report regressions against the previous run.")
 @click.option("-v", "--verbose", is_flag=True, help="Print every scenario's verdict, not only the ones that did not pass.")
-def run_command(paths, scripts, cards, junit, json_out, timeout, store, verbose):
+def run_command(paths, scripts, cards, junit, json_out, timeout, jobs, store, verbose):
     """Run scenario files (or directories of them) on the engine; one verdict per scenario.
 
     \b
@@ -69,7 +71,7 @@ def run_command(paths, scripts, cards, junit, json_out, timeout, store, verbose)
                 line += f": {result.reason}"
             click.echo(line)
 
-    outcome = run_scenarios(loaded, scripts=scripts, cards=cards, timeout_s=timeout, on_result=show)
+    outcome = run_scenarios(loaded, scripts=scripts, cards=cards, timeout_s=timeout, on_result=show, jobs=jobs)
     click.echo(results_mod.summary_table(outcome))
     if junit:
         click.echo(f"JUnit report: {results_mod.write_junit(outcome, junit)}")

@@ -6,6 +6,7 @@ Lua error, a missing answer, an endless loop) stops the batch: it becomes that s
 from __future__ import annotations
 
 import json
+import os
 import queue
 import shutil
 import subprocess
@@ -17,7 +18,7 @@ from typing import Callable, Iterable
 from engine_bridge.carddata import card_data, engine_card
 from engine_bridge.compare import Result, _renumber, evaluate, result_for
 from engine_bridge.compiler import settle_result
-from engine_bridge.request import pack_script_dirs, prepare, user_script_dirs
+from engine_bridge.request import Prepared, pack_script_dirs, prepare, user_script_dirs
 from engine_bridge.scenario import Scenario
 from rulings.errors import ServiceError
 
@@ -146,37 +147,91 @@ def script_dirs_for(scripts: str | Path | None) -> list[Path]:
     return user_script_dirs(scripts) if scripts else pack_script_dirs()
 
 
+def default_jobs() -> int:
+    """All cores: one Node driver (one ocgcore instance) per core."""
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
+
+
 def run_scenarios(scenarios: list[Scenario], *, scripts: str | Path | None = None, cards: str | Path | None = None,
                   timeout_s: float = DEFAULT_TIMEOUT_S, driver: EngineDriver | None = None,
-                  on_result: Callable[[Result], None] | None = None) -> list[Result]:
-    """Every scenario's verdict, in order. `driver` lets callers reuse one Node process."""
+                  on_result: Callable[[Result], None] | None = None, jobs: int | None = 1) -> list[Result]:
+    """Every scenario's verdict, in input order. `driver` lets callers reuse one Node process;
+    `jobs` > 1 runs that many Node drivers in parallel (None: all cores). The verdicts and their
+    order do not depend on `jobs`: each scenario is its own duel, and results are reported in order."""
     data_by_code = load_card_data(scenarios, cards)
     dirs = script_dirs_for(scripts)
-    own_driver = driver is None
-    driver = driver or EngineDriver()
+    prepared = [prepare(s, data_by_code, dirs, timeout_ms=int(timeout_s * 1000)) for s in scenarios]
+    jobs = default_jobs() if jobs is None else max(1, int(jobs))
+    jobs = 1 if driver is not None else min(jobs, max(1, sum(1 for p in prepared if not p.problem)))
+
+    def verdict(one: Prepared, engine: EngineDriver) -> Result:
+        if one.problem:
+            return result_for(one.scenario, "error", message=one.problem)
+        started = time.monotonic()
+        log = engine.run(one.request)
+        result = evaluate(one.scenario, log, one.pmap, one.prelude)
+        if result.verdict in ("error", "timeout"):
+            result.message = _renumber(result.message, one.prelude)
+        if not result.elapsed_ms:
+            result.elapsed_ms = (time.monotonic() - started) * 1000
+        return result
+
     results: list[Result] = []
-    done: dict[str, tuple[Scenario, Result]] = {}
-    try:
-        for scenario in scenarios:
-            prepared = prepare(scenario, data_by_code, dirs, timeout_ms=int(timeout_s * 1000))
-            if prepared.problem:
-                result = result_for(scenario, "error", message=prepared.problem)
-            else:
-                started = time.monotonic()
-                log = driver.run(prepared.request)
-                result = evaluate(scenario, log, prepared.pmap, prepared.prelude)
-                if result.verdict in ("error", "timeout"):
-                    result.message = _renumber(result.message, prepared.prelude)
-                if not result.elapsed_ms:
-                    result.elapsed_ms = (time.monotonic() - started) * 1000
-            settle_result(scenario, result, done)  # frame scenarios: pass / fail / inconclusive
-            done[scenario.id] = (scenario, result)
-            results.append(result)
-            if on_result:
-                on_result(result)
-    finally:
-        if own_driver:
-            driver.stop()
+    settled: dict[str, tuple[Scenario, Result]] = {}
+
+    def report(one: Prepared, result: Result) -> None:
+        settle_result(one.scenario, result, settled)  # frame scenarios: pass / fail / inconclusive
+        settled[one.scenario.id] = (one.scenario, result)
+        results.append(result)
+        if on_result:
+            on_result(result)
+
+    if jobs == 1:
+        own_driver = driver is None
+        driver = driver or EngineDriver()
+        try:
+            for one in prepared:
+                report(one, verdict(one, driver))
+        finally:
+            if own_driver:
+                driver.stop()
+        return results
+
+    # jobs drivers, each fed by its own thread from a shared queue; results reported in input order
+    todo: queue.Queue = queue.Queue()
+    for index, one in enumerate(prepared):
+        todo.put((index, one))
+    done: dict[int, Result] = {}
+    ready = threading.Condition()
+
+    def work() -> None:
+        engine = EngineDriver()
+        try:
+            while True:
+                try:
+                    index, one = todo.get_nowait()
+                except queue.Empty:
+                    return
+                try:
+                    result = verdict(one, engine)
+                except Exception as exc:  # a driver that cannot start is that scenario's error, not a hang
+                    result = result_for(one.scenario, "error", message=f"engine driver failure: {exc}")
+                with ready:
+                    done[index] = result
+                    ready.notify()
+        finally:
+            engine.stop()
+
+    workers = [threading.Thread(target=work, daemon=True) for _ in range(jobs)]
+    for worker in workers:
+        worker.start()
+    for index in range(len(prepared)):
+        with ready:
+            ready.wait_for(lambda: index in done)
+            result = done.pop(index)
+        report(prepared[index], result)
+    for worker in workers:
+        worker.join()
     return results
 
 
