@@ -343,7 +343,8 @@ def _scenario(ruling: Any, sid: str, frame: Frame, cards: list[SetupCard], steps
         kind="control" if control_of else "ruling", control_for=control_of.id if control_of else None,
         template=TEMPLATE, ruling_ids=[view.id],
         ruling=RulingRef(text=view.text, source_url=view.source_url, date=view.date, language=view.language),
-        rule="MR5",  # a ruling in force today runs under today's rule
+        # a ruling in force today runs under today's rule; a past era only with evidence (engine_bridge.era)
+        rule=view.era.rule, rule_basis=view.era.basis,
     )
     scenario.notes = {"frame_question": q.kind, "answer": frame.answer, "variant": where}  # type: ignore[attr-defined]
     return scenario

@@ -1,6 +1,11 @@
 """A scenario's set-up as an EDOPro puzzle: Lua calling the core's Debug API
 (Debug.ReloadFieldBegin, Debug.SetPlayerInfo, Debug.AddCard, Debug.ReloadFieldEnd).
 
+Exported puzzles are written as EDOPro's own puzzles are (ProjectIgnis/Puzzles, e.g.
+"Folder - Tutorials/Tutorial_Ruling_MST.lua"): Debug.SetAIName, Debug.ReloadFieldBegin with symbolic
+duel flags and the Master Rule number, the cards, Debug.ReloadFieldEnd, Debug.ShowHint lines (here:
+the ruling and the expected outcome) and aux.BeginPuzzle() (a one-turn puzzle; utility.lua provides it).
+
 The runner loads exactly this text into the engine to place the cards, so every run also proves
 the exported puzzle loads. EDOPro's puzzle mode always starts in Main Phase 1 of player 0's first
 turn, so the scenario's turn player becomes engine player 0 (PlayerMap swaps sides when needed).
@@ -56,6 +61,19 @@ def extra_flags(scenario: Scenario) -> list[str]:
     return flags
 
 
+RULE_NUMBERS = {"MR3": 3, "MR4": 4, "MR5": 5}
+AI_NAME = "ygo-rulings"
+HINT_MAX = 1000  # the core keeps 1024 bytes of a hint
+
+
+def flag_expression(scenario: Scenario, export: bool = False) -> str:
+    """The duel flags as EDOPro puzzles write them: DUEL_MODE_MR5+DUEL_ATTACK_FIRST_TURN+..."""
+    names = [f"DUEL_MODE_{scenario.rule}", *extra_flags(scenario)]
+    if export:
+        names.append("DUEL_SIMPLE_AI")  # the opponent is played by EDOPro's AI
+    return "+".join(names)
+
+
 def duel_flags(scenario: Scenario) -> int:
     k = load_constants()
     flags = rule_flags(scenario.rule)
@@ -84,12 +102,34 @@ def place_cards(scenario: Scenario) -> list[PlacedCard]:
     return placed
 
 
+_LUA_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def lua_string(value) -> str:
+    """`value` as a Lua string literal: quotes, backslashes and line breaks escaped, other control
+    characters as decimal escapes, lone surrogates as \\u{XXXX}: no text can end the literal or run."""
+    out = []
+    for ch in str(value):
+        code = ord(ch)
+        if ch in _LUA_ESCAPES:
+            out.append(_LUA_ESCAPES[ch])
+        elif code < 32 or code == 127:
+            out.append(f"\\{code:03d}")
+        elif 0xD800 <= code <= 0xDFFF:
+            out.append(f"\\u{{{code:X}}}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
 def _lua_comment(text: str) -> str:
     return " ".join(str(text).split()).replace("]]", "] ]")
 
 
-def puzzle_lua(scenario: Scenario) -> str:
-    """The EDOPro puzzle script for the scenario's set-up."""
+def puzzle_lua(scenario: Scenario, export: bool = False) -> str:
+    """The EDOPro puzzle script for the scenario's set-up. `export`: as a puzzle file for EDOPro (AI
+    name, hints with the ruling and the expected outcome, aux.BeginPuzzle); the runner loads the same
+    set-up without them (a scenario may play past the end of the turn)."""
     pmap = PlayerMap(scenario.setup.turn_player)
     flags = duel_flags(scenario)
     flag_names = [*RULE_FLAG_NAMES[scenario.rule], *extra_flags(scenario)]
@@ -102,8 +142,9 @@ def puzzle_lua(scenario: Scenario) -> str:
         f"  Player 0 here is scenario player {scenario.setup.turn_player} (the turn player).",
         "  Steps: " + ("; ".join(step.describe() for step in scenario.steps) or "-"),
         "]]",
-        f"-- flags: {' | '.join(flag_names)}",
-        f"Debug.ReloadFieldBegin(0x{flags:x}, 0)",
+        f"-- flags: {' | '.join(flag_names)} (0x{flags:x})",
+        *([f"Debug.SetAIName({lua_string(AI_NAME)})"] if export else []),
+        f"Debug.ReloadFieldBegin({flag_expression(scenario, export)},{RULE_NUMBERS[scenario.rule]})",
     ]
     for scenario_player in (scenario.setup.turn_player, 1 - scenario.setup.turn_player):
         lines.append(f"Debug.SetPlayerInfo({pmap.to_engine(scenario_player)},{scenario.setup.lp[scenario_player]},0,0)")
@@ -120,13 +161,49 @@ def puzzle_lua(scenario: Scenario) -> str:
         label = f" -- {card.ref}" + (f": {card.name}" if card.name else "")
         lines.append(call + label + (" (Set this turn)" if card.set_this_turn else ""))
     lines.append("Debug.ReloadFieldEnd()")
-    lines.append(set_turn_lua(scenario))
+    marks = set_turn_lua(scenario)
+    if marks:
+        lines.append(marks)
+    if export:
+        ruling = " ".join(scenario.ruling.text.split()) or scenario.title
+        lines.append(f"Debug.ShowHint({lua_string(_hint('Ruling: ' + ruling))})")
+        lines.append(f"Debug.ShowHint({lua_string(_hint('Expected: ' + expected_outcome(scenario)))})")
+        lines.append("aux.BeginPuzzle()")
     return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def _hint(text: str) -> str:
+    data = text.encode("utf-8")
+    return text if len(data) <= HINT_MAX else data[:HINT_MAX - 3].decode("utf-8", "ignore") + "..."
+
+
+def expected_outcome(scenario: Scenario) -> str:
+    """What the engine must show, in words: each step's expectations, then the final state."""
+    parts = []
+    for i, step in enumerate(scenario.steps, 1):
+        bits = []
+        if "offered" in step.expect:
+            bits.append("offered" if step.expect["offered"] else "not offered")
+        for key in ("target_selectable", "selectable"):
+            for ref, ok in (step.expect.get(key) or {}).items():
+                bits.append(f"{ref} {'can' if ok else 'cannot'} be chosen")
+        if bits:
+            parts.append(f"step {i} ({step.describe()}): {', '.join(bits)}")
+    for ref, want in scenario.expect.cards.items():
+        parts.append(f"{ref}: " + ", ".join(f"{v}" if k == "location" else f"{k} {v}" for k, v in want.items()))
+    if scenario.expect.lp is not None:
+        parts.append(f"LP {scenario.expect.lp[0]} / {scenario.expect.lp[1]}")
+    if scenario.expect.chain is not None:
+        parts.append(f"chain {' -> '.join(scenario.expect.chain)}")
+    if scenario.expect.resolved is not None:
+        parts.append(f"resolves {', '.join(scenario.expect.resolved)}")
+    return "; ".join(parts) or "-"
 
 
 def set_turn_lua(scenario: Scenario) -> str:
     """Mark the 'Set this turn' cards. The core clears that status when the first turn starts (after
-    the puzzle has run), so a one-shot global effect marks them at the start of the Draw Phase."""
+    the puzzle has run), so a one-shot global effect marks them at the start of Main Phase 1 (an
+    exported puzzle skips the Draw and Standby Phases: aux.BeginPuzzle)."""
     marks = []
     for placed in place_cards(scenario):
         card = placed.card
@@ -143,7 +220,7 @@ def set_turn_lua(scenario: Scenario) -> str:
         "do",
         "  local mark=Effect.GlobalEffect()",
         "  mark:SetType(EFFECT_TYPE_FIELD+EFFECT_TYPE_CONTINUOUS)",
-        "  mark:SetCode(EVENT_PHASE_START+PHASE_DRAW)",
+        "  mark:SetCode(EVENT_PHASE_START+PHASE_MAIN1)",
         "  mark:SetOperation(function(e)",
         *marks,
         "    e:Reset()",
@@ -160,6 +237,6 @@ def export_puzzles(scenarios: Iterable[Scenario], outdir: str | Path) -> list[Pa
     written = []
     for scenario in scenarios:
         path = outdir / f"{scenario.id}.lua"
-        path.write_text(puzzle_lua(scenario), encoding="utf-8")
+        path.write_text(puzzle_lua(scenario, export=True), encoding="utf-8")
         written.append(path)
     return written

@@ -41,9 +41,45 @@ def test_puzzle_flags_are_the_rule_eras_own(tmp_path):
     scenarios = {s.id: s for s in load_scenarios([BUNDLED])}
     mr4, mr5 = export_puzzles([scenarios["trap-monster-keeps-spell-trap-zone-mr4"],
                                scenarios["trap-monster-frees-spell-trap-zone-mr5"]], tmp_path)
-    flags = [int(re.search(r"ReloadFieldBegin\((0x[0-9a-f]+)", p.read_text()).group(1), 16) for p in (mr4, mr5)]
     from engine_bridge.constants import load_constants
 
     k = load_constants()
+    calls = [re.search(r"ReloadFieldBegin\(([A-Z0-9_+]+),(\d)\)", p.read_text()) for p in (mr4, mr5)]
+    assert [c.group(2) for c in calls] == ["4", "5"]  # the Master Rule number, as EDOPro puzzles give it
+    flags = [sum(k[name] for name in c.group(1).split("+")) for c in calls]  # symbolic flags, as EDOPro writes them
     assert not flags[0] & k["DUEL_TRAP_MONSTERS_NOT_USE_ZONE"]
     assert flags[1] & k["DUEL_TRAP_MONSTERS_NOT_USE_ZONE"]
+
+
+def test_exported_puzzles_are_written_as_edopro_writes_puzzles(tmp_path, engine_driver):
+    """The form of ProjectIgnis/Puzzles (e.g. "Folder - Tutorials/Tutorial_Ruling_MST.lua"):
+    Debug.SetAIName, Debug.ReloadFieldBegin(<symbolic flags>,<rule>), the cards, Debug.ReloadFieldEnd,
+    Debug.ShowHint lines, aux.BeginPuzzle(); the pack's utility.lua provides aux.BeginPuzzle."""
+    from engine_bridge.constants import load_constants
+    from engine_bridge.puzzle import duel_flags
+
+    k = load_constants()
+    scenarios = {s.id: s for s in load_scenarios([BUNDLED])}
+    scenario = scenarios["trap-monster-bottomless-trap-hole-banishes"]
+    [path] = export_puzzles([scenario], tmp_path)
+    text = path.read_text(encoding="utf-8")
+    order = [text.index(call) for call in ("Debug.SetAIName(", "Debug.ReloadFieldBegin(", "Debug.AddCard(",
+                                           "Debug.ReloadFieldEnd()", "Debug.ShowHint(", "aux.BeginPuzzle()")]
+    assert order == sorted(order)
+    names = re.search(r"ReloadFieldBegin\(([A-Z0-9_+]+),5\)", text).group(1).split("+")
+    assert sum(k[n] for n in names) == duel_flags(scenario) | k["DUEL_SIMPLE_AI"]
+    hints = re.findall(r'Debug\.ShowHint\("(.*)"\)', text)
+    assert hints[0].startswith("Ruling: ") and "奈落的落穴" in hints[0]
+    assert hints[1] == "Expected: step 3 (chain bottomless): offered; apophis: removed; bottomless: grave"
+    report = load_puzzle(path, driver=engine_driver)  # aux.BeginPuzzle runs in the engine
+    assert report["status"] == "ok", report.get("message")
+
+
+def test_hints_are_string_literals_whatever_the_ruling_says(tmp_path, engine_driver):
+    import copy
+
+    scenario = copy.deepcopy(next(s for s in load_scenarios([BUNDLED]) if s.id == "trap-monster-mst-destroys"))
+    scenario.ruling.text = 'a "quoted" ruling\nerror("boom") ]] --'
+    [path] = export_puzzles([scenario], tmp_path)
+    assert 'Debug.ShowHint("Ruling: a \\"quoted\\" ruling error(\\"boom\\") ]] --")' in path.read_text(encoding="utf-8")
+    assert load_puzzle(path, driver=engine_driver)["status"] == "ok"

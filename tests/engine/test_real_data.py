@@ -214,3 +214,13 @@ def test_bundled_scenarios_check_what_the_pack_copies_from_the_real_cards():
     ids = {s.id for s in load_scenarios([BUNDLED])}
     assert {"damage-step-atk-change-trap", "pendulum-activated-from-the-hand-into-the-zones",
             "pendulum-summon-from-the-extra-deck"} <= ids
+
+
+@real_scripts
+def test_exported_puzzles_load_with_the_real_utility(tmp_path, engine_driver):
+    from engine_bridge.puzzle import export_puzzles
+    from engine_bridge.runner import load_puzzle
+
+    for path in export_puzzles(load_scenarios([BUNDLED]), tmp_path):
+        report = load_puzzle(path, scripts=REAL_SCRIPTS, cards=REAL_CARDS, driver=engine_driver)
+        assert report["status"] == "ok", (path.name, report.get("message"))
