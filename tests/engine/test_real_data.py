@@ -213,7 +213,7 @@ def test_bundled_scenarios_check_what_the_pack_copies_from_the_real_cards():
     the Extra Deck: the differences issue 9 found between the pack and the real scripts."""
     ids = {s.id for s in load_scenarios([BUNDLED])}
     assert {"damage-step-atk-change-trap", "pendulum-activated-from-the-hand-into-the-zones",
-            "pendulum-summon-from-the-extra-deck"} <= ids
+            "pendulum-summon-from-the-extra-deck", "pendulum-effect-coin-dragon-banishes-after-battle"} <= ids
 
 
 @real_scripts
