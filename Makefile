@@ -5,7 +5,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 NODE_DIR := engine_bridge/js
 
-.PHONY: setup python node neo4j demo test bench clean
+.PHONY: setup python node neo4j demo test test-fast lint bench clean
 
 setup: python node neo4j
 
@@ -30,6 +30,18 @@ demo: setup
 
 test: setup
 	bash tests/run_suite.sh
+
+# The tests that need no server, no Node and no full card catalog (markers follow from the fixtures a
+# test uses). Those resources are made unreachable here, so a test that needs one without its fixture
+# fails instead of quietly starting it.
+test-fast: python
+	NEO4J_URI=bolt://127.0.0.1:9 NEO4J_USER=neo4j NEO4J_PASSWORD=unreachable RULINGS_NODE=/nonexistent/node \
+	RULINGS_CARDS=/nonexistent/cards.jsonl.gz RULINGS_COMMUNITY_NAMES=/nonexistent/zh-community.jsonl.gz \
+	$(PY) -m pytest -p no:cacheprovider -q -m "not neo4j and not engine and not catalog"
+
+lint: python
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 
 bench: setup
 	$(PY) -m bench

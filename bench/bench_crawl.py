@@ -52,7 +52,7 @@ def _crawl_throughput() -> dict:
         with tempfile.TemporaryDirectory() as home:
             env = {**os.environ, "RULINGS_HOME": home, "PYTHONPATH": str(REPO)}
             started = time.perf_counter()
-            proc = subprocess.run([sys.executable, "-m", "rulings.cli", "crawl", name, "--start-url", server.start_url,
+            proc = subprocess.run([sys.executable, "-m", "app", "crawl", name, "--start-url", server.start_url,
                                    "--store", f"{home}/raw", "--fast", "--json"], capture_output=True, text=True,
                                   env=env, cwd=REPO, check=True)
             elapsed = time.perf_counter() - started

@@ -16,8 +16,8 @@ import os
 import time
 
 from engine_bridge.carddata import card_data_from_jsonl, engine_card
-from engine_bridge.cli import BUNDLED
-from engine_bridge.cli_options import CARDS_ENV, SCRIPTS_ENV
+from engine_bridge.constants import BUNDLED
+from engine_bridge.constants import CARDS_ENV, SCRIPTS_ENV
 from engine_bridge.request import BASE_SCRIPTS
 from engine_bridge.runner import EngineDriver, default_jobs, run_scenarios, script_dirs_for
 from engine_bridge.scenario import load_scenarios

@@ -1,7 +1,7 @@
 """Run one spider with Scrapy's CrawlerProcess and return the counts its pipeline wrote.
 
 Twisted's reactor runs once per process, so this is called from the `rulings crawl` process (tests run
-that command in a subprocess). `python -m crawlers.run SOURCE --start-url URL` does the same.
+that command in a subprocess).
 
 Resuming: each (source, start URL) has a Scrapy JOBDIR. A crawl stopped by SIGINT / SIGTERM (Scrapy's
 graceful shutdown) saves its pending requests and the spider's scheduled set there, and the same
@@ -16,7 +16,6 @@ import hashlib
 import json
 import os
 import shutil
-import sys
 import time
 from pathlib import Path
 
@@ -135,13 +134,3 @@ def run_crawl(source: str, start_url: str | None = None, max_pages: int | None =
                     "restarted_after_kill": restarted})
     return summary
 
-
-def main(argv: list[str] | None = None) -> int:
-    from crawlers.cli import crawl
-
-    crawl.main(args=argv if argv is not None else sys.argv[1:], prog_name="python -m crawlers.run")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

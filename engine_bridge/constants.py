@@ -17,6 +17,11 @@ from rulings.config import shared_dir
 from rulings.errors import InputError
 
 SCRIPTS_DIR = Path(__file__).resolve().parent / "scripts"
+# The scenarios shipped with the project (hand-written, each beside its control).
+BUNDLED = Path(__file__).resolve().parent / "scenarios"
+# A user's real EDOPro script folder and cards.cdb, when the command line names none.
+SCRIPTS_ENV = "RULINGS_EDOPRO_SCRIPTS"
+CARDS_ENV = "RULINGS_EDOPRO_CARDS"
 CONSTANT_LUA = SCRIPTS_DIR / "constant.lua"
 
 # Flags of each Master Rule, by the core's DUEL_* names (the same composition as the core's

@@ -1,4 +1,4 @@
-"""`rulings scenarios generate`: structured rulings -> engine scenarios, through the template
+"""Structured rulings -> engine scenarios, through the template
 families of engine_bridge.templates, with a coverage report of every ruling no template fits.
 
     result = generate_from_pagedocs(docs)          # PageDoc records from pipeline.run (or generate_scenarios(rulings))
@@ -21,10 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, NamedTuple
 
-import click
 import yaml
 
-from engine_bridge.cli_options import cards_option, scripts_option
 from engine_bridge.scenario import Scenario
 from engine_bridge.templates import TEMPLATES, Miss, PackCatalog, RulingView, default_catalog
 from rulings.errors import InputError
@@ -106,7 +104,7 @@ def frame_cards(scripts: str | Path | None = None, cards: str | Path | None = No
     RULINGS_EDOPRO_CARDS) real EDOPro scripts and cards.cdb, the project's pack otherwise."""
     import os
 
-    from engine_bridge.cli_options import CARDS_ENV, SCRIPTS_ENV
+    from engine_bridge.constants import CARDS_ENV, SCRIPTS_ENV
     from engine_bridge.compiler import CardSource
     from engine_bridge.request import pack_script_dirs, user_script_dirs
 
@@ -207,20 +205,7 @@ def read_rulings_jsonl(path: str | Path) -> list[RulingView]:
     return out
 
 
-def pagedocs_from_paths(paths: Iterable[str | Path]) -> list:
-    """Raw pages (seed .txt, .rst, .md, Q&A .jsonl, .html) -> PageDoc records, offline."""
-    from crawlers.offline import read_paths
-    from pipeline.run import process_pages
-
-    errors: list = []
-    pages = [page for page, _ in read_paths([str(p) for p in paths], errors=errors)]
-    if errors and not pages:
-        url, reason = errors[0]
-        raise InputError(f"{url}: {reason}" + (f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""))
-    return list(process_pages(pages))
-
-
-def _is_pagedoc_jsonl(path: Path) -> bool:
+def is_pagedoc_jsonl(path: Path) -> bool:
     """A JSONL file whose first record is a PageDoc (the NLP stage's output), not raw Q&A pages."""
     import gzip
 
@@ -249,57 +234,3 @@ def write_scenarios(result: GenerationResult, out_dir: str | Path) -> list[Path]
         path.write_text(yaml.safe_dump(scenario_document(scenario), allow_unicode=True, sort_keys=False), encoding="utf-8")
         written.append(path)
     return written
-
-
-# ------------------------------------------------------------------ CLI
-
-
-@click.command("generate", context_settings={"help_option_names": ["-h", "--help"]})
-@click.argument("paths", nargs=-1, type=click.Path())
-@click.option("--from-graph", is_flag=True, help="Read the current rulings from the Neo4j knowledge graph.")
-@click.option("--rulings", "rulings_file", type=click.Path(dir_okay=False),
-              help="A JSONL file of PageDoc records (rulings nlp process output) or plain ruling objects.")
-@click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False), help="Directory for the scenario files.")
-@click.option("--coverage", "coverage_file", type=click.Path(dir_okay=False), help="Write the coverage report as JSON here.")
-@scripts_option
-@cards_option
-def generate(paths, from_graph, rulings_file, out_dir, coverage_file, scripts, cards):
-    """Generate engine scenarios from rulings: one YAML file per scenario (a ruling scenario and its
-    control), and a coverage table by topic; rulings no template fits are listed with the reason.
-
-    \b
-    Input (exactly one):
-      PATHS           raw pages (seed .txt, rule-doc .rst, .md, Q&A .jsonl), run through the NLP stage
-      --rulings FILE  PageDoc / ruling JSONL
-      --from-graph    the knowledge graph
-    Example:
-      rulings scenarios generate ../shared/corpus/seeds --out out/scenarios --coverage out/coverage.json
-      rulings scenarios run out/scenarios
-      rulings scenarios generate --rulings docs.jsonl --scripts ~/ProjectIgnis/script --cards cards.cdb --out out/s
-    """
-    chosen = sum(bool(x) for x in (paths, from_graph, rulings_file))
-    if chosen != 1:
-        raise InputError("scenarios generate: give exactly one input: PATHS, --rulings FILE or --from-graph")
-    catalog = PackCatalog.from_scripts(scripts, cards) if (scripts or cards) else None
-    source = frame_cards(scripts, cards)
-    if from_graph:
-        from kb.db import get_driver
-
-        with get_driver() as (driver, database):
-            result = generate_from_graph(driver, database, catalog, source)
-    elif rulings_file:
-        result = generate_scenarios(read_rulings_jsonl(rulings_file), catalog, source)
-    elif all(_is_pagedoc_jsonl(Path(p)) for p in paths):
-        result = generate_scenarios([r for p in paths for r in read_rulings_jsonl(p)], catalog, source)
-    else:
-        result = generate_from_pagedocs(pagedocs_from_paths(paths), catalog, source)
-    written = write_scenarios(result, out_dir)
-    click.echo(result.table())
-    for item in result.uncovered:
-        click.echo(f"UNCOVERED {item.ruling_id} [{', '.join(item.topics) or 'other'}]: {item.reason}")
-    if coverage_file:
-        Path(coverage_file).parent.mkdir(parents=True, exist_ok=True)
-        Path(coverage_file).write_text(json.dumps(result.coverage(), ensure_ascii=False, indent=1), encoding="utf-8")
-        click.echo(f"coverage report: {coverage_file}")
-    click.echo(f"wrote {len(written)} scenario file(s) to {out_dir}")
-

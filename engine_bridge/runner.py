@@ -29,6 +29,12 @@ STARTUP_S = 20.0  # Node start + wasm instantiation, added to the first request'
 
 
 def node_binary() -> str:
+    """RULINGS_NODE names the Node.js to use (when several are installed); else `node` on PATH."""
+    chosen = os.environ.get("RULINGS_NODE")
+    if chosen:
+        if not (os.path.isfile(chosen) and os.access(chosen, os.X_OK)):
+            raise ServiceError(f"RULINGS_NODE={chosen}: not an executable file (the engine bridge needs Node.js 20+)")
+        return chosen
     node = shutil.which("node")
     if not node:
         raise ServiceError("node not found on PATH: the engine bridge needs Node.js 20+ (ocgcore-wasm)")

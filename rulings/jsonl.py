@@ -23,8 +23,10 @@ def _open_text(path: Path, mode: str):
 
 
 def to_json(record: Any) -> dict:
-    if dataclasses.is_dataclass(record):
-        return record.to_json() if hasattr(record, "to_json") else dataclasses.asdict(record)
+    if hasattr(record, "to_json"):
+        return record.to_json()
+    if dataclasses.is_dataclass(record) and not isinstance(record, type):
+        return dataclasses.asdict(record)
     return dict(record)
 
 

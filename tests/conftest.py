@@ -22,6 +22,26 @@ from rulings import config  # noqa: E402  (after RULINGS_HOME is set)
 SHARED = config.shared_dir()
 
 
+# What a fixture stands for: a test that uses one of these (directly or through other fixtures) gets
+# its marker. The fast layer (`make test-fast`: -m "not neo4j and not engine and not catalog") is thus
+# chosen by what tests really use, and it runs with every one of these resources made unreachable, so
+# a test that needs one without saying so fails there instead of quietly starting it.
+RESOURCE_MARKERS = {
+    "neo4j_server": "neo4j",
+    "neo4j_install": "neo4j",
+    "node": "engine",
+    "catalog": "catalog",
+    "default_linker": "catalog",
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        used = set(getattr(item, "fixturenames", ()))
+        for marker in sorted({m for fixture, m in RESOURCE_MARKERS.items() if fixture in used}):
+            item.add_marker(marker)
+
+
 def pytest_report_header():
     return [f"RULINGS_HOME={os.environ['RULINGS_HOME']}", f"shared data: {SHARED}",
             f"neo4j: {os.environ.get('NEO4J_URI') or 'local server started by the test session'}"]
@@ -32,6 +52,41 @@ def shared_dir() -> Path:
     if not (SHARED / "data" / "cards.jsonl.gz").exists():
         pytest.fail(f"shared data not found at {SHARED} (set RULINGS_SHARED)")
     return SHARED
+
+
+@pytest.fixture(scope="session")
+def catalog(shared_dir):
+    """The full card catalog (14k cards, community names), read once per session."""
+    from rulings.cards import load_catalog
+
+    return load_catalog(shared_dir / "data" / "cards.jsonl.gz", shared_dir / "data" / "zh-community.jsonl.gz")
+
+
+@pytest.fixture(scope="session")
+def default_linker(shared_dir):
+    """The process-wide linker over the configured catalog, which the NLP stage (pipeline.run) uses
+    when no linker is given: a test that processes pages needs it."""
+    from pipeline.cardlink import CardLinker
+
+    return CardLinker.default()
+
+
+@pytest.fixture(scope="session")
+def neo4j_install(tmp_path_factory):
+    """The Neo4j Community jars and launcher (installed once per machine): for tests that start
+    servers of their own."""
+    from kb.server import LocalNeo4j
+
+    return LocalNeo4j(tmp_path_factory.mktemp("neo4j-install")).install()
+
+
+@pytest.fixture(scope="session")
+def node():
+    """Node.js with engine_bridge/js's packages (ocgcore-wasm) installed: the path of `node`."""
+    from engine_bridge.runner import ensure_node_modules, node_binary
+
+    ensure_node_modules()
+    return node_binary()
 
 
 @pytest.fixture(scope="session")

@@ -37,7 +37,7 @@ def corpus(shared_dir, tmp_path_factory) -> list[Path]:
 
 
 def ingest_cmd(corpus, *extra) -> list[str]:
-    return [sys.executable, "-m", "rulings.cli", "ingest", *map(str, corpus), *extra]
+    return [sys.executable, "-m", "app", "ingest", *map(str, corpus), *extra]
 
 
 def run_ingest(corpus, home: Path, *extra) -> subprocess.CompletedProcess:

@@ -37,7 +37,7 @@ def crawl_command(tmp_path):
 
     def command(source: str, start_url: str, *args: str, store=None):
         store = store or tmp_path / "raw"
-        return [sys.executable, "-m", "rulings.cli", "crawl", source, "--start-url", start_url, "--store",
+        return [sys.executable, "-m", "app", "crawl", source, "--start-url", start_url, "--store",
                 str(store), "--fast", "--json", *args], env
 
     return command

@@ -172,10 +172,10 @@ def test_max_pages_and_crawl_list(site_server, crawl, tmp_path):
     import subprocess
     import sys
 
-    out = subprocess.run([sys.executable, "-m", "rulings.cli", "crawl", "list"], capture_output=True, text=True,
+    out = subprocess.run([sys.executable, "-m", "app", "crawl", "list"], capture_output=True, text=True,
                          check=True).stdout
     assert all(name in out for name in ("ocg-rule-docs", "konami-faq", "jp-expert", "jp-wiki", "zh-forum", "fr-wiki"))
-    bad = subprocess.run([sys.executable, "-m", "rulings.cli", "crawl", "nope", "--start-url", server.start_url,
+    bad = subprocess.run([sys.executable, "-m", "app", "crawl", "nope", "--start-url", server.start_url,
                           "--store", str(tmp_path / "raw")], capture_output=True, text=True)
     assert bad.returncode == 2 and "unknown" in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
 

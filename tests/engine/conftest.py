@@ -11,7 +11,7 @@ from engine_bridge.constants import SCRIPTS_DIR
 
 
 @pytest.fixture(scope="module")
-def engine_driver():
+def engine_driver(node):
     from engine_bridge.runner import EngineDriver
 
     with EngineDriver() as driver:

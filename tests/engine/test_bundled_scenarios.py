@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from engine_bridge.cli import BUNDLED
+from engine_bridge.constants import BUNDLED
 from engine_bridge.runner import run_scenarios
 from engine_bridge.scenario import load_scenarios
 

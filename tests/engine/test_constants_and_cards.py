@@ -11,7 +11,7 @@ import pytest
 
 from engine_bridge.carddata import card_data_from_cdb, card_data_from_jsonl
 from engine_bridge.constants import CONSTANT_LUA, load_constants, render_constant_lua, rule_flags
-from engine_bridge.runner import JS_DIR, ensure_node_modules, node_binary
+from engine_bridge.runner import JS_DIR
 
 
 def test_constant_lua_is_generated_from_the_reference_table():
@@ -26,12 +26,11 @@ def test_octal_link_markers_are_read_as_c_reads_them(shared_dir):
     assert load_constants()["LINK_MARKER_RIGHT"] == 0o40
 
 
-def test_rule_flags_match_ocgcore_wasm_duel_modes():
-    ensure_node_modules()
+def test_rule_flags_match_ocgcore_wasm_duel_modes(node):
     script = ("import {OcgDuelMode} from 'ocgcore-wasm';"
               "console.log(JSON.stringify({MR3: String(OcgDuelMode.MODE_MR3), MR4: String(OcgDuelMode.MODE_MR4),"
               " MR5: String(OcgDuelMode.MODE_MR5)}))")
-    out = subprocess.run([node_binary(), "--input-type=module", "-e", script], cwd=JS_DIR, capture_output=True,
+    out = subprocess.run([node, "--input-type=module", "-e", script], cwd=JS_DIR, capture_output=True,
                          text=True, check=True).stdout
     modes = json.loads(out)
     for rule in ("MR3", "MR4", "MR5"):
@@ -42,7 +41,7 @@ def test_rule_flags_match_ocgcore_wasm_duel_modes():
     assert not rule_flags("MR4") & k["DUEL_TRAP_MONSTERS_NOT_USE_ZONE"]
 
 
-def test_card_data_from_the_shared_database():
+def test_card_data_from_the_shared_database(catalog):
     k = load_constants()
     data = card_data_from_jsonl([5318639, 28649820, 9000988, 89631139, 123])
     assert 123 not in data

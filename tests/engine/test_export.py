@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from engine_bridge.cli import BUNDLED
+from engine_bridge.constants import BUNDLED
 from engine_bridge.puzzle import PlayerMap, export_puzzles, place_cards
 from engine_bridge.runner import load_puzzle
 from engine_bridge.scenario import load_scenarios

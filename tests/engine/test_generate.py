@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine_bridge.generate import generate_from_pagedocs, generate_scenarios, pagedocs_from_paths, write_scenarios
+from app.ingest import pagedocs_offline
+from engine_bridge.generate import generate_from_pagedocs, generate_scenarios, write_scenarios
 from engine_bridge.runner import run_scenarios
 from engine_bridge.scenario import load_scenarios
 from engine_bridge.templates import TEMPLATES, default_catalog
@@ -15,8 +16,8 @@ FAMILIES = {"target-legality", "destruction", "activation-legality", "spell-spee
 
 
 @pytest.fixture(scope="module")
-def seed_docs():
-    return pagedocs_from_paths([SEEDS])
+def seed_docs(default_linker):
+    return pagedocs_offline([SEEDS])
 
 
 @pytest.fixture(scope="module")
@@ -172,7 +173,7 @@ def test_coverage_report_counts_by_topic_and_gives_reasons(seed_result):
 
 
 def test_generation_is_deterministic(seed_docs, seed_result, tmp_path):
-    again = generate_from_pagedocs(pagedocs_from_paths([SEEDS]))
+    again = generate_from_pagedocs(pagedocs_offline([SEEDS]))
     assert [s.id for s in again.scenarios] == [s.id for s in seed_result.scenarios]
     first = write_scenarios(seed_result, tmp_path / "a")
     second = write_scenarios(again, tmp_path / "b")

@@ -39,7 +39,7 @@ RULINGS = [
 
 
 @pytest.fixture(scope="module")
-def result():
+def result(catalog):  # the pack's card data comes from the shared card database
     return generate_scenarios(RULINGS)
 
 
@@ -92,11 +92,11 @@ def test_generated_scenarios_from_ruling_objects_pass_on_the_engine(result, engi
     assert len(verdicts) == 8
 
 
-def test_cli_generates_files_and_a_coverage_report(tmp_path):
+def test_cli_generates_files_and_a_coverage_report(tmp_path, catalog):
     rulings = tmp_path / "rulings.jsonl"
     rulings.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in RULINGS), encoding="utf-8")
     out, report = tmp_path / "out", tmp_path / "coverage.json"
-    cmd = [sys.executable, "-m", "rulings.cli", "scenarios", "generate", "--rulings", str(rulings), "--out", str(out),
+    cmd = [sys.executable, "-m", "app", "scenarios", "generate", "--rulings", str(rulings), "--out", str(out),
            "--coverage", str(report)]
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
@@ -110,7 +110,7 @@ def test_cli_generates_files_and_a_coverage_report(tmp_path):
 
 
 def test_cli_needs_exactly_one_input(tmp_path):
-    proc = subprocess.run([sys.executable, "-m", "rulings.cli", "scenarios", "generate", "--out", str(tmp_path)],
+    proc = subprocess.run([sys.executable, "-m", "app", "scenarios", "generate", "--out", str(tmp_path)],
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode != 0
     assert "give exactly one input" in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
@@ -119,7 +119,7 @@ def test_cli_needs_exactly_one_input(tmp_path):
 def test_cli_reports_a_bad_rulings_file_in_one_line(tmp_path):
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"record": "Something"}\n', encoding="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "rulings.cli", "scenarios", "generate", "--rulings", str(bad),
+    proc = subprocess.run([sys.executable, "-m", "app", "scenarios", "generate", "--rulings", str(bad),
                            "--out", str(tmp_path / "o")], capture_output=True, text=True, timeout=120)
     assert proc.returncode != 0
     assert f"{bad}:1: neither a PageDoc record nor a ruling" in proc.stderr

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from engine_bridge.carddata import card_data, card_data_from_cdb, card_data_from_jsonl, trap_monster_stats
-from engine_bridge.cli import BUNDLED
+from engine_bridge.constants import BUNDLED
 from engine_bridge.constants import load_constants
 from engine_bridge.era import rule_era
 from engine_bridge.generate import generate_scenarios

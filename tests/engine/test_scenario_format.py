@@ -113,7 +113,7 @@ def test_unreadable_yaml_is_one_clear_error(tmp_path):
 
 
 def test_directory_scan_passes_over_reports_but_a_named_file_must_be_a_scenario(tmp_path):
-    from engine_bridge.cli import BUNDLED
+    from engine_bridge.constants import BUNDLED
 
     bundled = load_scenarios([BUNDLED])[:2]
     dump_scenarios(bundled, tmp_path / "scenarios.yaml")

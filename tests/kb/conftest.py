@@ -6,12 +6,6 @@ from __future__ import annotations
 import pytest
 
 from kb import graph as kb_graph
-from rulings.cards import load_catalog
-
-
-@pytest.fixture(scope="session")
-def catalog(shared_dir):
-    return load_catalog(shared_dir / "data" / "cards.jsonl.gz", shared_dir / "data" / "zh-community.jsonl.gz")
 
 
 def import_some_cards(driver, database, catalog, passcodes) -> None:

@@ -21,7 +21,7 @@ def card_lines(shared_dir, count):
 
 
 def run_cli(*args):
-    return subprocess.run([sys.executable, "-m", "rulings.cli", *args], capture_output=True, text=True, timeout=120)
+    return subprocess.run([sys.executable, "-m", "app", *args], capture_output=True, text=True, timeout=120)
 
 
 def test_invalid_json_line_names_the_line_and_keeps_earlier_batches(graph, shared_dir, tmp_path):
@@ -97,7 +97,7 @@ def test_cli_unknown_option_and_debug_traceback(neo4j_server, tmp_path):
 
 
 def test_every_command_has_help_with_an_example():
-    from rulings.cli import COMMANDS
+    from app.cli import COMMANDS
 
     for name in COMMANDS:
         proc = run_cli(name, "--help")

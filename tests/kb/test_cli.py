@@ -15,7 +15,7 @@ from tests.kb.builders import MST, ja_qa_doc, zh_seed_doc
 
 
 def rulings(*args, env=None, check=None):
-    proc = subprocess.run([sys.executable, "-m", "rulings.cli", *args], capture_output=True, text=True,
+    proc = subprocess.run([sys.executable, "-m", "app", *args], capture_output=True, text=True,
                           env={**os.environ, **(env or {})}, timeout=300)
     if check is not None:
         assert proc.returncode == check, (proc.stdout, proc.stderr)

@@ -46,7 +46,7 @@ def loaded(neo4j_driver, neo4j_server, catalog):
 
 
 def rulings(*args) -> bytes:
-    proc = subprocess.run([sys.executable, "-m", "rulings.cli", *args], capture_output=True, env=dict(os.environ),
+    proc = subprocess.run([sys.executable, "-m", "app", *args], capture_output=True, env=dict(os.environ),
                           timeout=120)
     assert proc.returncode == 0, (args, proc.stderr.decode("utf-8", "replace"))
     return proc.stdout

@@ -15,7 +15,7 @@ from rulings.errors import ServiceError
 
 
 @pytest.fixture
-def own_server(tmp_path):
+def own_server(tmp_path, neo4j_install):
     server = LocalNeo4j(tmp_path / "neo4j")
     yield server
     server.stop()
@@ -54,7 +54,7 @@ def test_restart_keeps_data_and_password(own_server):
     assert [r["n"] for r in records] == [7]
 
 
-def test_port_already_in_use_is_a_clear_error(tmp_path):
+def test_port_already_in_use_is_a_clear_error(tmp_path, neo4j_install):
     blocker = socket.socket()
     blocker.bind(("127.0.0.1", 0))
     blocker.listen()

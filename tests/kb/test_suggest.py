@@ -53,7 +53,7 @@ def test_a_part_of_a_name_suggests_the_names_containing_it(crowded_graph):
 
 
 def test_query_card_with_a_cjk_typo_names_the_card_in_its_one_line_error(crowded_graph):
-    proc = subprocess.run([sys.executable, "-m", "rulings.cli", "query", "card", "旋凤"], capture_output=True,
+    proc = subprocess.run([sys.executable, "-m", "app", "query", "card", "旋凤"], capture_output=True,
                           text=True, env=dict(os.environ), timeout=120)
     assert proc.returncode == 2 and proc.stderr.count("\n") == 1, (proc.stdout, proc.stderr)
     first = re.search(r"did you mean '([^']+)'", proc.stderr)

@@ -22,10 +22,8 @@ def _page(text, fmt="text", language="zh-Hans", **kw):
 
 
 @pytest.fixture(scope="module")
-def linker():
-    from pipeline.cardlink import CardLinker
-
-    return CardLinker.default()
+def linker(default_linker):
+    return default_linker
 
 
 def test_bad_pages_are_recorded_not_raised(linker):
@@ -55,13 +53,13 @@ def test_bad_pages_are_recorded_not_raised(linker):
     assert docs[8].rulings[0].kind == "qa" and docs[8].rulings[0].date is None
 
 
-def test_cli_process_writes_versioned_pagedocs(tmp_path):
+def test_cli_process_writes_versioned_pagedocs(tmp_path, default_linker):
     from rulings import config
 
     seeds = config.shared_dir() / "corpus" / "seeds"
     out = tmp_path / "docs.jsonl"
     env = {**os.environ, "RULINGS_HOME": str(tmp_path / "home")}  # an empty raw store
-    result = subprocess.run([sys.executable, "-m", "rulings.cli", "nlp", "process", "--out", str(out),
+    result = subprocess.run([sys.executable, "-m", "app", "nlp", "process", "--out", str(out),
                              str(seeds / "000_0c4539d48d7b5545.txt")], capture_output=True, text=True, env=env,
                             cwd=REPO, timeout=300)
     assert result.returncode == 0, result.stderr
@@ -70,7 +68,7 @@ def test_cli_process_writes_versioned_pagedocs(tmp_path):
     doc = PageDoc.from_json(records[0])
     assert records[0]["v"] == 1 and doc.language == "zh-Hant" and len(doc.rulings) > 10
 
-    empty = subprocess.run([sys.executable, "-m", "rulings.cli", "nlp", "process", "--out", str(out)],
+    empty = subprocess.run([sys.executable, "-m", "app", "nlp", "process", "--out", str(out)],
                            capture_output=True, text=True, env=env, cwd=REPO, timeout=300)
     assert empty.returncode == 2
     assert empty.stderr.startswith("error: raw store") and len(empty.stderr.strip().splitlines()) == 1

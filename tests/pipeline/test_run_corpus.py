@@ -15,10 +15,8 @@ CORPUS = config.shared_dir() / "corpus"
 
 
 @pytest.fixture(scope="module")
-def linker():
-    from pipeline.cardlink import CardLinker
-
-    return CardLinker.default()
+def linker(default_linker):
+    return default_linker
 
 
 def _docs(paths, linker):

@@ -3,8 +3,7 @@ from the command line or the environment (RULINGS_EDOPRO_SCRIPTS / RULINGS_EDOPR
 
 import click
 
-SCRIPTS_ENV = "RULINGS_EDOPRO_SCRIPTS"
-CARDS_ENV = "RULINGS_EDOPRO_CARDS"
+from engine_bridge.constants import CARDS_ENV, SCRIPTS_ENV
 
 scripts_option = click.option(
     "--scripts", type=click.Path(file_okay=False), envvar=SCRIPTS_ENV, show_envvar=True,

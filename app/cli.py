@@ -13,15 +13,15 @@ from rulings.errors import RulingsError
 
 # command name -> "module:attribute" of its click command or group
 COMMANDS = {
-    "crawl": ("crawlers.cli:crawl", "Crawl ruling sources with Scrapy into the raw page store."),
-    "ingest": ("rulings.ingest:ingest", "Saved files -> raw pages -> rulings -> graph, in one go."),
-    "nlp": ("pipeline.cli:nlp", "Run the NLP stage on raw pages; evaluate card linking."),
+    "crawl": ("app.commands.crawl:crawl", "Crawl ruling sources with Scrapy into the raw page store."),
+    "ingest": ("app.ingest:ingest", "Saved files -> raw pages -> rulings -> graph, in one go."),
+    "nlp": ("app.commands.nlp:nlp", "Run the NLP stage on raw pages; evaluate card linking."),
     "cards": ("kb.cards:cards", "Import the card database (JSONL, community names, cards.cdb)."),
-    "kb": ("kb.cli:kb", "Create the graph schema and load ruling records into Neo4j."),
-    "query": ("kb.cli:query", "Query the ruling graph: cards, pairs, topics, full text, conflicts."),
-    "scenarios": ("engine_bridge.cli:scenarios", "Generate, run and export engine scenarios."),
-    "neo4j": ("kb.server_cli:neo4j", "Start, stop and inspect the local Neo4j server."),
-    "demo": ("rulings.demo:demo", "Run pages -> graph -> scenarios -> engine verdicts on the bundled sample."),
+    "kb": ("app.commands.kb:kb", "Create the graph schema and load ruling records into Neo4j."),
+    "query": ("app.commands.kb:query", "Query the ruling graph: cards, pairs, topics, full text, conflicts."),
+    "scenarios": ("app.commands.scenarios:scenarios", "Generate, run and export engine scenarios."),
+    "neo4j": ("app.commands.neo4j:neo4j", "Start, stop and inspect the local Neo4j server."),
+    "demo": ("app.demo:demo", "Run pages -> graph -> scenarios -> engine verdicts on the bundled sample."),
 }
 
 

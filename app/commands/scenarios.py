@@ -3,16 +3,15 @@ them, and (once engine_bridge.generate exists) generate them from rulings."""
 
 from __future__ import annotations
 
-import importlib
 import json
 from pathlib import Path
 
 import click
 
-from engine_bridge.cli_options import cards_option, scripts_option
-from rulings.errors import RulingsError
+from app.commands.options import cards_option, scripts_option
+from engine_bridge.constants import BUNDLED
+from rulings.errors import InputError, RulingsError
 
-BUNDLED = Path(__file__).resolve().parent / "scenarios"
 
 
 def _paths(paths: tuple[str, ...]) -> list[str]:
@@ -137,22 +136,56 @@ def list_command(paths):
                    f"{','.join(scenario.ruling_ids) or '-'}")
 
 
-@scenarios.command("generate", context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
-@click.pass_context
-def generate_command(ctx):
-    """Generate scenarios from rulings (engine_bridge.generate; arguments are passed on to it).
+@scenarios.command("generate")
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("--from-graph", is_flag=True, help="Read the current rulings from the Neo4j knowledge graph.")
+@click.option("--rulings", "rulings_file", type=click.Path(dir_okay=False),
+              help="A JSONL file of PageDoc records (rulings nlp process output) or plain ruling objects.")
+@click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False), help="Directory for the scenario files.")
+@click.option("--coverage", "coverage_file", type=click.Path(dir_okay=False), help="Write the coverage report as JSON here.")
+@scripts_option
+@cards_option
+def generate_command(paths, from_graph, rulings_file, out_dir, coverage_file, scripts, cards):
+    """Generate engine scenarios from rulings: one YAML file per scenario (a ruling scenario and its
+    control), and a coverage table by topic; rulings no template fits are listed with the reason.
 
     \b
+    Input (exactly one):
+      PATHS           raw pages (seed .txt, rule-doc .rst, .md, Q&A .jsonl), run through the NLP stage
+      --rulings FILE  PageDoc / ruling JSONL
+      --from-graph    the knowledge graph
     Example:
-      rulings scenarios generate --help
+      rulings scenarios generate ../shared/corpus/seeds --out out/scenarios --coverage out/coverage.json
+      rulings scenarios run out/scenarios
+      rulings scenarios generate --rulings docs.jsonl --scripts ~/ProjectIgnis/script --cards cards.cdb --out out/s
     """
-    try:
-        module = importlib.import_module("engine_bridge.generate")
-    except ModuleNotFoundError as exc:
-        if exc.name != "engine_bridge.generate":
-            raise
-        raise RulingsError("scenario generation is not built yet (engine_bridge/generate.py does not exist)") from None
-    command = getattr(module, "generate", None)
-    if not isinstance(command, click.Command):
-        raise RulingsError("engine_bridge.generate has no click command named `generate`")
-    return command.main(args=list(ctx.args), prog_name="rulings scenarios generate", standalone_mode=False)
+    from engine_bridge.generate import (PackCatalog, frame_cards, generate_from_graph, generate_from_pagedocs,
+                                        generate_scenarios, is_pagedoc_jsonl, read_rulings_jsonl, write_scenarios)
+
+    chosen = sum(bool(x) for x in (paths, from_graph, rulings_file))
+    if chosen != 1:
+        raise InputError("scenarios generate: give exactly one input: PATHS, --rulings FILE or --from-graph")
+    catalog = PackCatalog.from_scripts(scripts, cards) if (scripts or cards) else None
+    source = frame_cards(scripts, cards)
+    if from_graph:
+        from kb.db import get_driver
+
+        with get_driver() as (driver, database):
+            result = generate_from_graph(driver, database, catalog, source)
+    elif rulings_file:
+        result = generate_scenarios(read_rulings_jsonl(rulings_file), catalog, source)
+    elif all(is_pagedoc_jsonl(Path(p)) for p in paths):
+        result = generate_scenarios([r for p in paths for r in read_rulings_jsonl(p)], catalog, source)
+    else:
+        from app.ingest import pagedocs_offline
+
+        result = generate_from_pagedocs(pagedocs_offline(paths), catalog, source)
+    written = write_scenarios(result, out_dir)
+    click.echo(result.table())
+    for item in result.uncovered:
+        click.echo(f"UNCOVERED {item.ruling_id} [{', '.join(item.topics) or 'other'}]: {item.reason}")
+    if coverage_file:
+        Path(coverage_file).parent.mkdir(parents=True, exist_ok=True)
+        Path(coverage_file).write_text(json.dumps(result.coverage(), ensure_ascii=False, indent=1), encoding="utf-8")
+        click.echo(f"coverage report: {coverage_file}")
+    click.echo(f"wrote {len(written)} scenario file(s) to {out_dir}")

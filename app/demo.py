@@ -35,7 +35,7 @@ def demo(sample, out):
       rulings demo --sample ../shared/corpus/seeds --out /tmp/demo
     """
     from kb.db import get_driver
-    from rulings.ingest import ensure_cards, run_ingest
+    from app.ingest import ensure_cards, run_ingest
 
     out = out or config.data_home() / "demo"
     out.mkdir(parents=True, exist_ok=True)

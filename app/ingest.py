@@ -16,6 +16,7 @@ from pathlib import Path
 import click
 
 from rulings import config
+from rulings.errors import InputError
 
 
 def ensure_cards(driver, database, *, echo=click.echo) -> int:
@@ -47,6 +48,19 @@ def pages_behind_graph(store, run_id: str, driver, database, skip: set[str]) -> 
         if page is not None and loaded.get(url) != page.content_hash:
             behind.append(page)
     return behind
+
+
+def pagedocs_offline(paths) -> list:
+    """Raw pages (seed .txt, .rst, .md, Q&A .jsonl, .html) -> PageDoc records, offline."""
+    from crawlers.offline import read_paths
+    from pipeline.run import process_pages
+
+    errors: list = []
+    pages = [page for page, _ in read_paths([str(p) for p in paths], errors=errors)]
+    if errors and not pages:
+        url, reason = errors[0]
+        raise InputError(f"{url}: {reason}" + (f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""))
+    return list(process_pages(pages))
 
 
 def run_ingest(paths, *, source=None, all_pages=False, to_graph=True, out: Path | None = None, echo=click.echo) -> dict:

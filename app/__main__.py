@@ -1,0 +1,5 @@
+"""`python -m app`: the same as the `rulings` command."""
+
+from app.cli import main
+
+main()
