@@ -70,6 +70,7 @@ def demo(sample, out):
     _stage("4. Engine verdicts (ocgcore-wasm, the project's script pack)")
     from engine_bridge import results as results_mod
     from engine_bridge.runner import run_scenarios
+    from kb import runs
 
     outcome = run_scenarios(generated.scenarios)
     for result in outcome:
@@ -79,8 +80,8 @@ def demo(sample, out):
     results_mod.write_junit(outcome, out / "junit.xml")
     with get_driver() as (driver, database):
         with driver.session(database=database) as session:
-            batch = results_mod.store_runs(session, outcome)
-            regressed = results_mod.regressions(session, batch)
+            batch = runs.store_runs(session, results_mod.run_rows(outcome))
+            regressed = runs.regressions(session, batch)
     for row in regressed:
         click.echo(f"REGRESSION {row['scenario_id']}: {row['previous']} -> {row['current']}")
     passed = sum(1 for r in outcome if r.verdict == "pass")

@@ -1,4 +1,5 @@
-"""All Cypher of the project lives here: schema, batched writes, reads.
+"""The graph's schema, card import and page writes. All Cypher of the project lives in kb/: this
+module, kb.load (ruling pages), kb.queries (reads), kb.align (SAME_AS) and kb.runs (engine verdicts).
 
 Every statement is parameterized; labels and relationship types are fixed strings in this module,
 never built from input. Writes go in `UNWIND $rows` batches, each batch its own transaction, so a
@@ -16,6 +17,13 @@ from rulings.names import fold_name
 # ---------------------------------------------------------------------------------------------
 # Schema: created once, idempotently (IF NOT EXISTS), by `rulings kb init` and before any load.
 
+# Scenarios and their engine runs (kb.runs), also created on their own by the first stored run.
+RUN_SCHEMA = [
+    "CREATE CONSTRAINT scenario_id IF NOT EXISTS FOR (s:Scenario) REQUIRE s.id IS UNIQUE",
+    "CREATE CONSTRAINT run_id IF NOT EXISTS FOR (r:Run) REQUIRE r.id IS UNIQUE",
+    "CREATE INDEX run_batch IF NOT EXISTS FOR (r:Run) ON (r.batch)",
+]
+
 SCHEMA = [
     "CREATE CONSTRAINT card_passcode IF NOT EXISTS FOR (c:Card) REQUIRE c.passcode IS UNIQUE",
     "CREATE CONSTRAINT cardname_key IF NOT EXISTS FOR (n:CardName) REQUIRE n.key IS UNIQUE",
@@ -24,8 +32,7 @@ SCHEMA = [
     "CREATE CONSTRAINT section_key IF NOT EXISTS FOR (s:Section) REQUIRE s.key IS UNIQUE",
     "CREATE CONSTRAINT ruling_id IF NOT EXISTS FOR (r:Ruling) REQUIRE r.id IS UNIQUE",
     "CREATE CONSTRAINT topic_key IF NOT EXISTS FOR (t:Topic) REQUIRE t.key IS UNIQUE",
-    "CREATE CONSTRAINT scenario_id IF NOT EXISTS FOR (s:Scenario) REQUIRE s.id IS UNIQUE",
-    "CREATE CONSTRAINT run_id IF NOT EXISTS FOR (r:Run) REQUIRE r.id IS UNIQUE",
+    *RUN_SCHEMA,
     "CREATE INDEX cardname_normalized IF NOT EXISTS FOR (n:CardName) ON (n.normalized)",
     "CREATE INDEX card_konami_id IF NOT EXISTS FOR (c:Card) ON (c.konami_id)",
     # The 'cjk' analyzer indexes Han and kana as bigrams, so Chinese and Japanese text is searchable

@@ -80,12 +80,13 @@ def run_command(paths, scripts, cards, junit, json_out, timeout, jobs, store, ve
             for result in outcome:
                 handle.write(json.dumps({**result.to_dict(), "log": result.log}, ensure_ascii=False) + "\n")
     if store:
+        from kb import runs
         from kb.db import get_driver
 
         with get_driver() as (driver, database):
             with driver.session(database=database) as session:
-                batch = results_mod.store_runs(session, outcome)
-                regressed = results_mod.regressions(session, batch)
+                batch = runs.store_runs(session, results_mod.run_rows(outcome))
+                regressed = runs.regressions(session, batch)
         click.echo(f"stored as batch {batch}")
         for row in regressed:
             click.echo(f"REGRESSION {row['scenario_id']}: {row['previous']} -> {row['current']}")

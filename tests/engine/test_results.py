@@ -7,7 +7,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from engine_bridge.compare import Result
-from engine_bridge.results import compare_with_previous, regressions, store_runs, summary_table, write_junit
+from engine_bridge.results import run_rows, summary_table, write_junit
+from kb.runs import compare_with_previous, regressions, store_runs
 
 
 def _result(scenario_id, verdict, topic="chain", diffs=(), message="", ruling_ids=("r-1",)):
@@ -49,10 +50,10 @@ def test_runs_are_stored_and_regressions_found(graph):
     driver, database = graph
     with driver.session(database=database) as session:
         session.run("MERGE (:Ruling {id: $id, text: 'x'})", id="r-1").consume()
-        first = store_runs(session, [_result("a", "pass"), _result("b", "pass")])
+        first = store_runs(session, run_rows([_result("a", "pass"), _result("b", "pass")]))
         assert {row["scenario_id"]: row["previous"] for row in compare_with_previous(session, first)} == \
             {"a": None, "b": None}
-        second = store_runs(session, [_result("a", "pass"), _result("b", "fail", diffs=["LP expected [1, 2]"])])
+        second = store_runs(session, run_rows([_result("a", "pass"), _result("b", "fail", diffs=["LP expected [1, 2]"])]))
         assert regressions(session, second) == [{"scenario_id": "b", "previous": "pass", "current": "fail"}]
         counts = session.run(
             "MATCH (run:Run)-[:OF]->(s:Scenario) MATCH (run)-[:CHECKED]->(r:Ruling {id: 'r-1'}) "
