@@ -29,3 +29,18 @@ def user_scripts(tmp_path) -> Path:
     for script in (SCRIPTS_DIR / "official").glob("c*.lua"):
         shutil.copy(script, root / "official" / script.name)
     return root
+
+
+def write_cdb(path: Path, datas: list[tuple], texts: list[tuple]) -> Path:
+    """A cards.cdb with YGOPro's `datas` and `texts` tables holding the given rows."""
+    import sqlite3
+
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE datas (id INTEGER PRIMARY KEY, ot INTEGER, alias INTEGER, setcode INTEGER, type INTEGER,"
+                " atk INTEGER, def INTEGER, level INTEGER, race INTEGER, attribute INTEGER, category INTEGER)")
+    con.execute("CREATE TABLE texts (id INTEGER PRIMARY KEY, name TEXT, desc TEXT)")
+    con.executemany("INSERT INTO datas VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", datas)
+    con.executemany("INSERT INTO texts VALUES (?, ?, ?)", texts)
+    con.commit()
+    con.close()
+    return path

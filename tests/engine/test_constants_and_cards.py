@@ -4,7 +4,6 @@ ocgcore-wasm's own OcgDuelMode, the shared card database, a cards.cdb)."""
 from __future__ import annotations
 
 import json
-import sqlite3
 import subprocess
 
 import pytest
@@ -12,6 +11,7 @@ import pytest
 from engine_bridge.carddata import card_data_from_cdb, card_data_from_jsonl
 from engine_bridge.constants import CONSTANT_LUA, load_constants, render_constant_lua, rule_flags
 from engine_bridge.runner import JS_DIR
+from tests.engine.conftest import write_cdb
 
 
 def test_constant_lua_is_generated_from_the_reference_table():
@@ -55,17 +55,11 @@ def test_card_data_from_the_shared_database(catalog):
 
 
 def test_card_data_from_a_cdb_keeps_the_raw_bits(tmp_path):
-    path = tmp_path / "cards.cdb"
-    con = sqlite3.connect(path)
-    con.execute("CREATE TABLE datas (id INTEGER PRIMARY KEY, ot INTEGER, alias INTEGER, setcode INTEGER, type INTEGER,"
-                " atk INTEGER, def INTEGER, level INTEGER, race INTEGER, attribute INTEGER, category INTEGER)")
-    con.execute("CREATE TABLE texts (id INTEGER PRIMARY KEY, name TEXT, desc TEXT)")
     # a Pendulum monster: scales packed in the level column; a Link monster: arrows in def
-    con.execute("INSERT INTO datas VALUES (111, 1, 0, 0x00020045, 0x1000021, 1800, 1000, 0x04040004, 0x2000, 0x10, 0)")
-    con.execute("INSERT INTO datas VALUES (222, 1, 0, 0, 0x4000021, 2300, 0x0A0, 2, 0x1000000, 0x20, 0)")
-    con.executemany("INSERT INTO texts VALUES (?, ?, '')", [(111, "Pendulum"), (222, "Link")])
-    con.commit()
-    con.close()
+    path = write_cdb(tmp_path / "cards.cdb",
+                     [(111, 1, 0, 0x00020045, 0x1000021, 1800, 1000, 0x04040004, 0x2000, 0x10, 0),
+                      (222, 1, 0, 0, 0x4000021, 2300, 0x0A0, 2, 0x1000000, 0x20, 0)],
+                     [(111, "Pendulum", ""), (222, "Link", "")])
     data = card_data_from_cdb(path)
     assert (data[111]["level"], data[111]["lscale"], data[111]["rscale"]) == (4, 4, 4)
     assert data[111]["setcodes"] == [0x45, 0x2]

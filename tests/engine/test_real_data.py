@@ -9,7 +9,6 @@ from __future__ import annotations
 import gzip
 import json
 import os
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -24,6 +23,7 @@ from engine_bridge.runner import run_scenarios
 from engine_bridge.scenario import load_scenarios
 from engine_bridge.templates import PackCatalog, default_catalog
 from rulings.errors import InputError
+from tests.engine.conftest import write_cdb
 
 REAL_SCRIPTS = os.environ.get("RULINGS_EDOPRO_SCRIPTS")
 REAL_CARDS = os.environ.get("RULINGS_EDOPRO_CARDS")
@@ -55,17 +55,9 @@ def test_every_trap_monster_of_the_shared_database_gets_its_stats(shared_dir):
 
 
 def test_a_trap_monster_whose_stats_cannot_be_read_refuses_to_run(tmp_path, engine_driver):
-    path = tmp_path / "cards.cdb"
-    con = sqlite3.connect(path)
-    con.execute("CREATE TABLE datas (id INTEGER PRIMARY KEY, ot INTEGER, alias INTEGER, setcode INTEGER, type INTEGER,"
-                " atk INTEGER, def INTEGER, level INTEGER, race INTEGER, attribute INTEGER, category INTEGER)")
-    con.execute("CREATE TABLE texts (id INTEGER PRIMARY KEY, name TEXT, desc TEXT)")
     # an old cdb row for the card (no monster stats), with a text that gives none either
-    con.execute("INSERT INTO datas VALUES (?, 1, 0, 0, 0x20004, 0, 0, 0, 0, 0, 0)", (APOPHIS,))
-    con.execute("INSERT INTO texts VALUES (?, 'Embodiment of Apophis', 'Special Summon this card as a Normal Monster.')",
-                (APOPHIS,))
-    con.commit()
-    con.close()
+    path = write_cdb(tmp_path / "cards.cdb", [(APOPHIS, 1, 0, 0, 0x20004, 0, 0, 0, 0, 0, 0)],
+                     [(APOPHIS, "Embodiment of Apophis", "Special Summon this card as a Normal Monster.")])
     assert "states no" in card_data_from_cdb(path)[APOPHIS]["problem"]
     scenario = next(s for s in load_scenarios([BUNDLED]) if s.id == "trap-monster-bottomless-trap-hole-banishes")
     [result] = run_scenarios([scenario], cards=path, driver=engine_driver)
@@ -74,17 +66,10 @@ def test_a_trap_monster_whose_stats_cannot_be_read_refuses_to_run(tmp_path, engi
 
 
 def test_a_cdb_fills_what_it_has_and_the_shared_database_the_rest(tmp_path):
-    path = tmp_path / "cards.cdb"
-    con = sqlite3.connect(path)
-    con.execute("CREATE TABLE datas (id INTEGER PRIMARY KEY, ot INTEGER, alias INTEGER, setcode INTEGER, type INTEGER,"
-                " atk INTEGER, def INTEGER, level INTEGER, race INTEGER, attribute INTEGER, category INTEGER)")
-    con.execute("CREATE TABLE texts (id INTEGER PRIMARY KEY, name TEXT, desc TEXT)")
-    con.execute("INSERT INTO datas VALUES (?, 1, 0, 0, 0x20004, 0, 0, 0, 0, 0, 0)", (APOPHIS,))
-    con.execute("INSERT INTO texts VALUES (?, 'Embodiment of Apophis', ?)",
-                (APOPHIS, "During the Main Phase: Special Summon this card as a Normal Monster "
-                          "(Reptile/EARTH/Level 4/ATK 1600/DEF 1800) (this card is also still a Trap)."))
-    con.commit()
-    con.close()
+    text = ("During the Main Phase: Special Summon this card as a Normal Monster "
+            "(Reptile/EARTH/Level 4/ATK 1600/DEF 1800) (this card is also still a Trap).")
+    path = write_cdb(tmp_path / "cards.cdb", [(APOPHIS, 1, 0, 0, 0x20004, 0, 0, 0, 0, 0, 0)],
+                     [(APOPHIS, "Embodiment of Apophis", text)])
     data = card_data([APOPHIS, MST], path)
     assert data[APOPHIS]["attack"] == 1600 and data[MST]["name"] == "Mystical Space Typhoon"
 
