@@ -67,3 +67,16 @@ def test_export_and_list(tmp_path):
     assert sorted(p.stem for p in (tmp_path / "out").glob("*.lua")) == sorted(ids)
     listed = _run("list").stdout.splitlines()
     assert [line.split("\t")[0] for line in listed] == ids
+
+
+def test_script_folder_and_cdb_come_from_the_environment_too(tmp_path):
+    import os
+
+    env = {**os.environ, "RULINGS_EDOPRO_SCRIPTS": str(tmp_path)}  # a folder that is no script folder
+    for command in (["run", str(BUNDLED)], ["generate", "--rulings", str(tmp_path / "none.jsonl"), "--out", str(tmp_path)]):
+        proc = subprocess.run([*RULINGS, "scenarios", *command], capture_output=True, text=True, timeout=300, env=env)
+        assert proc.returncode != 0
+        assert f"{tmp_path}: no constant.lua" in proc.stderr, proc.stderr
+    env = {**os.environ, "RULINGS_EDOPRO_CARDS": str(tmp_path / "missing.cdb")}
+    proc = subprocess.run([*RULINGS, "scenarios", "run", str(BUNDLED)], capture_output=True, text=True, timeout=300, env=env)
+    assert proc.returncode != 0 and "missing.cdb" in proc.stderr
