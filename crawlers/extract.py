@@ -29,7 +29,8 @@ class Layout:
     residue: re.Pattern | None = None  # source markup the page shows verbatim; group 1 is the text
 
 
-_COMMON_DROP = ("script", "style", "noscript", "template", "iframe", "nav", "header", "footer")
+# <rt>/<rp>: ruby readings and their parentheses (PukiWiki's &ruby, Konami names); the <rb> base stays.
+_COMMON_DROP = ("script", "style", "noscript", "template", "iframe", "nav", "header", "footer", "rt", "rp")
 
 LAYOUTS = {
     # furo (the theme the ocg-rule docs use) puts the page in <article role="main"> inside div.page,
@@ -50,9 +51,11 @@ LAYOUTS = {
                         ("span.mw-editsection", "div#toc", "div.toc", "table.navbox", "div.printfooter",
                          "div#catlinks", "sup.reference", "div.noprint"),
                         ("h1#firstHeading", "h1.page-header__title")),
+    # PukiWiki's skin (pukiwiki/pukiwiki skin/pukiwiki.skin.php): div#body, beside td.menubar (the
+    # MenuBar page, repeated on every page), div#navigator, div#toolbar, div#related ("Link:").
     "pukiwiki": Layout("pukiwiki", ("div#body", "td.body", "div#contents"),
                        ("a.anchor_super", "div.jumpmenu", "div#navigator", "div#toolbar", "div#lastmodified",
-                        "div#footer", "div#note"), ("h1.title",)),
+                        "div#footer", "div#note", "div#menubar", "td.menubar", "div#related"), ("h1.title",)),
     "konami-faq": Layout("konami-faq", ("div#article_body", "div#faq_detail", "div#main"),
                          ("div#bg_box_footer", "div.pager")),
     "generic": Layout("generic", ("article", "main", "div#content", "div.content", "div#main", "body"),

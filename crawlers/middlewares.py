@@ -40,7 +40,9 @@ class SiteOffsiteMiddleware(OffsiteMiddleware):
     def should_follow(self, request, spider):
         if not getattr(self, "sites", None):
             return super().should_follow(request, spider)
-        return urlparse_cached(request).netloc.lower() in self.sites
+        from crawlers.spiders.base import site_of  # :443 on an https link is the same site
+
+        return site_of(request.url) in self.sites
 
 
 class BackoffRetryMiddleware(RetryMiddleware):

@@ -19,6 +19,8 @@ from typing import Iterable, Iterator
 
 from crawlers.encoding import decode_page
 from crawlers.extract import extract
+from crawlers import konami
+from crawlers.konami import FAQ_URL
 from crawlers.language import detect_language
 from crawlers.records import Heading, RawPage
 from crawlers.store import RawStore, sha256_hex, utc_now
@@ -26,7 +28,6 @@ from crawlers.textformats import markdown_headings, markdown_title, rst_headings
 from rulings.errors import InputError
 
 SOURCES = ("ocg-rule-docs", "konami-faq", "jp-expert", "jp-wiki", "zh-forum", "fr-wiki", "fr-articles")
-FAQ_URL = "https://www.db.yugioh-card.com/yugiohdb/faq_search.action?ope=5&fid={fid}"
 QA_FIELDS = ("fid", "title", "question", "answer")
 MAX_FILE_BYTES = 50 * 1024 * 1024
 
@@ -155,12 +156,16 @@ def _file_page(path: Path, data: bytes, fmt: str, source: str | None) -> RawPage
         title = headings[0].text if headings and headings[0].level == 1 else _first_line(body)
     if not body.strip():
         problems.append("file has no text")
-    return RawPage(
+    page = RawPage(
         url=url, source_id=source or kind, language=language, content_hash=sha256_hex(data), text=body,
         title=title, headings=headings, format=fmt, declared_encoding=decoded.declared_encoding,
         detected_encoding=decoded.detected_encoding, replacement_chars=decoded.replacement_chars,
         fetched_at=utc_now(), status=200, content_type=None, outlinks=outlinks, meta=meta, problems=problems,
     )
+    if meta.get("layout") == "konami-faq":
+        # a saved Q&A (fid, date, tags, cards) or card list (the card's supplement): read as the spider reads it
+        page = konami.fill_saved_page(page, text)
+    return page
 
 
 def qa_page(record: dict, raw: bytes, source: str | None = None) -> RawPage:
@@ -172,16 +177,9 @@ def qa_page(record: dict, raw: bytes, source: str | None = None) -> RawPage:
         fid = int(record["fid"])
     except (TypeError, ValueError, OverflowError):  # OverflowError: 1e999 parses as float infinity
         raise ValueError(f"fid {record['fid']!r} is not a number") from None
-    parts = [("", 1, str(record["title"]).strip()), ("質問", 2, str(record["question"]).strip()),
-             ("回答", 2, str(record["answer"]).strip())]
-    lines, headings, pos = [], [], 0
-    for label, level, body in parts:
-        heading = body if level == 1 else label
-        headings.append(Heading(level, heading, pos))
-        block = heading if level == 1 else f"{label}\n{body}"
-        lines.append(block)
-        pos += len(block) + 1
-    text = "\n".join(lines)
+    text, layout = konami.qa_text(str(record["title"]).strip(), str(record["question"]).strip(),
+                                  str(record["answer"]).strip())
+    headings = [Heading(level, heading, offset) for level, heading, offset in layout]
     meta = {key: record.get(key) for key in ("fid", "databaseDate", "tags", "mentionedCards", "title",
                                              "question", "answer")}
     meta["fid"] = fid

@@ -127,7 +127,8 @@ def _ruling(page: RawPage, draft: _Draft, mentions: list[Mention], featured: lis
         start=seg.start,
         end=seg.end,
         date=seg.date,
-        kind="qa" if qa else ruling_kind(normalized, any(m.passcode is not None for m in mentions)),
+        kind="qa" if qa else "supplement" if seg.kind == "supplement" else ruling_kind(
+            normalized, any(m.passcode is not None for m in mentions)),
         polarity=polarity(semantic_text, draft.language),
         action=found_actions[0] if found_actions else primary_action(normalized, draft.language),
         topics=topics,

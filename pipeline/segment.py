@@ -14,7 +14,8 @@ every span is an offset into RawPage.text. One segmenter per page format:
   `.. tip::`/`.. note::` are notes, other directives and simple tables are skipped.
 - markdown (fr-rulings): `#` headings, paragraphs and `- ` bullets; indented blocks under a bullet
   illustrate it.
-- qa-json: one ruling per Q&A (question/answer in meta, databaseDate as the date)."""
+- qa-json: one ruling per Q&A (question/answer in meta, databaseDate as the date).
+- a card's supplement page (meta["supplements"], Konami FAQ 補足情報): one supplement ruling per block."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ class Segment:
     start: int  # offsets into RawPage.text
     end: int
     section: list[str]
-    kind: str = "ruling"  # ruling | qa (rule/ruling is decided later from the text)
+    kind: str = "ruling"  # ruling | qa | supplement (rule/ruling is decided later from the text)
     date: str | None = None
     notes: list[tuple[int, int]] = field(default_factory=list)
     example_of: int | None = None  # index of the segment this one illustrates
@@ -540,6 +541,25 @@ def segment_qa(page: RawPage) -> list[Segment]:
     return b.segments
 
 
+def segment_supplement(page: RawPage) -> list[Segment]:
+    """A card's supplement page (Konami FAQ 補足情報, crawlers.konami): one ruling of kind supplement per
+    supplement block, dated by the block's update date, citing the card's FAQ page (its cid) so the
+    graph links it to the card."""
+    b = _Builder(page)
+    meta = page.meta or {}
+    blocks = [h for h in page.headings if h.level == 2]
+    if page.title:
+        b.heading(1, page.title)
+    url = meta.get("faq_url")
+    for n, (heading, info) in enumerate(zip(blocks, meta.get("supplements") or [])):
+        start = heading.offset + len(heading.text) + 1
+        end = blocks[n + 1].offset if n + 1 < len(blocks) else len(page.text)
+        b.heading(2, heading.text)
+        b.add(start, end, kind="supplement", date=parse_date(info.get("date")),
+              meta={"cid": meta.get("cid"), "supplement": info.get("kind"), "source_url": url})
+    return b.segments
+
+
 SEGMENTERS = {"rst": segment_rst, "markdown": segment_markdown, "qa-json": segment_qa}
 
 
@@ -547,6 +567,8 @@ def segment_page(page: RawPage) -> list[Segment]:
     fmt = page.format
     if fmt == "html" and (page.meta or {}).get("layout") == "sphinx":
         return segment_sphinx(page)
+    if (page.meta or {}).get("supplements"):
+        return segment_supplement(page)
     if fmt not in SEGMENTERS and (page.meta or {}).get("question"):
         fmt = "qa-json"
     return SEGMENTERS.get(fmt, segment_text)(page)

@@ -40,7 +40,7 @@ class RulingSpider(scrapy.Spider):
         parts = urlsplit(self.start_url)
         if parts.scheme not in ("http", "https") or not parts.hostname:
             raise InputError(f"start URL {self.start_url!r}: not an http(s) URL")
-        self.site = parts.netloc
+        self.site = site_of(self.start_url)
         self.allowed_domains = [parts.hostname]
         self.max_pages = int(max_pages) if max_pages else None
         self.scheduled: set[str] = set()
@@ -72,8 +72,7 @@ class RulingSpider(scrapy.Spider):
         return url
 
     def should_follow(self, url: str) -> bool:
-        parts = urlsplit(url)
-        if parts.netloc != self.site or self.store_url(url) in self.scheduled:
+        if site_of(url) != self.site or self.store_url(url) in self.scheduled:
             return False
         if any(d.search(url) for d in self._deny):
             return False
@@ -106,7 +105,9 @@ class RulingSpider(scrapy.Spider):
         except InputError as exc:  # e.g. HTML nested too deeply to extract all of its text
             yield FetchFailed(response.url, self.name, str(exc).removeprefix(f"{response.url}: "))
             return
-        links = list(page.outlinks)  # followed even when refine() drops the page (list pages)
+        # followed even when refine() drops the page (list pages); stored with the page, so a 304 on a
+        # later crawl still leads on through them
+        links = page.outlinks = list(dict.fromkeys(list(page.outlinks) + self.more_links(response, selector)))
         page = self.refine(page, response, selector)
         if page is not None:
             yield FetchedPage(page, response.body)
@@ -145,6 +146,10 @@ class RulingSpider(scrapy.Spider):
         selector = Selector(text=decoded.text) if is_html and decoded.text.strip() else None
         return page, selector
 
+    def more_links(self, response, selector: Selector | None) -> list[str]:
+        """Links a page gives other than <a href> (script-driven rows, computed list pages)."""
+        return []
+
     def refine(self, page: RawPage, response, selector: Selector | None) -> RawPage | None:
         """Source-specific touches (Q&A fields, language); None drops the page (e.g. a list page)."""
         return page
@@ -178,6 +183,23 @@ class RulingSpider(scrapy.Spider):
             reason = f"{type(exc).__name__}: {exc}".strip().rstrip(":")
         # Name the URL the crawl asked for, not the last hop of a redirect chain.
         yield FetchFailed(request.meta.get("redirect_urls", [request.url])[0], self.name, reason)
+
+
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def site_of(url: str) -> str:
+    """host[:port] of a URL, lower case, the scheme's default port left out: PukiWiki writes its own
+    links as https://yugioh-wiki.net:443/…, the same site as https://yugioh-wiki.net/."""
+    parts = urlsplit(url)
+    try:
+        port = parts.port
+    except ValueError:
+        return parts.netloc.lower()
+    host = (parts.hostname or "").lower()
+    if ":" in host:
+        host = f"[{host}]"
+    return host if port is None or port == _DEFAULT_PORTS.get(parts.scheme) else f"{host}:{port}"
 
 
 def _header(response, name: bytes) -> str | None:

@@ -28,7 +28,7 @@ QA_COUNT = 120
 
 @pytest.fixture
 def big_faq():
-    server = serve(konami_faq_site(shared_dir(), count=QA_COUNT))
+    server = serve(konami_faq_site(shared_dir(), count=QA_COUNT, supplement=False))  # two list pages
     yield server
     server.stop()
 

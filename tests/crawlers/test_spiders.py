@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 import lxml.html
 
-from crawlers.offline import FAQ_URL
+from crawlers.konami import CARD_FAQ_URL, FAQ_URL
 from crawlers.store import RawStore, sha256_hex
-from tests.fixtures.sites.generate import DOCS_PREFIX
-from tests.fixtures.sites.server import change
+from tests.fixtures.sites.generate import DOCS_PREFIX, canonical_path, konami_faq_site
+from tests.fixtures.sites.server import change, serve
 
 
 def _pages(tmp_path):
@@ -60,25 +60,43 @@ def test_ocg_rule_docs_toctree_crawl_and_incremental_recrawl(site_server, crawl,
     assert [p.url for p in flowing] == [server.url(priority_path)] and "优先权是用于确定" in flowing[0].text
 
 
-def test_konami_faq_lists_lead_to_qa_pages(site_server, crawl, tmp_path):
-    server = site_server("konami-faq")
+def test_konami_faq_card_list_reaches_every_qa_and_the_supplement(site_server, crawl, tmp_path):
+    server = site_server("konami-faq")  # card 5533's list: rows without <a href>, only input.link_value
+    site = server.site
     summary = crawl("konami-faq", server.start_url)
-    assert summary["new"] == len(server.site.expected) and summary["failed"] == 0
+    assert summary["new"] == len(site.expected) + 1 and summary["failed"] == 0  # every Q&A + the supplement
+    assert all("request_locale=ja" in path for path in server.fetched())
+    assert not any("cid=" in p and "cid=5533" not in p for p in server.fetched())  # only the start card's lists
     pages = _pages(tmp_path)
-    assert len(pages) == len(server.site.expected)  # list pages are followed, not stored
-    for path, qa in server.site.expected.items():
+    for path, qa in site.expected.items():
         page = pages[FAQ_URL.format(fid=qa["fid"])]  # stored under the canonical FAQ URL
-        assert page.meta["fetched_url"] == server.url(path) and page.meta["faq_url"] == page.url
+        assert canonical_path(urlsplit(page.meta["fetched_url"]).path + "?" + urlsplit(page.meta["fetched_url"]).query) == path
         assert page.title == qa["title"] and page.language == "ja"
         assert page.meta["fid"] == qa["fid"] and page.meta["databaseDate"] == qa["databaseDate"]
         assert page.meta["tags"] == qa["tags"]
         assert page.meta["question"] == qa["question"].strip() and page.meta["answer"] == qa["answer"].strip()
-        assert set(page.meta["mentionedCards"]) <= set(qa["mentionedCards"])
+        assert set(page.meta["mentionedCards"]) <= set(qa["mentionedCards"]) and 5533 in page.meta["mentionedCards"]
         assert [h.text for h in page.headings] == [qa["title"], "質問", "回答"]
         _check_offsets(page)
+    supplement = pages[CARD_FAQ_URL.format(cid=5533)]
+    assert supplement.title == site.facts["card"]["name"] == "王家の眠る谷－ネクロバレー"
+    assert supplement.meta["supplements"][0]["date"] == "2024-01-25"
+    assert "■チェーンブロックの作られない効果です。" in supplement.text and "補足情報" in supplement.text
     # Konami sends Last-Modified only: the re-crawl is conditional on If-Modified-Since.
     again = crawl("konami-faq", server.start_url)
-    assert (again["new"], again["unchanged"]) == (0, len(server.site.expected))
+    assert (again["new"], again["unchanged"]) == (0, len(site.expected) + 1)
+
+
+def test_konami_faq_list_pages_of_100(shared_dir, crawl, tmp_path):
+    """120 Q&As: the list has two pages at rp=100, and the second one is found from 「全120件」."""
+    server = serve(konami_faq_site(shared_dir, count=120))
+    try:
+        summary = crawl("konami-faq", server.start_url)
+        lists = [p for p in server.fetched() if "ope=4" in p]
+        assert len(lists) == 2 and all("rp=100" in p for p in lists) and any("page=2" in p for p in lists)
+        assert summary["new"] == 121 and summary["failed"] == 0
+    finally:
+        server.stop()
 
 
 def test_jp_expert_shift_jis_and_wrong_header(site_server, crawl, tmp_path):
@@ -100,7 +118,7 @@ def test_jp_expert_shift_jis_and_wrong_header(site_server, crawl, tmp_path):
 def test_jp_wiki_euc_jp_with_nec_characters(site_server, crawl, tmp_path):
     server = site_server("jp-wiki")
     summary = crawl("jp-wiki", server.start_url)
-    assert (summary["new"], summary["failed"]) == (2, 0)
+    assert (summary["new"], summary["failed"]) == (3, 0)  # FrontPage, チェーン, 《ＢＦ－疾風のゲイル》
     path = next(iter(server.site.expected))
     page = _pages(tmp_path)[server.url(path)]
     assert page.title == "チェーン" and page.replacement_chars == 0
@@ -108,7 +126,13 @@ def test_jp_wiki_euc_jp_with_nec_characters(site_server, crawl, tmp_path):
     assert "㈱" in page.text and "†" not in page.text and "編集" not in page.text
     assert "- スペルスピード２以上の効果でチェーンできる。" in page.text
     assert not any("cmd=" in p for p in server.fetched())
+    assert "カードの種類" not in page.text and "Link:" not in page.text  # MenuBar and related links dropped
     _check_offsets(page)
+    gale_path, gale = list(server.site.expected.items())[1]
+    card = _pages(tmp_path)[server.url(gale_path)]
+    assert card.headings[1].text == gale["heading"]  # <rb> kept, <rt>/<rp> readings dropped
+    assert "ブラックフェザー" not in card.text and gale["pre"] in card.text
+    _check_offsets(card)
 
 
 def test_zh_forum_charsets_pagination_and_bad_pages(site_server, crawl, tmp_path):
@@ -197,12 +221,13 @@ def test_konami_faq_offline_and_crawled_qa_are_one_entry(site_server, crawl, tmp
     assert store.get(canonical).format == "qa-json" and store.get(canonical).last_modified is None
 
     summary = crawl("konami-faq", server.start_url)
-    count = len(server.site.expected)
+    count = len(server.site.expected) + 1  # the Q&As and the card's supplement
     assert (summary["new"], summary["changed"], summary["failed"]) == (count - 1, 1, 0)
     assert len(store) == count  # the ingested fid was not stored a second time under the fetched URL
     assert [p.url for p in store.pages()].count(canonical) == 1
     crawled = store.get(canonical)
-    assert crawled.format == "html" and crawled.meta["fetched_url"] == server.url(path)
+    fetched = urlsplit(crawled.meta["fetched_url"])
+    assert crawled.format == "html" and canonical_path(f"{fetched.path}?{fetched.query}") == path
     assert crawled.meta["fid"] == qa["fid"] and crawled.last_modified
     assert crawled.meta["question"] == qa["question"].strip()
 
@@ -210,11 +235,13 @@ def test_konami_faq_offline_and_crawled_qa_are_one_entry(site_server, crawl, tmp
     again = crawl("konami-faq", server.start_url)
     assert (again["new"], again["changed"], again["unchanged"]) == (0, 0, count)
     qa_paths = set(server.site.expected)
-    assert set(server.fetched(304)) == qa_paths and not qa_paths & set(server.fetched(200))
+    answered = {canonical_path(p) for p in server.fetched(304)}
+    assert qa_paths <= answered and not qa_paths & {canonical_path(p) for p in server.fetched(200)}
     assert len(store) == count
     # The run log names the store key, so "unchanged" lines match the records they are about.
     unchanged = {e["url"] for e in store.run_log() if e["outcome"] == "unchanged"}
-    assert unchanged == {FAQ_URL.format(fid=q["fid"]) for q in server.site.expected.values()}
+    assert unchanged == {FAQ_URL.format(fid=q["fid"]) for q in server.site.expected.values()} | {
+        CARD_FAQ_URL.format(cid=5533)}
 
 
 def test_zh_charsets_wrong_declarations_and_extension_characters(site_server, crawl, tmp_path):
