@@ -201,8 +201,39 @@ def _question_places(kind: str, card: FrameCard, frame: Frame) -> list[tuple[str
     return [("hand", None), ("grave", None)]
 
 
-def _filler(player: int, tag: str) -> list[SetupCard]:
-    return [SetupCard(ref=f"{tag}-m1", code=FILLER_MONSTER, player=player, location="mzone"),
+_EFFECT_VAR = re.compile(r"local\s+(\w+)\s*=\s*Effect\.CreateEffect")
+_SET_TYPE = r"{var}:SetType\(([^)]*)\)"
+_SET_DESC = r"{var}:SetDescription\(\s*aux\.Stringid\(\s*id\s*,\s*(\d+)\s*\)"
+_OFFERED_TYPES = ("EFFECT_TYPE_IGNITION", "EFFECT_TYPE_QUICK_O", "EFFECT_TYPE_ACTIVATE", "EFFECT_TYPE_QUICK_F")
+
+
+def open_state_effects(script: str, index: int | None) -> bool | None:
+    """Whether the effect (Stringid index, or any effect of the card) is one the engine can offer in
+    an open game state or a chain window (Ignition, Quick, a card's activation), as opposed to a
+    trigger that needs its event; None when the script does not say (procedures, shared helpers)."""
+    kinds: list[tuple[int | None, str]] = []
+    for var in dict.fromkeys(_EFFECT_VAR.findall(script)):
+        types = re.findall(_SET_TYPE.format(var=re.escape(var)), script)
+        descs = re.findall(_SET_DESC.format(var=re.escape(var)), script)
+        for t in types:
+            kinds.append((int(descs[0]) if len(descs) == 1 else None, t))
+    if not kinds:
+        return None
+    if index is not None:
+        mine = [t for n, t in kinds if n == index]
+        if not mine:
+            return None
+        return any(o in t for t in mine for o in _OFFERED_TYPES)
+    return any(o in t for _, t in kinds for o in _OFFERED_TYPES)
+
+
+def _filler(player: int, tag: str, own: int | None = None) -> list[SetupCard]:
+    """Vanilla monsters on the field, in the Graveyard, hand and Deck, a Set Spell; for the questioned
+    card's controller also copies of that card in the Deck and Graveyard (what searches and
+    revivals of its own name or archetype need)."""
+    copies = [SetupCard(ref=f"{tag}-qd", code=own, player=player, location="deck"),
+              SetupCard(ref=f"{tag}-qg", code=own, player=player, location="grave")] if own else []
+    return copies + [SetupCard(ref=f"{tag}-m1", code=FILLER_MONSTER, player=player, location="mzone"),
             SetupCard(ref=f"{tag}-m2", code=FILLER_MONSTER, player=player, location="mzone"),
             SetupCard(ref=f"{tag}-g1", code=FILLER_MONSTER, player=player, location="grave"),
             SetupCard(ref=f"{tag}-h1", code=FILLER_MONSTER, player=player, location="hand"),
@@ -274,6 +305,10 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                           "can remove it")
     activation = action == "activate" and "効果" not in q.text and qkind not in ("monster", "pendulum", "extra")
     effect = effect_index(frame, qcard.passcode, cards, activation) if action == "activate" else None
+    if action == "activate" and open_state_effects(cards.script(qcard.passcode) or "", effect) is False:
+        raise NotCompiled(f"「{qcard.name}」's effect{'' if effect is None else f' (Stringid {effect})'} is a trigger "
+                          f"(its script has no Ignition/Quick/activation type for it): the event that triggers it is "
+                          f"not in the frame")
     # players: the asker's side acts first (turn player, scenario player 0)
     asker = 0 if q.actor in (None, "self") else 1
 
@@ -309,7 +344,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
             variant += 1
             qsetup = SetupCard(ref=q.card, code=qcard.passcode, player=qplayer, location=location, position=position,
                                name=qcard.name)
-            extra = (_filler(0, "f0") + _filler(1, "f1")) if filler else []
+            extra = (_filler(0, "f0", qcard.passcode) + _filler(1, "f1")) if filler else []
             steps = []
             for e in events:
                 steps.append(Step(action="activate", card=e.card, answer=True))

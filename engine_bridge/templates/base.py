@@ -203,7 +203,9 @@ class PackCatalog:
                                                 card.community_zh)
                 if len(cards) == len(codes):
                     break
-        return cls(cards)
+        catalog = cls(cards)
+        catalog.script_dirs = [Path(scripts_dir or SCRIPTS_DIR), official]
+        return catalog
 
     @classmethod
     def from_scripts(cls, scripts: str | Path | None = None, cdb: str | Path | None = None) -> "PackCatalog":
@@ -225,10 +227,54 @@ class PackCatalog:
                     cards[card.passcode] = PackCard(card.passcode, dict(card.names), card.card_type,
                                                     card.spell_trap_type, card.monster_type_line, card.level,
                                                     card.pendulum_scale, card.community_zh)
-        return cls(cards)
+        catalog = cls(cards)
+        catalog.script_dirs = dirs
+        return catalog
 
     def has(self, passcode: int | None) -> bool:
         return passcode is not None and passcode in self.cards
+
+    # what a card does, read from its script (no family keeps lists of the pack's cards) -------------
+
+    def script(self, passcode: int | None) -> str:
+        if passcode is None or not self.has(passcode):
+            return ""
+        from engine_bridge.request import find_script, pack_script_dirs
+
+        cache = self.__dict__.setdefault("_scripts", {})
+        if passcode not in cache:
+            path = find_script(getattr(self, "script_dirs", None) or pack_script_dirs(), passcode)
+            cache[passcode] = path.read_text(encoding="utf-8", errors="replace") if path else ""
+        return cache[passcode]
+
+    def targets(self, passcode: int | None) -> bool:
+        """Its activation targets (EFFECT_FLAG_CARD_TARGET)."""
+        return "EFFECT_FLAG_CARD_TARGET" in self.script(passcode)
+
+    def destroys(self, passcode: int | None) -> bool:
+        script = self.script(passcode)
+        return "CATEGORY_DESTROY" in script and "Duel.Destroy" in script
+
+    def flips_face_down(self, passcode: int | None) -> bool:
+        script = self.script(passcode)
+        return "POS_FACEDOWN_DEFENSE" in script and "ChangePosition" in script
+
+    def protected_by(self, passcode: int | None) -> int | None:
+        """For a card whose continuous effect prevents destruction by card effects: a card of the
+        catalog it protects (a Dragon for a Dragon filter, a Continuous Trap that becomes a monster for a
+        Continuous Trap filter); None for any other card."""
+        script = self.script(passcode)
+        if "EFFECT_INDESTRUCTABLE_EFFECT" not in script:
+            return None
+        others = sorted(p for p in self.cards if p != passcode)
+        if "RACE_DRAGON" in script:
+            return next((p for p in others if self.cards[p].card_type == "Monster" and not self.cards[p].is_pendulum
+                         and "Dragon" in (self.cards[p].monster_type_line or "")), None)
+        if "TYPE_CONTINUOUS" in script:
+            return next((p for p in others if self.cards[p].card_type == "Trap"
+                         and self.cards[p].spell_trap_type == "Continuous"
+                         and "IsPlayerCanSpecialSummonMonster" in self.script(p)), None)
+        return None
 
     def name(self, passcode: int) -> str:
         return self.cards[passcode].name

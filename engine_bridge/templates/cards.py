@@ -14,14 +14,3 @@ BLUE_EYES = 89631139  # Blue-Eyes White Dragon: vanilla Level 8 Dragon
 IMPERIAL_CUSTOM = 9995766  # Imperial Custom: Continuous Trap, face-up Continuous Traps cannot be destroyed
 BOOK_OF_MOON = 14087893  # Book of Moon: Quick-Play Spell, turns a face-up monster face-down
 BOTTOMLESS = 29401950  # Bottomless Trap Hole: Normal Trap, destroys and banishes a Summoned monster (ATK >= 1500)
-
-# cards whose activation targets, and what they can target
-TARGETING = {MST: "spell-trap", REINFORCEMENTS: "face-up-monster"}
-# cards that destroy, and how
-DESTROYERS = {MST: "targets a Spell/Trap", DARK_HOLE: "destroys all monsters",
-              BOTTOMLESS: "destroys and banishes a Summoned monster"}
-# cards that turn a monster face-down (a Trap Monster then goes back to the Spell & Trap Zone)
-FLIPPERS = {BOOK_OF_MOON: "changes a face-up monster to face-down Defense Position"}
-# continuous effects that prevent destruction: protector -> (protected card the pack has, what it protects)
-PROTECTORS = {COIN_DRAGON: (BLUE_EYES, "other Dragon monsters cannot be destroyed by card effects"),
-              IMPERIAL_CUSTOM: (APOPHIS, "face-up Continuous Traps (a Continuous Trap Monster) cannot be destroyed")}

@@ -8,12 +8,12 @@ from engine_bridge.scenario import Expect, Scenario
 from engine_bridge.templates import lexicon as lx
 from engine_bridge.templates.base import (Build, Clause, Match, Miss, PackCatalog, RulingView, StandIn, Template,
                                           make_scenario, negated, step)
-from engine_bridge.templates.cards import BOTTOMLESS, DARK_HOLE, DESTROYERS, FLIPPERS, GUARDIAN, MST, PROTECTORS
+from engine_bridge.templates.cards import BOTTOMLESS, DARK_HOLE, GUARDIAN, MST
 from engine_bridge.templates.setups import (book_of_moon_chained_to_mst, bottomless_on_trap_monster,
                                             dark_hole_on_pendulum_scale, dark_hole_on_trap_monster,
                                             mst_on_pendulum_scale, mst_on_trap_monster, on_field)
 
-# destroyer -> the short name variants and titles use
+# the destroyers this family has set-ups for (engine_bridge.templates.setups) -> the short name variants use
 DESTROYER_KEYS = {MST: "mst", DARK_HOLE: "dark-hole", BOTTOMLESS: "bottomless"}
 from engine_bridge.templates.target import subject_of
 
@@ -29,20 +29,23 @@ class Destruction(Template):
         if refused:
             return refused
         named = [m.passcode for m in clause.named_cards] + catalog.named_in(clause.text)
-        protectors = [p for p in named if p in PROTECTORS]
-        destroyers = [p for p in named if p in DESTROYERS]
-        flippers = [p for p in named if p in FLIPPERS]
+        protectors = [p for p in named if catalog.protected_by(p) is not None]
+        # cards that destroy, those this family has a set-up for first
+        destroyers = sorted(dict.fromkeys(p for p in named if catalog.destroys(p) and p not in protectors),
+                            key=lambda p: p not in DESTROYER_KEYS)
+        flippers = [p for p in named if catalog.flips_face_down(p)]
         survives = negated(clause.text)
         if flippers and not destroyers:
             # 「即使連鎖「月之書」…仍會被破壞」: the destroyer is named earlier in the ruling
-            destroyers = [m.passcode for m in ruling.mentions if m.passcode in DESTROYERS]
+            destroyers = sorted(dict.fromkeys(m.passcode for m in ruling.mentions if catalog.destroys(m.passcode)),
+                                key=lambda p: p not in DESTROYER_KEYS)
         if protectors:
             protector = protectors[0]
-            protected, _ = PROTECTORS[protector]
+            protected = catalog.protected_by(protector)
             # a card the clause names besides the protector and the cards that act is what the
             # ruling is about: it is tested itself, never through the protector's usual stand-in
             subjects = [p for p in dict.fromkeys(named)
-                        if p not in PROTECTORS and p not in DESTROYERS and p not in FLIPPERS and p != protected]
+                        if p not in protectors and p not in destroyers and p not in flippers and p != protected]
             if subjects or lx.NOT_PROTECTED.search(clause.text):
                 about = (f"{catalog.name(subjects[0])} ({subjects[0]})" if subjects and catalog.has(subjects[0])
                          else f"{subjects[0]}" if subjects else "the card it names")
@@ -64,6 +67,8 @@ class Destruction(Template):
             return self.miss("what is destroyed is no kind of card the pack can stand in for", recognized=True)
         key, code, label = subject
         destroyer = destroyers[0]
+        if destroyer not in DESTROYER_KEYS:
+            return self.miss(f"no set-up for destruction by {catalog.name(destroyer)}", recognized=True)
         if flippers:
             if (destroyer, key) != (MST, "trap-monster") or survives:
                 return self.miss(f"no set-up for {catalog.name(flippers[0])} chained to {catalog.name(destroyer)} "

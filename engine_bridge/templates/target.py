@@ -8,7 +8,7 @@ from engine_bridge.scenario import Expect, Scenario
 from engine_bridge.templates import lexicon as lx
 from engine_bridge.templates.base import (Build, Clause, Match, Miss, PackCatalog, RulingView, StandIn, Template,
                                           make_scenario, negated, step)
-from engine_bridge.templates.cards import APOPHIS, GUARDIAN, MST, REINFORCEMENTS, SILVERD, TARGETING
+from engine_bridge.templates.cards import APOPHIS, GUARDIAN, MST, REINFORCEMENTS, SILVERD
 from engine_bridge.templates.setups import mst_on_pendulum_scale, mst_on_trap_monster
 
 SUBJECTS = (("trap-monster", lx.TRAP_MONSTER, APOPHIS, "a Trap Monster"),
@@ -35,7 +35,7 @@ class TargetLegality(Template):
         refused = self.refuse_unplayable(clause, catalog)
         if refused:
             return refused
-        actors = [m.passcode for m in clause.named_cards if m.passcode in TARGETING]
+        actors = [m.passcode for m in clause.named_cards if catalog.targets(m.passcode)]
         if not actors:
             return self.miss("names no card of the script pack whose activation targets", recognized=True)
         subject = subject_of(clause, ruling)
@@ -43,8 +43,9 @@ class TargetLegality(Template):
             return self.miss("the target is no kind of card the pack can stand in for (Trap Monster, Pendulum Scale)",
                              recognized=True)
         key, code, label = subject
-        actor = actors[0]
-        if (actor, key) not in {(MST, "trap-monster"), (MST, "pendulum-scale"), (REINFORCEMENTS, "trap-monster")}:
+        setups = {(MST, "trap-monster"), (MST, "pendulum-scale"), (REINFORCEMENTS, "trap-monster")}
+        actor = next((a for a in actors if (a, key) in setups), actors[0])
+        if (actor, key) not in setups:
             return self.miss(f"no set-up for {catalog.name(actor)} targeting {label}", recognized=True)
         return Match(self.name, ruling, clause, variant=key,
                      params={"actor": actor, "can": not negated(clause.text), "destroys": bool(lx.DESTROY.search(clause.text))},
