@@ -66,13 +66,15 @@ def demo(sample, out):
     click.echo(f"{len(generated.scenarios)} scenarios -> {scenario_dir / 'generated.yaml'}; "
                f"{len(generated.uncovered)} rulings fit no template (see the coverage report)")
     click.echo(generated.table())
+    _show_frames(generated)
 
-    _stage("4. Engine verdicts (ocgcore-wasm, the project's script pack)")
+    scripts, cards = os.environ.get("RULINGS_EDOPRO_SCRIPTS"), os.environ.get("RULINGS_EDOPRO_CARDS")
+    _stage(f"4. Engine verdicts (ocgcore-wasm, {'the EDOPro scripts in ' + scripts if scripts else 'the project script pack'})")
     from engine_bridge import results as results_mod
     from engine_bridge.runner import run_scenarios
     from kb import runs
 
-    outcome = run_scenarios(generated.scenarios)
+    outcome = run_scenarios(generated.scenarios, scripts=scripts, cards=cards)
     for result in outcome:
         line = f"{result.verdict.upper():8} {result.scenario_id}"
         click.echo(line if result.verdict == "pass" else f"{line}: {result.reason}")
@@ -84,11 +86,31 @@ def demo(sample, out):
             regressed = runs.regressions(session, batch)
     for row in regressed:
         click.echo(f"REGRESSION {row['scenario_id']}: {row['previous']} -> {row['current']}")
-    passed = sum(1 for r in outcome if r.verdict == "pass")
+    passed = sum(1 for r in outcome if r.verdict in ("pass", "inconclusive"))
     click.echo(f"\nstored as run batch {batch}; {passed}/{len(outcome)} scenarios pass; JUnit report {out / 'junit.xml'}; "
                f"{time.monotonic() - began:.0f}s in all")
     click.echo("next: rulings query card 旋风 | rulings query pair 旋風 \"幻影騎士團 影佑\" | rulings query conflicts")
     if not os.environ.get("NEO4J_URI"):
         click.echo("the local Neo4j keeps running for those queries: `rulings neo4j stop` stops it")
-    if passed != len(outcome):
+    if passed != len(outcome):  # inconclusive (frame scenarios) is no engine disagreement
         raise RulingsError(f"{len(outcome) - passed} of {len(outcome)} scenarios did not pass")
+
+
+def _show_frames(generated) -> None:
+    """What the rulings say as frames (pipeline.frames), and which compiled into engine scenarios."""
+    from collections import Counter
+
+    from pipeline.frames import describe_frame
+
+    with_question = [r for r in generated.rulings if r.frame is not None and r.frame.question is not None]
+    complete = [r for r in with_question if not r.frame.unread and r.frame.answer]
+    compiled = {rid for s in generated.scenarios if s.template == "frame" for rid in s.ruling_ids}
+    _stage("3b. Ruling frames (situation, events, question, answer)")
+    click.echo(f"{len(with_question)} of {len(generated.rulings)} rulings have a question frame, {len(complete)} "
+               f"read completely; {len(compiled)} compiled into scenarios (ruling + baseline per variant)")
+    for ruling in (sorted(complete, key=lambda r: r.id not in compiled) + with_question)[:6]:
+        mark = "compiled" if ruling.id in compiled else "frame"
+        click.echo(f"  [{mark}] {ruling.id}: {describe_frame(ruling.frame)}")
+    reasons = Counter(u.reason.split("; frame: ", 1)[-1] for u in generated.uncovered if "; frame: " in u.reason)
+    for reason, count in reasons.most_common(5):
+        click.echo(f"  not compiled ({count}): {reason}")

@@ -227,11 +227,27 @@ def open_state_effects(script: str, index: int | None) -> bool | None:
     return any(o in t for _, t in kinds for o in _OFFERED_TYPES)
 
 
-def _filler(player: int, tag: str, own: int | None = None) -> list[SetupCard]:
+def applies_on_its_own(script: str) -> bool:
+    """Whether the card's script registers an effect that applies while it is face-up (a continuous
+    EFFECT_TYPE_FIELD / EFFECT_TYPE_SINGLE effect in initial_effect), rather than only effects that
+    apply once activated and resolved (a hand trap's "this turn, …")."""
+    at = script.find("initial_effect")
+    body = script[at:script.find("\nend", at)] if at >= 0 else script
+    if "aux.EnableGeminiAttribute" in body:
+        return True
+    for var in set(re.findall(r"c:RegisterEffect\((\w+)", body)):
+        for t in re.findall(_SET_TYPE.format(var=re.escape(var)), body):
+            if any(k in t for k in ("EFFECT_TYPE_FIELD", "EFFECT_TYPE_SINGLE", "EFFECT_TYPE_EQUIP")) and \
+                    not any(k in t for k in ("TRIGGER", "IGNITION", "QUICK", "ACTIVATE", "CONTINUOUS")):
+                return True
+    return False
+
+
+def _filler(player: int, tag: str, own: int | None = None, own_pile: str = "deck") -> list[SetupCard]:
     """Vanilla monsters on the field, in the Graveyard, hand and Deck, a Set Spell; for the questioned
     card's controller also copies of that card in the Deck and Graveyard (what searches and
     revivals of its own name or archetype need)."""
-    copies = [SetupCard(ref=f"{tag}-qd", code=own, player=player, location="deck"),
+    copies = [SetupCard(ref=f"{tag}-qd", code=own, player=player, location=own_pile),
               SetupCard(ref=f"{tag}-qg", code=own, player=player, location="grave")] if own else []
     return copies + [SetupCard(ref=f"{tag}-m1", code=FILLER_MONSTER, player=player, location="mzone"),
             SetupCard(ref=f"{tag}-m2", code=FILLER_MONSTER, player=player, location="mzone"),
@@ -240,7 +256,7 @@ def _filler(player: int, tag: str, own: int | None = None) -> list[SetupCard]:
             SetupCard(ref=f"{tag}-d1", code=FILLER_MONSTER, player=player, location="deck"),
             SetupCard(ref=f"{tag}-d2", code=FILLER_MONSTER, player=player, location="deck"),
             SetupCard(ref=f"{tag}-d3", code=FILLER_MONSTER, player=player, location="deck"),
-            SetupCard(ref=f"{tag}-s1", code=FILLER_SET, player=player, location="szone", position="facedown")]
+            SetupCard(ref=f"{tag}-s1", code=FILLER_SET, player=player, location="szone", sequence=2, position="facedown")]
 
 
 def _slug(text: str) -> str:
@@ -334,6 +350,9 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         else:
             location, position = _field_place(kind, c)
             player = player_of(c, 1 - qplayer)
+            if "applied" in c.state and not applies_on_its_own(cards.script(c.passcode) or ""):
+                raise NotCompiled(f"「{c.name}」's effect applies once activated and resolved (its script has no "
+                                  f"continuous effect): that activation is not compiled yet")
         placed.append(SetupCard(ref=c.ref, code=c.passcode, player=player, location=location, position=position,
                                 name=c.name))
     scenarios: list[Scenario] = []
@@ -344,7 +363,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
             variant += 1
             qsetup = SetupCard(ref=q.card, code=qcard.passcode, player=qplayer, location=location, position=position,
                                name=qcard.name)
-            extra = (_filler(0, "f0", qcard.passcode) + _filler(1, "f1")) if filler else []
+            extra = (_filler(0, "f0", qcard.passcode, "extra" if qkind == "extra" else "deck")
+                     + _filler(1, "f1")) if filler else []
             steps = []
             for e in events:
                 steps.append(Step(action="activate", card=e.card, answer=True))
@@ -404,7 +424,10 @@ def settle_result(scenario: Scenario, result: Any, done: dict[str, tuple[Scenari
         return result
     if scenario.kind == "control":
         obs = _question_obs(result, scenario)
-        if obs is None or not obs.get("offered"):
+        if obs is not None and obs.get("offered"):
+            # what the duel does after the questioned action is not what the baseline checks
+            result.verdict, result.diffs = "pass", []
+        else:
             result.verdict, result.diffs = "inconclusive", []
             result.message = ("baseline could not be played: " + (result.message or "") if obs is None else
                               f"baseline: {scenario.steps[-1].describe()} is not offered (options: "
@@ -444,7 +467,8 @@ def _one(scenario: Scenario, result: Any, baseline: Scenario | None, base_result
         return FrameVerdict("", "", "inconclusive", "no baseline run", scenario.id)
     b_obs = _question_obs(base_result, baseline)
     if b_obs is None:
-        return FrameVerdict("", "", "inconclusive", f"baseline could not be played: {base_result.message or base_result.reason}",
+        why = base_result.message or base_result.reason
+        return FrameVerdict("", "", "inconclusive", why if why.startswith("baseline") else f"baseline could not be played: {why}",
                             scenario.id, getattr(base_result, "log", None))
     if not b_obs.get("offered"):
         return FrameVerdict("", "", "inconclusive", f"baseline: {q.describe()} is not offered even without the deciding "

@@ -230,7 +230,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
                       (r"チェーン\d|チェーン[２-９]", "a chain link number"),
                       (r"ライフポイント|LP|ダメージを受け", "life points"),
                       (r"[0-9０-９]+(?:枚|体|つ|以上|以下|未満)", "a count"),
-                      (r"トークン|エクシーズ素材|カウンター|装備|コントロール|裏側", "a card state"),
+                      (r"トークン|エクシーズ素材|カウンター|装備|コントロール|裏側|扱い|として扱", "a card state"),
                       (r"ターン(?:に|の間)|このターン|同じターン|次の", "what happened this turn")):
         if re.search(cue, rest):
             frame.unread.append(f"situation: {what} ({re.search(cue, rest).group(0)})")
@@ -258,17 +258,19 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
 _STATEMENT_KIND = {
     "zh": [(r"发动|發動|使用", "can_activate"), (r"对象|對象", "can_target"), (r"特殊召唤|特殊召喚|召唤|召喚", "can_summon"),
            (r"盖放|覆蓋|覆盖", "can_set"), (r"攻击|攻擊", "can_attack"), (r"破坏|破壞", "is_destroyed"), (r"适用|適用", "applies")],
+    "ja": [(r"発動", "can_activate"), (r"対象", "can_target"), (r"召喚", "can_summon"), (r"セット", "can_set"),
+           (r"攻撃", "can_attack"), (r"破壊", "is_destroyed"), (r"適用", "applies")],
     "fr": [(r"activ", "can_activate"), (r"cibl", "can_target"), (r"invoqu|invocation", "can_summon"),
            (r"poser|posée|posé", "can_set"), (r"attaqu", "can_attack"), (r"détrui", "is_destroyed"), (r"s'appliqu|appliqu", "applies")],
 }
-_STATEMENT_NO = {"zh": re.compile(r"不能|不可|无法|無法|不会|不會|不被|不视为|不視為"),
+_STATEMENT_NO = {"ja": re.compile(r"でき(?:ない|ません)|され(?:ない|ません)|なら(?:ない|ません)|ありません"), "zh": re.compile(r"不能|不可|无法|無法|不会|不會|不被|不视为|不視為"),
                  "fr": re.compile(r"ne (?:peut|peuvent|pouvez|sont|est|pourra|pourront)\b|\bpas\b|\bjamais\b", re.IGNORECASE)}
-_STATEMENT_YES = {"zh": re.compile(r"可以|能够|能夠|会被|會被|可|能"), "fr": re.compile(r"\bpeu(?:t|vent|x)\b|\bpouv(?:ez|ons)\b|\best\b|\bsont\b", re.IGNORECASE)}
+_STATEMENT_YES = {"ja": re.compile(r"でき(?:る|ます)|され(?:る|ます)|なる|なります|扱う|扱います"), "zh": re.compile(r"可以|能够|能夠|会被|會被|可|能"), "fr": re.compile(r"\bpeu(?:t|vent|x)\b|\bpouv(?:ez|ons)\b|\best\b|\bsont\b", re.IGNORECASE)}
 
 
 def frame_statement(text: str, language: str, mentions: list[tuple[str, int | None]]) -> Frame:
     """A rule-doc or article ruling: one sentence that is its own question and answer."""
-    family = "zh" if language.startswith("zh") else "fr" if language == "fr" else None
+    family = "zh" if language.startswith("zh") else language if language in ("fr", "ja") else None
     frame = Frame(language=language)
     if family is None:
         frame.unread.append(f"language {language}: no frame extractor")
