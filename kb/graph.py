@@ -283,7 +283,7 @@ CALL (r, row) {
   UNWIND row.mentions AS m
   MATCH (c:Card {passcode: m.passcode})
   CREATE (r)-[:MENTIONS {role: m.role, span: m.span, surface: m.surface, confidence: m.confidence,
-                         kind: m.kind, matched_kind: m.matched_kind}]->(c)
+                         kind: m.kind, matched_kind: m.matched_kind, place: m.place}]->(c)
   RETURN count(*) AS written, collect(DISTINCT c.passcode) AS linked
 }
 RETURN sum(written) AS written, collect(linked) AS linked

@@ -29,6 +29,7 @@ from neo4j.exceptions import Neo4jError, ServiceUnavailable, SessionExpired
 from rapidfuzz import fuzz
 
 from kb import graph
+from pipeline.normalize import display_text
 from pipeline.records import PageDoc, Ruling
 from rulings.errors import InputError, ServiceError
 
@@ -114,7 +115,7 @@ def citations(r: Ruling) -> tuple[list[int], list[int]]:
 def ruling_props(doc: PageDoc, r: Ruling) -> dict:
     meta = r.meta or {}
     props = {
-        "text": r.text, "normalized": r.normalized, "language": r.language, "date": r.date,
+        "text": r.text, "display": r.display or None, "normalized": r.normalized, "language": r.language, "date": r.date,
         "polarity": r.polarity, "action": r.action, "kind": r.kind, "section": r.section,
         "section_key": section_key(doc.url, r.section), "start": r.start, "end": r.end,
         "source_id": doc.source_id, "notes": r.notes, "topics": r.topics,
@@ -157,8 +158,9 @@ def page_rows(doc: PageDoc, rulings: list[Ruling], old_rulings: list[dict], now:
     for r in rulings:
         key = section_key(doc.url, r.section)
         sections[key] = {"key": key, "path": r.section, "heading": r.section[-1] if r.section else ""}
-        mentions = [{"passcode": m.passcode, "role": m.role, "span": [m.start, m.end], "surface": m.surface,
-                     "confidence": float(m.confidence), "kind": m.kind, "matched_kind": m.matched_kind}
+        mentions = [{"passcode": m.passcode, "role": m.role, "span": [m.start, m.end], "surface": display_text(m.surface),
+                     "confidence": float(m.confidence), "kind": m.kind, "matched_kind": m.matched_kind,
+                     "place": getattr(m, "place", "text")}
                     for m in r.mentions if m.passcode is not None]
         rows.append({"id": r.id, "section_key": key, "props": ruling_props(doc, r),
                      "topics": list(dict.fromkeys(r.topics)), "mentions": mentions})

@@ -18,15 +18,16 @@ from rulings.names import fold_name, to_simplified
 
 # The fields every ruling row carries (one RETURN shape for every query below).
 _RULING_FIELDS = """
-  r.id AS id, r.text AS text, r.normalized AS normalized, r.language AS language, r.date AS date,
+  r.id AS id, coalesce(r.display, r.text) AS text, r.normalized AS normalized, r.language AS language, r.date AS date,
   r.polarity AS polarity, r.action AS action, r.kind AS kind, r.current AS current, r.section AS section,
   r.source_id AS source, r.page_url AS url, r.page_hash AS page_hash, r.frame AS frame,
   coalesce(r.topics, [(r)-[:ABOUT]->(t:Topic) | t.key]) AS topics,  // main topic first
   [(r)-[m:MENTIONS]->(c:Card) |
-     {passcode: c.passcode, name: c.name, role: m.role, surface: m.surface, kind: m.kind}] AS mentions,
+     {passcode: c.passcode, name: c.name, role: m.role, surface: m.surface, kind: m.kind,
+      place: coalesce(m.place, 'text')}] AS mentions,
   [(r)-[:CITES]->(q:Ruling) | {id: q.id, fid: q.fid, language: q.language, date: q.date, url: q.page_url}] +
   [(r)-[:CITES]->(c:Card) | {passcode: c.passcode, konami_id: c.konami_id, name: c.name}] AS cites,
-  [(o:Ruling)-[:CITES]->(r) | {id: o.id, text: o.text, language: o.language, date: o.date, source: o.source_id,
+  [(o:Ruling)-[:CITES]->(r) | {id: o.id, text: coalesce(o.display, o.text), language: o.language, date: o.date, source: o.source_id,
                                 url: o.page_url, current: o.current}] AS cited_by
 """
 
@@ -128,7 +129,7 @@ def card_info(driver: Driver, passcode: int, database: str | None = None) -> dic
         MATCH (c:Card {passcode: $passcode})
         RETURN c.passcode AS passcode, c.name AS name, c.card_type AS card_type,
                [(n:CardName)-[:NAMES]->(c) | {text: n.text, language: n.language, kind: n.kind}] AS names,
-               [(o:Ruling)-[:CITES]->(c) | {id: o.id, text: o.text, language: o.language, date: o.date,
+               [(o:Ruling)-[:CITES]->(c) | {id: o.id, text: coalesce(o.display, o.text), language: o.language, date: o.date,
                                             source: o.source_id, url: o.page_url, current: o.current}] AS cited_by
         """, database, passcode=passcode)
     return rows[0] if rows else {"passcode": passcode, "name": None, "names": [], "cited_by": []}
@@ -241,9 +242,9 @@ def conflicts(driver: Driver, database: str | None = None, limit: int = 100) -> 
           AND [a.polarity, b.polarity] IN $opposite
         WITH a, b, collect(DISTINCT {passcode: c.passcode, name: c.name}) AS cards
         RETURN a.action AS action, cards,
-               {id: a.id, polarity: a.polarity, text: a.text, language: a.language, date: a.date,
+               {id: a.id, polarity: a.polarity, text: coalesce(a.display, a.text), language: a.language, date: a.date,
                 source: a.source_id, url: a.page_url} AS a,
-               {id: b.id, polarity: b.polarity, text: b.text, language: b.language, date: b.date,
+               {id: b.id, polarity: b.polarity, text: coalesce(b.display, b.text), language: b.language, date: b.date,
                 source: b.source_id, url: b.page_url} AS b,
                EXISTS { (a)-[:SAME_AS]-(b) } AS aligned
         ORDER BY size(cards) DESC, a.id, b.id LIMIT $limit

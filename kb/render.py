@@ -47,7 +47,7 @@ def card_graph_html(report: list[dict], out: Path, max_rulings: int = 150) -> Pa
                 r_key = f"ruling:{r['id']}"
                 title = f"[{r['language']}] {r.get('date') or ''} {r.get('source') or ''}\n{r['text']}\n{r.get('url')}"
                 colour = _COLOURS["ruling" if r.get("current", True) else "old"]
-                node(r_key, _short(r.get("normalized") or r["text"], 24), title, colour, "box", 10)
+                node(r_key, _short(r["text"] or r.get("normalized") or "", 24), title, colour, "box", 10)
                 net.add_edge(r_key, card_key, title="MENTIONS")
                 for t in r["topics"]:
                     node(f"topic:{t}", t, t, _COLOURS["topic"], "diamond", 14)

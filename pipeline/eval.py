@@ -13,6 +13,10 @@ fr  French articles (corpus/fr-rulings/*.md): *italic* spans name cards (or quot
     italics earlier in the article (*Tireur* after *Tireur de l'Atlantide*). Other italics (card
     text, conjunctions such as *et si vous le faites*) are not gold.
 
+zh-page  The same rules docs through the whole NLP stage (segmentation, normalization, linking of
+    ruling text, notes and headings): every card mention of the page's PageDoc, placed on the page,
+    against the gold spans on the raw RST (each page span counted once).
+
 zh and fr are scored on spans: a linked card mention is right when it overlaps a gold span with the
 same passcode. Scores are micro-averaged. Series mentions and unlinked mentions are not scored.
 """
@@ -190,6 +194,45 @@ def eval_rule_docs(linker: CardLinker, catalog: dict[int, Card], paths: list[Pat
     return score
 
 
+def page_mentions(doc) -> list:
+    """Every card mention of a PageDoc with offsets into the page (RawPage.text), each page span once:
+    text mentions are offsets into their ruling, note and heading mentions already page offsets."""
+    from dataclasses import replace
+
+    seen, out = set(), []
+    for r in doc.rulings:
+        for m in r.mentions:
+            start, end = (m.start, m.end) if getattr(m, "place", "text") != "text" else (r.start + m.start, r.start + m.end)
+            if (start, end, m.passcode) not in seen:
+                seen.add((start, end, m.passcode))
+                out.append(replace(m, start=start, end=end))
+    return out
+
+
+def eval_rule_docs_pages(linker: CardLinker, catalog: dict[int, Card], paths: list[Path]) -> Score:
+    """zh-page: the rules docs through the whole stage (pipeline.run.process_pages), scored on the
+    raw page: gold = the name inside each 「`name`_」."""
+    from crawlers.offline import read_paths
+    from pipeline.run import process_pages
+
+    community = _name_index(catalog, ("zh-CN", "zh-TW"), community=True)
+    score = Score()
+    unresolved = 0
+    pages = [page for page, _ in read_paths([str(p) for p in paths])]
+    for page, doc in zip(pages, process_pages(pages, linker=linker)):
+        gold = []
+        for m in _RST_CARD.finditer(page.text):
+            passcodes = community.get(fold_name(m.group(1))) or []
+            unresolved += not passcodes
+            gold.append((m.start(1), m.end(1), passcodes[0] if passcodes else None))
+        _spans_score(score, page_mentions(doc), gold, _same_card(catalog))
+        score.items += 1
+        if doc.problems:
+            score.notes.setdefault("problems", []).append(doc.problems[0][:80])
+    score.notes["gold_unresolved"] = unresolved
+    return score
+
+
 # ------------------------------------------------------------------------------------------------ fr
 
 _ITALIC = re.compile(r"(?<![*\w])\*(?!\*|\s)([^*\n]+?)(?<!\s)\*(?!\*)")
@@ -343,9 +386,9 @@ def main_eval(sets: Iterable[str] = ("ja", "zh", "fr", "topics"), limit: int | N
     corpus = shared / "corpus"
     report: dict[str, dict] = {}
     sets = list(sets)
-    unknown = set(sets) - {"ja", "zh", "fr", "topics"}
+    unknown = set(sets) - {"ja", "zh", "zh-page", "fr", "topics"}
     if unknown:
-        raise InputError(f"unknown evaluation set(s) {sorted(unknown)} (have: ja, zh, fr, topics)")
+        raise InputError(f"unknown evaluation set(s) {sorted(unknown)} (have: ja, zh, zh-page, fr, topics)")
     qas = None
     if "ja" in sets or "topics" in sets:
         qas = read_qa(corpus / "konami-faq" / "qa-dev.jsonl.gz", limit)
@@ -354,6 +397,9 @@ def main_eval(sets: Iterable[str] = ("ja", "zh", "fr", "topics"), limit: int | N
     if "zh" in sets:
         paths = sorted((corpus / "ocg-rule-docs").rglob("*.rst"))[:limit]
         report["zh"] = eval_rule_docs(linker, catalog, paths).as_dict()
+    if "zh-page" in sets:
+        paths = sorted((corpus / "ocg-rule-docs").rglob("*.rst"))[:limit]
+        report["zh-page"] = eval_rule_docs_pages(linker, catalog, paths).as_dict()
     if "fr" in sets:
         paths = sorted((corpus / "fr-rulings").glob("*.md"))[:limit]
         report["fr"] = eval_fr(linker, catalog, paths).as_dict()

@@ -242,3 +242,9 @@ def to_simplified(text: str, config: str = "t2s") -> str:
             converted = "".join(c2 if len(c2 := conv.convert(c)) == 1 else c for c in line)
         out.append(converted)
     return "\n".join(out)
+
+
+def display_text(text: str, fmt: str = "text") -> str:
+    """The clean text shown to users: markup, edit residue and pinyin annotations removed, widths
+    folded, the page's own script kept (no OpenCC), whitespace runs made one space."""
+    return " ".join(normalize(text, fmt=fmt, damaged=False).text.split())

@@ -2,21 +2,23 @@
 holding that page's rulings. One PageDoc is loaded in one Neo4j transaction.
 
 Schema 2 adds `Ruling.frame` (what the ruling says as data, pipeline.frames); schema-1 records still
-read (their rulings have no frame)."""
+read (their rulings have no frame).
+Schema 3 adds `Ruling.display` (the clean text shown to users) and `Mention.place` (text | note |
+heading); older records still read (display falls back to the text, mentions are in the text)."""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-PAGE_DOC_VERSION = 2
+PAGE_DOC_VERSION = 3
 
 
 @dataclass
 class Mention:
     surface: str  # the text as written on the page
-    start: int  # character offsets into Ruling.text (the original, not the normalized text)
-    end: int
+    start: int  # character offsets into Ruling.text (the original, not the normalized text); for a
+    end: int  # mention in a note or heading (place), offsets into RawPage.text
     passcode: int | None  # None: an unlinked mention (unknown name)
     confidence: float  # 0..1
     matched_name: str | None = None  # the catalog name that matched
@@ -24,6 +26,7 @@ class Mention:
     matched_kind: str | None = None  # official | community | mined
     kind: str = "card"  # card | series
     role: str | None = None  # acting | affected | condition | None
+    place: str = "text"  # schema 3: text | note | heading (where on the page the ruling names the card)
 
 
 @dataclass
@@ -111,6 +114,7 @@ class Ruling:
     example_of: str | None = None  # id of the ruling this one illustrates, if it is an example
     meta: dict[str, Any] = field(default_factory=dict)  # e.g. Q&A fid, question/answer split
     frame: Frame | None = None  # schema 2: what the ruling says as data (pipeline.frames)
+    display: str = ""  # schema 3: clean text to show (markup and pinyin removed, the page's own script)
 
 
 @dataclass

@@ -14,7 +14,7 @@ from typing import Iterable, Iterator
 
 from crawlers.records import RawPage
 from pipeline.language import is_chinese, segment_language
-from pipeline.normalize import Normalized, fold_width, normalize, page_has_conversion_damage, to_simplified
+from pipeline.normalize import Normalized, display_text, fold_width, normalize, page_has_conversion_damage, to_simplified
 from pipeline.records import Mention, PageDoc, Ruling
 from pipeline.segment import Segment, segment_page
 from pipeline.semantics import mention_roles, polarity, primary_action, actions, ruling_kind
@@ -45,18 +45,14 @@ class _Draft:
     section: list[str]
     notes: list[str] = field(default_factory=list)
     side_repairs: list = field(default_factory=list)  # repairs made in the headings and notes
+    # the nearest heading and the notes, normalized with page offsets (None: the heading's place on
+    # the page is unknown): their card mentions are linked too, with their place recorded
+    heading: Normalized | None = None
+    note_norms: list[Normalized] = field(default_factory=list)
 
 
 def _matching_text(text: str, language: str) -> str:
     return to_simplified(text) if is_chinese(language) else text
-
-
-def _clean(text: str, fmt: str, damaged: bool = False, base: int | None = None) -> tuple[str, list]:
-    """A heading or note, normalized like ruling text: the same glossary repairs (咒文度 -> 咒文速度)
-    on a damaged page; repairs are returned with page offsets when `base` (the text's page offset)
-    is known, else not recorded."""
-    norm = normalize(text, fmt=fmt, damaged=damaged, base=base or 0)
-    return " ".join(norm.text.split()), (norm.repairs if base is not None else [])
 
 
 def _drafts(page: RawPage, segments: list[Segment], damaged: bool) -> list[_Draft]:
@@ -65,18 +61,20 @@ def _drafts(page: RawPage, segments: list[Segment], damaged: bool) -> list[_Draf
     for seg in segments:
         norm = normalize(text[seg.start:seg.end], fmt=fmt, damaged=damaged, base=seg.start)
         language = segment_language(norm.text, page.language)
-        side_repairs, section, notes = [], [], []
+        side_repairs, section, notes, note_norms, heading = [], [], [], [], None
         for h in seg.section:
             at = text.rfind(h, 0, seg.start + 1)  # a heading is written above its rulings
-            cleaned, repairs = _clean(h, fmt, damaged, at if at >= 0 else None)
-            section.append(cleaned)
-            side_repairs += repairs
+            head = normalize(h, fmt=fmt, damaged=damaged, base=max(at, 0))
+            section.append(" ".join(head.text.split()))
+            side_repairs += head.repairs if at >= 0 else []
+            heading = head if at >= 0 else None
         for s, e in seg.notes:
-            cleaned, repairs = _clean(text[s:e], fmt, damaged, s)
-            notes.append(cleaned)
-            side_repairs += repairs
+            note = normalize(text[s:e], fmt=fmt, damaged=damaged, base=s)
+            notes.append(" ".join(note.text.split()))
+            note_norms.append(note)
+            side_repairs += note.repairs
         drafts.append(_Draft(seg, norm, language, _matching_text(norm.text, language), section,
-                             [_matching_text(n, language) for n in notes], side_repairs))
+                             [_matching_text(n, language) for n in notes], side_repairs, heading, note_norms))
     return drafts
 
 
@@ -98,6 +96,16 @@ def _mentions_on_page(draft: _Draft, found: list[Mention], page_text: str) -> li
             continue
         s, e = draft.norm.source_span(m.start, m.end)
         out.append(replace(m, surface=page_text[s:e], start=s - seg_start, end=e - seg_start, role=role))
+    return out
+
+
+def _mentions_placed(norm: Normalized, found: list[Mention], page_text: str, place: str) -> list[Mention]:
+    """Mentions found in a note or heading (linked on its clean text) with offsets into the page."""
+    out = []
+    for m in found:
+        if 0 <= m.start < m.end <= len(norm.text):
+            s, e = norm.source_span(m.start, m.end)
+            out.append(replace(m, surface=page_text[s:e], start=s, end=e, role=None, place=place))
     return out
 
 
@@ -135,6 +143,7 @@ def _ruling(page: RawPage, draft: _Draft, mentions: list[Mention], featured: lis
         mentions=mentions,
         notes=draft.notes,
         meta=meta,
+        display=" ".join(draft.norm.text.split()),
         frame=frame_for(normalized, draft.language, mentions, meta if qa else None),
     )
 
@@ -147,7 +156,8 @@ def process_pages(pages: Iterable[RawPage], linker=None) -> Iterator[PageDoc]:
     """One PageDoc per page, in input order. linker None: the default catalog's linker, built once."""
     for page in pages:
         doc = PageDoc(url=page.url, source_id=page.source_id, content_hash=page.content_hash,
-                      language=page.language, title=page.title, fetched_at=page.fetched_at,
+                      language=page.language, title=display_text(page.title or "", page.format),
+                      fetched_at=page.fetched_at,
                       problems=list(page.problems or []))
         try:
             if linker is None:
@@ -199,14 +209,28 @@ def _fill(doc: PageDoc, page: RawPage, linker) -> None:
     # The nearest heading of each ruling is linked too: the cards it names are what the rulings
     # under it are about (a Q&A's title), which gives the card-kind topics.
     heads = list(dict.fromkeys((_matching_text(d.section[-1], d.language), d.language) for d in drafts if d.section))
+    # Notes and the nearest heading are linked as well (on their clean text); their mentions join
+    # the ruling's with place "note" / "heading" and page offsets. A heading is linked once.
+    placed_heads = list(dict.fromkeys((d.heading.offsets[0], d.language) for d in drafts if d.heading is not None))
+    head_norm = {(d.heading.offsets[0], d.language): d.heading for d in drafts if d.heading is not None}
+    notes = [(i, k) for i, d in enumerate(drafts) for k in range(len(d.note_norms))]
+    items = ([(d.matching, d.language) for d in drafts] + heads
+             + [(_matching_text(head_norm[key].text, key[1]), key[1]) for key in placed_heads]
+             + [(_matching_text(drafts[i].note_norms[k].text, drafts[i].language), drafts[i].language) for i, k in notes])
     try:
-        found = linker.link_many([(d.matching, d.language) for d in drafts] + heads)
+        found = linker.link_many(items)
     except Exception as exc:
         doc.problems.append(f"card linking failed: {type(exc).__name__}: {str(exc)[:200]}")
-        found = [[] for _ in drafts] + [[] for _ in heads]
+        found = [[] for _ in items]
+    n, h = len(drafts), len(heads)
     in_heading = {head: [m.passcode for m in ms if m.passcode is not None and m.kind == "card"]
-                  for head, ms in zip(heads, found[len(drafts):])}
-    found = found[:len(drafts)]
+                  for head, ms in zip(heads, found[n:n + h])}
+    heading_mentions = {key: _mentions_placed(head_norm[key], ms, text, "heading")
+                        for key, ms in zip(placed_heads, found[n + h:n + h + len(placed_heads)])}
+    note_mentions: dict[int, list[Mention]] = {}
+    for (i, k), ms in zip(notes, found[n + h + len(placed_heads):]):
+        note_mentions.setdefault(i, []).extend(_mentions_placed(drafts[i].note_norms[k], ms, text, "note"))
+    found = found[:n]
     kinds = getattr(linker, "kinds", None) or {}
 
     def featured(d: _Draft, mentions: list[Mention]) -> list:
@@ -217,8 +241,11 @@ def _fill(doc: PageDoc, page: RawPage, linker) -> None:
 
     rulings: list[Ruling] = []
     seen: Counter = Counter()
-    for d, mentions in zip(drafts, found):
+    for i, (d, mentions) in enumerate(zip(drafts, found)):
         ruling = _ruling(page, d, _mentions_on_page(d, mentions, text), featured(d, mentions))
+        ruling.mentions += note_mentions.get(i, [])
+        if d.heading is not None:
+            ruling.mentions += heading_mentions.get((d.heading.offsets[0], d.language), [])
         seen[ruling.id] += 1
         if seen[ruling.id] > 1:  # the same sentence twice on one page: keep both, ids stay unique
             ruling.id = f"{ruling.id}-{seen[ruling.id]}"

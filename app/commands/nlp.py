@@ -61,11 +61,14 @@ def process(files, input_kind, store_path, only_new, out_path):
 
 
 @nlp.command("eval")
-@click.option("--set", "sets", multiple=True, type=click.Choice(["ja", "zh", "fr", "topics"]),
+@click.option("--set", "sets", multiple=True, type=click.Choice(["ja", "zh", "zh-page", "fr", "topics"]),
               help="Evaluation set(s); default all.")
 @click.option("--limit", type=int, default=None, help="Only the first N items of each set.")
 def eval_command(sets, limit):
     """Precision/recall of card linking (Q&A, rule docs, French articles) and of Q&A topics.
+
+    `zh-page` scores the whole stage on the rules docs (every mention of each page's PageDoc:
+    ruling text, notes, headings) rather than the linker on stripped text (`zh`).
 
     Topics are scored against the Konami Q&A tags on the tag-expressible topics, split by fid
     parity: `topics` is the held-out half (odd fids), `topics-dev` the half the cues were tuned on.
@@ -76,5 +79,5 @@ def eval_command(sets, limit):
     """
     from pipeline import eval as evaluation
 
-    report = evaluation.main_eval(sets or ("ja", "zh", "fr", "topics"), limit=limit)
+    report = evaluation.main_eval(sets or ("ja", "zh", "zh-page", "fr", "topics"), limit=limit)
     click.echo(evaluation.format_report(report))

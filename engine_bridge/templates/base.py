@@ -86,11 +86,13 @@ class RulingView:
         mentions = []
         for m in get("mentions") or []:
             mget = (lambda k, d=None: m.get(k, d)) if isinstance(m, dict) else (lambda k, d=None: getattr(m, k, d))
+            if (mget("place") or "text") != "text":
+                continue  # a card named in a note or heading: not an actor of the ruling's own text
             passcode = mget("passcode")
             mentions.append(MentionView(surface=_PINYIN.sub("", str(mget("surface") or mget("name") or "")).strip(),
                                         passcode=int(passcode) if passcode is not None else None,
                                         role=mget("role"), kind=mget("kind") or "card"))
-        text = str(get("text") or "")
+        text = str(get("display") or get("text") or "")  # the clean display text when there is one
         date = get("date")
         return cls(
             id=str(get("id") or ""), text=text, normalized=str(get("normalized") or text),

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from crawlers.records import RawPage
-from pipeline.records import PageDoc
+from pipeline.records import PAGE_DOC_VERSION, PageDoc
 from pipeline.run import process_pages
 from rulings.jsonl import read_jsonl
 
@@ -64,9 +64,9 @@ def test_cli_process_writes_versioned_pagedocs(tmp_path, default_linker):
                             cwd=REPO, timeout=300)
     assert result.returncode == 0, result.stderr
     assert "wrote 1 page documents" in result.stdout
-    records = list(read_jsonl(out, record="PageDoc", max_version=1))
+    records = list(read_jsonl(out, record="PageDoc", max_version=PAGE_DOC_VERSION))
     doc = PageDoc.from_json(records[0])
-    assert records[0]["v"] == 1 and doc.language == "zh-Hant" and len(doc.rulings) > 10
+    assert records[0]["v"] == PAGE_DOC_VERSION and doc.language == "zh-Hant" and len(doc.rulings) > 10
 
     empty = subprocess.run([sys.executable, "-m", "app", "nlp", "process", "--out", str(out)],
                            capture_output=True, text=True, env=env, cwd=REPO, timeout=300)

@@ -77,3 +77,28 @@ def test_topic_agreement_is_split_and_uses_the_cards_a_qa_is_about(linker, catal
 
 def test_qa_split_is_by_fid_parity():
     assert evaluation.qa_split({"fid": 10}) == "dev" and evaluation.qa_split({"fid": 11}) == "heldout"
+
+
+def test_whole_page_eval_scores_the_stage_with_notes_and_headings(linker, catalog, shared_dir):
+    """zh-page: the stage's mentions on the page, notes (.. attention:: / .. tip::) included."""
+    from crawlers.offline import read_paths
+    from pipeline.run import process_pages
+
+    path = shared_dir / "corpus" / "ocg-rule-docs" / "c02" / "基本用语.rst"
+    score = evaluation.eval_rule_docs_pages(linker, catalog, [path])
+    assert score.tp > 300 and score.recall >= 0.97 and score.precision >= 0.98, score.as_dict()
+    page = next(p for p, _ in read_paths([str(path)]))
+    doc = next(process_pages([page], linker=linker))
+    placed = evaluation.page_mentions(doc)
+    in_notes = [m for m in placed if m.place == "note" and m.passcode is not None]
+    assert len(in_notes) > 50
+    # every placed mention points at its surface on the page
+    assert all(page.text[m.start:m.end] == m.surface for m in placed)
+    # without the notes' mentions the same page loses recall
+    without = [m for m in placed if m.place == "text"]
+    text_only = evaluation.Score()
+    index = evaluation._name_index(catalog, ("zh-CN", "zh-TW"), True)
+    gold = [(m.start(1), m.end(1), (index.get(evaluation.fold_name(m.group(1))) or [None])[0])
+            for m in evaluation._RST_CARD.finditer(page.text)]
+    evaluation._spans_score(text_only, without, gold, evaluation._same_card(catalog))
+    assert text_only.recall < score.recall - 0.05
