@@ -144,7 +144,9 @@ def _ruling(page: RawPage, draft: _Draft, mentions: list[Mention], featured: lis
         notes=draft.notes,
         meta=meta,
         display=" ".join(draft.norm.text.split()),
-        frame=frame_for(normalized, draft.language, mentions, meta if qa else None),
+        # the frame names cards as shown to users: surfaces without markup or pinyin
+        frame=frame_for(normalized, draft.language, [replace(m, surface=display_text(m.surface)) for m in mentions],
+                        meta if qa else None),
     )
 
 

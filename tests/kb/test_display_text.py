@@ -49,7 +49,7 @@ def test_pagedoc_keeps_the_source_span_and_a_clean_display_text(docs):
 
 
 def rulings(*args) -> str:
-    proc = subprocess.run([sys.executable, "-m", "rulings.cli", *args], capture_output=True, env=dict(os.environ),
+    proc = subprocess.run([sys.executable, "-m", "app", *args], capture_output=True, env=dict(os.environ),
                           timeout=180)
     assert proc.returncode == 0, proc.stderr.decode()
     return proc.stdout.decode("utf-8")
