@@ -46,6 +46,7 @@ SCHEMA = [
     "CREATE INDEX ruling_page IF NOT EXISTS FOR (r:Ruling) ON (r.page_url)",
     "CREATE INDEX ruling_action IF NOT EXISTS FOR (r:Ruling) ON (r.action)",
     "CREATE INDEX ruling_fid IF NOT EXISTS FOR (r:Ruling) ON (r.fid)",
+    "CREATE INDEX ruling_frame_key IF NOT EXISTS FOR (r:Ruling) ON (r.frame_key)",
 ]
 
 
@@ -206,59 +207,68 @@ def import_topics(driver: Driver, rows: list[dict], database: str | None = None)
 
 
 # ---------------------------------------------------------------------------------------------
-# Pages and their rulings: one transaction per page (kb.load builds the rows and calls these
-# inside session.execute_write, so the whole page is replaced atomically or not at all).
+# Pages and their rulings: many pages per transaction (kb.load builds the rows and calls these inside
+# session.execute_write, so a batch of pages is written atomically or not at all, and a page is never
+# half-written). Every statement takes the rows of all the batch's pages (each row names its page's
+# url), so a batch costs a handful of round trips, not a handful per page.
 
 # MERGE on the unique url, then a write on the node: the write takes the node's exclusive lock, so a
 # second load of the same page waits here until the first commits and then sees its content hash.
-_LOCK_PAGE = """
-MERGE (s:Source {id: $source_id})
-MERGE (p:Page {url: $url})
+# Pages are locked in url order, so two loads locking overlapping batches do not deadlock.
+_LOCK_PAGES = """
+UNWIND $pages AS pg
+MERGE (s:Source {id: pg.source_id})
+MERGE (p:Page {url: pg.url})
 SET p.loading_ = true
 """
 
-_PAGE_STATE = """
-MATCH (p:Page {url: $url})
-OPTIONAL MATCH (r:Ruling {current: true})-[:IN]->(p)
-OPTIONAL MATCH (r)-[:MENTIONS]->(c:Card)
-WITH p, r, collect(DISTINCT c.passcode) AS cards
-RETURN p.content_hash AS hash, p.records_hash AS records_hash, p.missing_cards AS missing,
+_PAGE_STATES = """
+UNWIND $urls AS url
+MATCH (p:Page {url: url})
+CALL (p) {
+  OPTIONAL MATCH (r:Ruling {current: true})-[:IN]->(p)
+  OPTIONAL MATCH (r)-[:MENTIONS]->(c:Card)
+  WITH r, collect(DISTINCT c.passcode) AS cards
+  RETURN collect(CASE WHEN r IS NULL THEN NULL ELSE
+           {id: r.id, section_key: r.section_key, normalized: r.normalized, cards: cards} END) AS rulings
+}
+RETURN url, p.content_hash AS hash, p.records_hash AS records_hash, p.missing_cards AS missing,
        size([x IN coalesce(p.missing_cards, []) WHERE EXISTS { MATCH (:Card {passcode: x}) }]) AS found_now,
-       collect(CASE WHEN r IS NULL THEN NULL ELSE
-         {id: r.id, section_key: r.section_key, normalized: r.normalized, cards: cards} END) AS rulings
+       rulings
 """
 
 # Mentions of cards the graph lacked when the page was written: a later load re-links the page once
 # any of them exists (e.g. the cards were imported after the pages), even if its hash is unchanged.
-_SET_MISSING = "MATCH (p:Page {url: $url}) SET p.missing_cards = $missing"
+_SET_MISSING = "UNWIND $rows AS row MATCH (p:Page {url: row.url}) SET p.missing_cards = row.missing"
 
-_UNLOCK_PAGE = "MATCH (p:Page {url: $url}) REMOVE p.loading_"
+_UNLOCK_PAGES = "UNWIND $urls AS url MATCH (p:Page {url: url}) REMOVE p.loading_"
 
-_WRITE_PAGE = """
-MATCH (p:Page {url: $url}), (s:Source {id: $source_id})
-SET p += $props, p.hashes = CASE WHEN $props.content_hash IN coalesce(p.hashes, []) THEN p.hashes
-                                 ELSE coalesce(p.hashes, []) + $props.content_hash END
+_WRITE_PAGES = """
+UNWIND $rows AS row
+MATCH (p:Page {url: row.url}), (s:Source {id: row.source_id})
+SET p += row.props, p.hashes = CASE WHEN row.props.content_hash IN coalesce(p.hashes, []) THEN p.hashes
+                                    ELSE coalesce(p.hashes, []) + row.props.content_hash END
 REMOVE p.loading_
 MERGE (p)-[:FROM]->(s)
 """
 
 _WRITE_SECTIONS = """
-MATCH (p:Page {url: $url})
 UNWIND $rows AS row
+MATCH (p:Page {url: row.url})
 MERGE (s:Section {key: row.key})
-  ON CREATE SET s.path = row.path, s.heading = row.heading, s.page_url = $url
+  ON CREATE SET s.path = row.path, s.heading = row.heading, s.page_url = row.url
 MERGE (s)-[:IN]->(p)
 """
 
-# One statement per page for all its rulings (round trips, not Cypher, dominate a page's cost).
-# A ruling re-written by this load first loses its old mentions, topics, examples and section link,
-# so the new record's view replaces the old one instead of adding to it.
+# One statement for all the batch's rulings (round trips, not Cypher, dominate a page's cost).
+# A ruling re-written by this load first loses its old mentions, topics, examples, citations and
+# section link, so the new record's view replaces the old one instead of adding to it.
 _WRITE_RULINGS = """
-MATCH (p:Page {url: $url})
 UNWIND $rows AS row
+MATCH (p:Page {url: row.url})
 MERGE (r:Ruling {id: row.id})
   ON CREATE SET r.first_loaded_at = $now
-SET r += row.props, r.current = true, r.page_hash = $hash, r.page_url = $url, r.loaded_at = $now
+SET r += row.props, r.current = true, r.page_hash = row.hash, r.page_url = row.url, r.loaded_at = $now
 REMOVE r.superseded_at, r.superseded_by_hash, r:Citing
 MERGE (r)-[:IN]->(p)
 WITH r, row
@@ -266,8 +276,8 @@ CALL (r) {
   OPTIONAL MATCH (r)-[old:MENTIONS|ABOUT|EXAMPLE_OF|CITES]->()
   DELETE old
 }
-CALL (r) {
-  OPTIONAL MATCH (r)-[old:IN]->(:Section {page_url: $url})
+CALL (r, row) {
+  OPTIONAL MATCH (r)-[old:IN]->(:Section {page_url: row.url})
   DELETE old
 }
 CALL (r, row) {
@@ -286,7 +296,7 @@ CALL (r, row) {
                          kind: m.kind, matched_kind: m.matched_kind, place: m.place}]->(c)
   RETURN count(*) AS written, collect(DISTINCT c.passcode) AS linked
 }
-RETURN sum(written) AS written, collect(linked) AS linked
+RETURN row.url AS url, sum(written) AS written, collect(linked) AS linked
 """
 
 _WRITE_EXAMPLES = """
@@ -297,10 +307,10 @@ MERGE (e)-[:EXAMPLE_OF]->(r)
 
 # Rulings gone from the new version stay as history; one still stated on another page stays current.
 _RETIRE_RULINGS = """
-UNWIND $ids AS id
-MATCH (r:Ruling {id: id})
-WHERE NOT EXISTS { MATCH (r)-[:IN]->(o:Page) WHERE o.url <> $url }
-SET r.current = false, r.superseded_at = $now, r.superseded_by_hash = $hash
+UNWIND $rows AS row
+MATCH (r:Ruling {id: row.id})
+WHERE NOT EXISTS { MATCH (r)-[:IN]->(o:Page) WHERE o.url <> row.url }
+SET r.current = false, r.superseded_at = $now, r.superseded_by_hash = row.hash
 RETURN count(r) AS retired
 """
 
@@ -310,7 +320,6 @@ MATCH (n:Ruling {id: row.new}), (o:Ruling {id: row.old})
 MERGE (n)-[s:SUPERSEDES]->(o)
 SET s.reason = row.reason
 """
-
 
 # Citations (a ruling linking a Konami Q&A `ope=5&fid=N` or a card's FAQ page `ope=4&cid=N`): the
 # edge is made by whichever side arrives second. A citing ruling carries the label Citing and the
@@ -361,42 +370,61 @@ def link_citations(tx: ManagedTransaction, rulings: list[dict]) -> None:
         tx.run(_LINK_CITED_QA, fids=fids).consume()
 
 
-def lock_page(tx: ManagedTransaction, url: str, source_id: str) -> dict:
-    """Lock the page (creating it if new) and return its stored hash and current rulings."""
-    tx.run(_LOCK_PAGE, url=url, source_id=source_id).consume()
-    record = tx.run(_PAGE_STATE, url=url).single()
-    return {"hash": record["hash"], "records_hash": record["records_hash"], "rulings": [r for r in record["rulings"] if r],
-            "missing": record["missing"] or [], "found_now": record["found_now"]}
+def lock_pages(tx: ManagedTransaction, pages: list[dict]) -> dict[str, dict]:
+    """Lock the pages ({url, source_id}; new ones are created) and return {url: stored state}: content
+    hash, records hash, cards it missed, and its current rulings."""
+    pages = sorted(pages, key=lambda p: p["url"])
+    tx.run(_LOCK_PAGES, pages=pages).consume()
+    states = {}
+    for record in tx.run(_PAGE_STATES, urls=[p["url"] for p in pages]):
+        states[record["url"]] = {"hash": record["hash"], "records_hash": record["records_hash"],
+                                 "rulings": [r for r in record["rulings"] if r], "missing": record["missing"] or [],
+                                 "found_now": record["found_now"]}
+    return states
 
 
-def unlock_page(tx: ManagedTransaction, url: str) -> None:
-    tx.run(_UNLOCK_PAGE, url=url).consume()
+def unlock_pages(tx: ManagedTransaction, urls: list[str]) -> None:
+    if urls:
+        tx.run(_UNLOCK_PAGES, urls=urls).consume()
 
 
-def write_page(tx: ManagedTransaction, *, url: str, source_id: str, content_hash: str, now: str, page_props: dict,
-               sections: list[dict], rulings: list[dict], examples: list[dict], retired: list[str],
-               supersedes: list[dict], aliases: list[dict], had_missing: bool = False) -> dict:
-    """Write one page version (after lock_page in the same transaction). Returns counts.
+def write_pages(tx: ManagedTransaction, pages: list[dict], now: str) -> dict:
+    """Write page versions (after lock_pages in the same transaction); returns the batch's counts.
 
-    rulings: {"id", "section_key", "props", "topics": [key], "mentions": [{passcode, role, span, ...}]}."""
-    tx.run(_WRITE_PAGE, url=url, source_id=source_id, props=page_props).consume()
+    pages: {"url", "source_id", "content_hash", "had_missing", "page_props", "sections", "rulings",
+    "examples", "retired", "supersedes", "aliases"}; rulings: {"id", "section_key", "props",
+    "topics": [key], "mentions": [{passcode, role, span, ...}]}. At most one version of a url."""
+    def rows(key: str, **extra) -> list[dict]:
+        return [{**row, **{k: page[v] for k, v in extra.items()}} for page in pages for row in page[key]]
+
+    tx.run(_WRITE_PAGES, rows=[{"url": p["url"], "source_id": p["source_id"], "props": p["page_props"]}
+                               for p in pages]).consume()
+    sections = rows("sections", url="url")
     if sections:
-        tx.run(_WRITE_SECTIONS, url=url, rows=sections).consume()
-    written, linked = 0, set()
+        tx.run(_WRITE_SECTIONS, rows=sections).consume()
+    rulings = rows("rulings", url="url", hash="content_hash")
+    written, linked = 0, {}
     if rulings:
-        record = tx.run(_WRITE_RULINGS, url=url, rows=rulings, hash=content_hash, now=now).single()
-        written, linked = record["written"], {c for batch in record["linked"] for c in batch}
+        for record in tx.run(_WRITE_RULINGS, rows=rulings, now=now):
+            written += record["written"]
+            linked[record["url"]] = {c for batch in record["linked"] for c in batch}
+    missing = []
+    for page in pages:
+        lacking = sorted({m["passcode"] for r in page["rulings"] for m in r["mentions"]} - linked.get(page["url"], set()))
+        if lacking or page["had_missing"]:
+            missing.append({"url": page["url"], "missing": lacking})
+    if missing:
+        tx.run(_SET_MISSING, rows=missing).consume()
     link_citations(tx, rulings)
-    missing = sorted({m["passcode"] for r in rulings for m in r["mentions"]} - linked)
-    if missing or had_missing:
-        tx.run(_SET_MISSING, url=url, missing=missing).consume()
+    examples = rows("examples")
     if examples:
         tx.run(_WRITE_EXAMPLES, rows=examples).consume()
-    retired_count = 0
-    if retired:
-        retired_count = tx.run(_RETIRE_RULINGS, ids=retired, url=url, now=now, hash=content_hash).single()["retired"]
+    retired = [{"id": rid, "url": p["url"], "hash": p["content_hash"]} for p in pages for rid in p["retired"]]
+    retired_count = tx.run(_RETIRE_RULINGS, rows=retired, now=now).single()["retired"] if retired else 0
+    supersedes = rows("supersedes")
     if supersedes:
         tx.run(_WRITE_SUPERSEDES, rows=supersedes).consume()
+    aliases = rows("aliases")
     if aliases:
         tx.run(_MERGE_NAMES, rows=aliases).consume()
     mentions = sum(len(r["mentions"]) for r in rulings)

@@ -1,4 +1,5 @@
-"""Loading PageDoc records (the NLP stage's output) into the graph: one transaction per page.
+"""Loading PageDoc records (the NLP stage's output) into the graph: many pages per transaction, each
+page all or nothing (a batch Neo4j refuses is retried page by page, so a bad page is rejected alone).
 
 A page whose content hash is already stored is left alone. A changed page is replaced atomically:
 its rulings that are still there are rewritten, new ones are added, and the ones gone from the new
@@ -112,6 +113,24 @@ def citations(r: Ruling) -> tuple[list[int], list[int]]:
     return [f for f in dict.fromkeys(fids) if str(f) != own], list(dict.fromkeys(cids))
 
 
+def frame_props(frame) -> dict:
+    """What the graph keeps of a ruling's frame (pipeline.frames): the question kind, the answer (yes,
+    no, outcome) and a key naming the situation (question kind, its card, the cards of the situation,
+    the events in order), on which `query conflicts` pairs rulings; the whole frame as JSON."""
+    if frame is None:
+        return {"frame": None, "frame_question": None, "frame_answer": None, "frame_key": None}
+    data = asdict(frame) if not isinstance(frame, dict) else frame
+    question = data.get("question") or {}
+    cards = {c.get("ref"): c.get("passcode") for c in data.get("cards") or []}
+    key = None
+    if question.get("kind") and cards.get(question.get("card")) is not None:
+        events = ",".join(f"{e.get('action')}:{cards.get(e.get('card'))}" for e in data.get("events") or [])
+        key = "|".join([question["kind"], str(cards[question["card"]]), str(question.get("effect") or ""),
+                        ",".join(str(p) for p in sorted(p for p in cards.values() if p is not None)), events])
+    return {"frame": json.dumps(data, ensure_ascii=False, sort_keys=True), "frame_question": question.get("kind"),
+            "frame_answer": data.get("answer"), "frame_key": key}
+
+
 def ruling_props(doc: PageDoc, r: Ruling) -> dict:
     meta = r.meta or {}
     props = {
@@ -129,6 +148,7 @@ def ruling_props(doc: PageDoc, r: Ruling) -> dict:
         props["fid"] = str(meta["fid"])
     fids, cids = citations(r)
     props["cites_qa"], props["cites_card"] = fids or None, cids or None
+    props.update(frame_props(getattr(r, "frame", None)))
     return props
 
 
@@ -205,27 +225,33 @@ def records_hash(doc: PageDoc, rulings: list[Ruling]) -> str:
     return hashlib.sha256(json.dumps(payload, sort_keys=True, ensure_ascii=False).encode("utf-8")).hexdigest()
 
 
-def _load_one(tx, doc: PageDoc, rulings: list[Ruling]) -> dict:
-    state = graph.lock_page(tx, doc.url, doc.source_id)
-    same = state["hash"] == doc.content_hash
-    fingerprint = records_hash(doc, rulings)
-    # a page loaded before fingerprints existed has none: treat it as reprocessed once
-    reprocessed = same and state.get("records_hash") != fingerprint
-    if same and not state["found_now"] and not reprocessed:
-        graph.unlock_page(tx, doc.url)
-        return {"status": "unchanged"}
+def _load_batch(tx, batch: list[tuple[PageDoc, list[Ruling]]]) -> tuple[list[dict], dict]:
+    """Write a batch of pages (distinct urls) in one transaction: ([per-page status], batch counts)."""
+    states = graph.lock_pages(tx, [{"url": doc.url, "source_id": doc.source_id} for doc, _ in batch])
     now = _now()
-    rows = page_rows(doc, rulings, state["rulings"], now)
-    rows["page_props"]["records_hash"] = fingerprint
-    counts = graph.write_page(tx, url=doc.url, source_id=doc.source_id, content_hash=doc.content_hash, now=now,
-                              had_missing=bool(state["missing"]), **rows)
-    # relinked: same content, written again because cards it mentions have been imported since
-    # reprocessed: same content, but the NLP stage now says something else about it
-    counts["status"] = ("reprocessed" if reprocessed else "relinked" if same
-                        else "new" if state["hash"] is None else "changed")
-    counts["rulings"] = len(rulings)
-    counts["aliases"] = len(rows["aliases"])
-    return counts
+    results, writes, unchanged = [], [], []
+    for doc, rulings in batch:
+        state = states[doc.url]
+        same = state["hash"] == doc.content_hash
+        fingerprint = records_hash(doc, rulings)
+        # a page loaded before fingerprints existed has none: treat it as reprocessed once
+        reprocessed = same and state.get("records_hash") != fingerprint
+        if same and not state["found_now"] and not reprocessed:
+            unchanged.append(doc.url)
+            results.append({"status": "unchanged"})
+            continue
+        rows = page_rows(doc, rulings, state["rulings"], now)
+        rows["page_props"]["records_hash"] = fingerprint
+        writes.append({"url": doc.url, "source_id": doc.source_id, "content_hash": doc.content_hash,
+                       "had_missing": bool(state["missing"]), **rows})
+        # relinked: same content, written again because cards it mentions have been imported since
+        # reprocessed: same content, but the NLP stage now says something else about it
+        results.append({"status": ("reprocessed" if reprocessed else "relinked" if same
+                                   else "new" if state["hash"] is None else "changed"),
+                        "rulings": len(rulings), "aliases": len(rows["aliases"])})
+    graph.unlock_pages(tx, unchanged)
+    totals = graph.write_pages(tx, writes, now) if writes else {}
+    return results, totals
 
 
 def new_counts() -> dict:
@@ -254,32 +280,73 @@ def _checked(doc: PageDoc, counts: dict) -> list[Ruling] | None:
     return good
 
 
+# A batch: many pages in one transaction (one commit, a handful of round trips), but no more rulings
+# than this, and never two versions of one url (the later one must see the earlier one committed) nor
+# one ruling id twice (a statement writes all its rows' rulings together, so a ruling stated on two
+# pages of a batch would get both pages' mentions instead of the later page's).
+BATCH_RULINGS = 2000
+BATCH_PAGES = 200
+
+
+def page_batches(pages: Iterable[tuple[PageDoc, list[Ruling]]], max_rulings: int = BATCH_RULINGS,
+                 max_pages: int = BATCH_PAGES):
+    batch, urls, ids = [], set(), set()
+    for doc, good in pages:
+        if batch and (doc.url in urls or len(batch) >= max_pages or len(ids) + len(good) > max_rulings
+                      or any(r.id in ids for r in good)):
+            yield batch
+            batch, urls, ids = [], set(), set()
+        batch.append((doc, good))
+        urls.add(doc.url)
+        ids.update(r.id for r in good)
+    if batch:
+        yield batch
+
+
+def _count(counts: dict, results: list[dict], totals: dict) -> None:
+    for result in results:
+        counts["pages_" + result["status"]] += 1
+        if result["status"] != "unchanged":
+            counts["rulings"] += result["rulings"]
+            counts["aliases"] += result["aliases"]
+    for key in ("mentions", "mentions_without_card", "supersedes"):
+        counts[key] += totals.get(key, 0)
+    counts["rulings_superseded"] += totals.get("retired", 0)
+
+
+def _write_batch(session, batch: list[tuple[PageDoc, list[Ruling]]], counts: dict, lock: threading.Lock) -> None:
+    """One transaction for the batch; when Neo4j refuses it, each page again in its own, so a bad page
+    is rejected alone and the others load."""
+    try:
+        results, totals = session.execute_write(_load_batch, batch)
+    except (ServiceUnavailable, SessionExpired) as exc:  # the server went away: stop, clearly
+        raise ServiceError(f"Neo4j became unreachable while loading {batch[0][0].url}"
+                           f"{f' and {len(batch) - 1} more pages' if len(batch) > 1 else ''}: {exc}") from exc
+    except Neo4jError as exc:  # e.g. a value Neo4j cannot store
+        if len(batch) > 1:
+            for page in batch:
+                _write_batch(session, [page], counts, lock)
+            return
+        with lock:
+            counts["pages_rejected"] += 1
+            counts["errors"].append(f"page {batch[0][0].url}: Neo4j refused it ({exc.code}: {str(exc.message)[:200]})")
+        return
+    with lock:
+        _count(counts, results, totals)
+
+
 def _write_pages(driver: Driver, database: str | None, pages: Iterable[tuple[PageDoc, list[Ruling]]],
                  counts: dict, lock: threading.Lock) -> None:
     # Unknown-label warnings on a fresh graph are noise here; real errors still raise.
     with driver.session(database=database, notifications_min_severity="OFF") as session:
-        for doc, good in pages:
-            try:
-                result = session.execute_write(_load_one, doc, good)
-            except (ServiceUnavailable, SessionExpired) as exc:  # the server went away: stop, clearly
-                raise ServiceError(f"Neo4j became unreachable while loading {doc.url}: {exc}") from exc
-            except Neo4jError as exc:  # this page only (e.g. a value Neo4j cannot store): record, go on
-                with lock:
-                    counts["pages_rejected"] += 1
-                    counts["errors"].append(f"page {doc.url}: Neo4j refused it ({exc.code}: {str(exc.message)[:200]})")
-                continue
-            with lock:
-                counts["pages_" + result["status"]] += 1
-                if result["status"] != "unchanged":
-                    for key in ("rulings", "mentions", "mentions_without_card", "aliases", "supersedes"):
-                        counts[key] += result[key]
-                    counts["rulings_superseded"] += result["retired"]
+        for batch in page_batches(pages):
+            _write_batch(session, batch, counts, lock)
 
 
 def load_pagedocs(driver: Driver, docs: Iterable[PageDoc], database: str | None = None,
                   counts: dict | None = None, workers: int = 1) -> dict:
-    """Load pages, one transaction each. Returns counts and per-record errors (never raises for a bad
-    record; raises ServiceError when Neo4j itself fails).
+    """Load pages, many per transaction (page_batches), each page all or nothing. Returns counts and
+    per-record errors (never raises for a bad record; raises ServiceError when Neo4j itself fails).
 
     workers > 1 writes pages from that many sessions at once (commits overlap, Neo4j groups their
     log flushes); a url always goes to the same worker, so versions of one page keep their order."""

@@ -232,23 +232,68 @@ def search(driver: Driver, text: str, database: str | None = None, lang: str | N
 
 _OPPOSITE = [["can", "cannot"], ["cannot", "can"], ["is", "is_not"], ["is_not", "is"]]
 
+# Pairs of current rulings about the same situation, each with why: one cites the other (a Chinese
+# ruling and the official Q&A it links), both cite the same Q&A, they are aligned (SAME_AS), or their
+# frames name the same situation (question, its card, the cards and events: frame_key). Each pair
+# comes once, (x, y) with x.id < y.id.
+_SAME_SITUATION = """
+CALL () {
+  MATCH (a:Ruling {current: true})-[:CITES]->(b:Ruling {current: true})
+  RETURN a, b, 'one cites the other (Q&A fid ' + b.fid + ')' AS why, 0 AS strength
+  UNION
+  MATCH (a:Ruling {current: true})-[:CITES]->(q:Ruling)<-[:CITES]-(b:Ruling {current: true})
+  WHERE a.id < b.id
+  RETURN a, b, 'both cite Q&A fid ' + q.fid AS why, 1 AS strength
+  UNION
+  MATCH (a:Ruling {current: true})-[s:SAME_AS]-(b:Ruling {current: true})
+  WHERE a.id < b.id
+  RETURN a, b, 'aligned (SAME_AS ' + toString(s.score) + ': ' +
+         reduce(t = '', x IN coalesce(s.reasons, []) | t + CASE t WHEN '' THEN '' ELSE ', ' END + x) + ')' AS why,
+         2 AS strength
+  UNION
+  MATCH (a:Ruling {current: true}) WHERE a.frame_key IS NOT NULL
+  MATCH (b:Ruling {current: true, frame_key: a.frame_key})
+  WHERE a.id < b.id AND a.page_url <> b.page_url
+  RETURN a, b, 'same frame (' + a.frame_key + ')' AS why, 3 AS strength
+}
+WITH CASE WHEN a.id < b.id THEN a ELSE b END AS x, CASE WHEN a.id < b.id THEN b ELSE a END AS y, why, strength
+WITH x, y, collect(DISTINCT why) AS why, min(strength) AS strength
+"""
+
+_CONFLICTS = _SAME_SITUATION + """
+WITH x, y, why, strength,
+     CASE WHEN x.frame_answer IN ['yes', 'no'] AND y.frame_answer IN ['yes', 'no']
+            THEN CASE WHEN x.frame_answer <> y.frame_answer
+                      THEN 'answers ' + x.frame_answer + ' vs ' + y.frame_answer END
+          WHEN [x.polarity, y.polarity] IN $opposite AND (x.action IS NULL OR y.action IS NULL OR x.action = y.action)
+            THEN 'polarity ' + x.polarity + ' vs ' + y.polarity
+     END AS differs
+WHERE differs IS NOT NULL
+RETURN CASE WHEN x.date IS NOT NULL AND y.date IS NOT NULL AND x.date <> y.date THEN 'supersedes'
+            ELSE 'contradiction' END AS kind,
+       why, differs, strength,
+       {id: x.id, text: coalesce(x.display, x.text), language: x.language, date: x.date, source: x.source_id, url: x.page_url,
+        polarity: x.polarity, action: x.action, answer: x.frame_answer} AS a,
+       {id: y.id, text: coalesce(y.display, y.text), language: y.language, date: y.date, source: y.source_id, url: y.page_url,
+        polarity: y.polarity, action: y.action, answer: y.frame_answer} AS b
+ORDER BY kind, strength, x.id, y.id
+LIMIT $limit
+"""
+
 
 def conflicts(driver: Driver, database: str | None = None, limit: int = 100) -> list[dict]:
-    """Pairs of current rulings about the same card(s) and action with opposite polarity: a
-    contradiction, or an old ruling that a newer one superseded without the graph knowing."""
-    return _rows(driver, """
-        MATCH (a:Ruling {current: true})-[:MENTIONS]->(c:Card)<-[:MENTIONS]-(b:Ruling {current: true})
-        WHERE a.id < b.id AND a.action IS NOT NULL AND a.action = b.action
-          AND [a.polarity, b.polarity] IN $opposite
-        WITH a, b, collect(DISTINCT {passcode: c.passcode, name: c.name}) AS cards
-        RETURN a.action AS action, cards,
-               {id: a.id, polarity: a.polarity, text: coalesce(a.display, a.text), language: a.language, date: a.date,
-                source: a.source_id, url: a.page_url} AS a,
-               {id: b.id, polarity: b.polarity, text: coalesce(b.display, b.text), language: b.language, date: b.date,
-                source: b.source_id, url: b.page_url} AS b,
-               EXISTS { (a)-[:SAME_AS]-(b) } AS aligned
-        ORDER BY size(cards) DESC, a.id, b.id LIMIT $limit
-        """, database, opposite=_OPPOSITE, limit=limit)
+    """Pairs of current rulings about the same situation (one cites the other, both cite the same
+    Q&A, aligned, or the same frame) that answer it differently (frame answers yes/no, else opposite
+    polarity on the same action). When both are dated and the dates differ, the later one
+    *supersedes* the earlier (a rule change: kind 'supersedes', newer first, both dates shown);
+    otherwise the pair is a 'contradiction'. Contradictions come first."""
+    rows = _rows(driver, _CONFLICTS, database, opposite=_OPPOSITE, limit=limit)
+    for row in rows:
+        if row["kind"] == "supersedes" and row["a"]["date"] < row["b"]["date"]:
+            row["a"], row["b"] = row["b"], row["a"]  # the newer ruling first
+        row["newer" if row["kind"] == "supersedes" else "first"] = row.pop("a")
+        row["older" if row["kind"] == "supersedes" else "second"] = row.pop("b")
+    return rows
 
 
 def rulings_for_scenarios(driver: Driver, database: str | None = None, topic: str | None = None) -> list[dict]:

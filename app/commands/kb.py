@@ -67,9 +67,9 @@ def init():
 @click.option("--align/--no-align", default=True, show_default=True,
               help="Recompute the cross-language SAME_AS links after loading.")
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 8),
-              help="Pages written at once from this many sessions (each page is still one transaction).")
+              help="Batches of pages written at once from this many sessions (each page is still all or nothing).")
 def load(paths, align, workers):
-    """Load PageDoc JSONL files (from `rulings nlp`), one transaction per page.
+    """Load PageDoc JSONL files (from `rulings nlp`), many pages per transaction, each all or nothing.
 
     Unchanged pages are skipped; changed pages keep their old rulings as superseded history;
     malformed records are reported with their id and reason while the rest loads.
@@ -109,6 +109,36 @@ def align_cmd():
 
     with get_driver() as (driver, database):
         click.echo(f"aligned: {align_rulings(driver, database)} SAME_AS links")
+
+
+@kb.command("eval-align")
+@_format_option
+def eval_align(fmt):
+    """Score the zh<->ja SAME_AS links against the citations (a Chinese ruling citing an official Q&A
+    by URL states that Q&A): precision and recall among the cited pairs, split by the Q&A's fid
+    (even: dev, odd: heldout), at the aligner's threshold and over a sweep. The aligner does not see
+    the citations. Needs the Q&As and the citing rulings in the graph.
+
+    \b
+    Example:
+      rulings ingest ../shared/corpus/ocg-rule-docs ../shared/corpus/konami-faq/qa-dev.jsonl.gz
+      rulings kb eval-align
+    """
+    from kb.align import evaluate
+
+    with get_driver() as (driver, database):
+        result = evaluate(driver, database)
+
+    def table(data):
+        click.echo(f"zh<->ja alignment vs citations ({data['rulings']} current rulings, threshold {data['threshold']})")
+        for split, scores in data["splits"].items():
+            s = scores["at_threshold"]
+            click.echo(f"{split:8} gold {s['gold_pairs']:4}  links {s['links']:4}  correct {s['correct']:4}  "
+                       f"precision {s['precision']}  recall {s['recall']}")
+            for t, s in scores["sweep"].items():
+                click.echo(f"    at {t}: P {s['precision']}  R {s['recall']}  ({s['correct']}/{s['links']} links)")
+
+    _emit(result, fmt, table)
 
 
 @kb.command()
@@ -323,11 +353,15 @@ def search(text, lang, history, fmt, limit):
 @_format_option
 @click.option("--limit", default=100, show_default=True)
 def conflicts(fmt, limit):
-    """Rulings about the same card and action with opposite polarity (contradictions or superseded).
+    """Rulings about the same situation that answer it differently: a contradiction, or (both dated,
+    dates differ) a later ruling superseding an earlier one. Same situation: one cites the other (a
+    Chinese ruling and the Q&A it links), both cite one Q&A, aligned (SAME_AS), or the same frame.
+    Each pair with both texts, sources, dates and why it was paired.
 
     \b
     Example:
-      rulings query conflicts --format json
+      rulings query conflicts
+      rulings query conflicts --format json --limit 30
     """
     from kb import queries
 
@@ -335,14 +369,15 @@ def conflicts(fmt, limit):
         rows = queries.conflicts(driver, database, limit=limit)
 
     def table(data):
-        for row in data:
-            cards = ", ".join(c.get("name") or str(c["passcode"]) for c in row["cards"])
-            click.echo(f"* {row['action']} on {cards}{' (aligned)' if row['aligned'] else ''}")
-            for side in ("a", "b"):
+        for n, row in enumerate(data, 1):
+            click.echo(f"{n}. {row['kind']}: {row['differs']}; paired because {'; '.join(row['why'])}")
+            for side in (("newer", "older") if row["kind"] == "supersedes" else ("first", "second")):
                 r = row[side]
-                click.echo(f"    {r['polarity']:<7} [{r['language']} {r.get('date') or ''} {r['source']}] "
-                           f"{' '.join(r['text'].split())[:160]}")
-        click.echo(f"{len(data)} candidate conflicts")
+                label = f"{side} " if row["kind"] == "supersedes" else ""
+                click.echo(f"    {label}[{r['language']} {r.get('date') or 'undated'} {r['source']}] "
+                           f"{' '.join(r['text'].split())}\n      {r['url']}  ({r['id']})")
+        kinds = [row["kind"] for row in data]
+        click.echo(f"{kinds.count('contradiction')} contradictions, {kinds.count('supersedes')} superseded rulings")
 
     _emit(rows, fmt, table)
 

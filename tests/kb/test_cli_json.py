@@ -26,8 +26,10 @@ def odd_doc() -> PageDoc:
     return PageDoc(url="https://example.invalid/zh/odd", source_id="ocg-rule-docs", content_hash="odd-1",
                    language="zh-Hans", rulings=[Ruling(
                        id="zh-odd", text=ODD_TEXT, normalized=ODD_TEXT, language="zh-Hans", section=["陷阱怪兽"],
-                       polarity="cannot", action="destroy", topics=["trap_monsters"],
-                       mentions=[mention(ODD_TEXT, "旋风", MST)])])
+                       polarity="is", action="destroy", topics=["trap_monsters"],
+                       mentions=[mention(ODD_TEXT, "旋风", MST)],
+                       # citing Q&A 5385 (is_not destroy) with the opposite answer: a conflict to print
+                       meta={"source_url": "https://www.db.yugioh-card.com/yugiohdb/faq_search.action?ope=5&fid=5385"})])
 
 
 @pytest.fixture(scope="module")
