@@ -263,8 +263,9 @@ WITH x, y, collect(DISTINCT why) AS why, min(strength) AS strength
 _CONFLICTS = _SAME_SITUATION + """
 WITH x, y, why, strength,
      CASE WHEN x.frame_answer IN ['yes', 'no'] AND y.frame_answer IN ['yes', 'no']
+               AND x.frame_question = y.frame_question
             THEN CASE WHEN x.frame_answer <> y.frame_answer
-                      THEN 'answers ' + x.frame_answer + ' vs ' + y.frame_answer END
+                      THEN x.frame_question + ': ' + x.frame_answer + ' vs ' + y.frame_answer END
           WHEN [x.polarity, y.polarity] IN $opposite AND (x.action IS NULL OR y.action IS NULL OR x.action = y.action)
             THEN 'polarity ' + x.polarity + ' vs ' + y.polarity
      END AS differs
@@ -283,8 +284,8 @@ LIMIT $limit
 
 def conflicts(driver: Driver, database: str | None = None, limit: int = 100) -> list[dict]:
     """Pairs of current rulings about the same situation (one cites the other, both cite the same
-    Q&A, aligned, or the same frame) that answer it differently (frame answers yes/no, else opposite
-    polarity on the same action). When both are dated and the dates differ, the later one
+    Q&A, aligned, or the same frame) that answer it differently (yes vs no to the same frame question,
+    else opposite polarity on the same action). When both are dated and the dates differ, the later one
     *supersedes* the earlier (a rule change: kind 'supersedes', newer first, both dates shown);
     otherwise the pair is a 'contradiction'. Contradictions come first."""
     rows = _rows(driver, _CONFLICTS, database, opposite=_OPPOSITE, limit=limit)

@@ -68,7 +68,7 @@ def test_rulings_with_the_same_frame_answering_yes_and_no_conflict(graph, catalo
     no.url += "&copy=1"
     load_pagedocs(driver, [yes, no], database)
     (found,) = conflicts(driver, database)
-    assert found["kind"] == "contradiction" and found["differs"] in ("answers yes vs no", "answers no vs yes")
+    assert found["kind"] == "contradiction" and found["differs"] in ("applies: yes vs no", "applies: no vs yes")
     assert found["why"][0].startswith("same frame (applies|82732705|")
     # the page changes its answer to agree: the old ruling is history, and history conflicts with nothing
     agree = with_ruling(qa_doc(6760, "other-v2"), 0, frame=frame("yes"), date=None)
