@@ -36,7 +36,7 @@ def run(driver, database, work: Path) -> dict:
     from kb.load import load_jsonl
     from kb.queries import graph_stats
     from pipeline.run import process_pages
-    from rulings.ingest import ensure_cards
+    from app.ingest import ensure_cards
     from rulings.jsonl import write_jsonl
 
     ensure_cards(driver, database, echo=lambda *_: None)
