@@ -121,6 +121,31 @@ def _ja_texts() -> dict[int, str]:
     return {card.passcode: card.texts["ja"] for card in read_cards_jsonl(cards_file()) if card.texts.get("ja")}
 
 
+@lru_cache(maxsize=1)
+def _ja_names() -> list[tuple[str, int]]:
+    from pipeline.frames import name_key
+    from rulings.cards import read_cards_jsonl
+    from rulings.config import cards_file
+
+    return sorted((name_key(card.names["ja"]), card.passcode) for card in read_cards_jsonl(cards_file())
+                  if card.names.get("ja") and card.passcode_kind == "official")
+
+
+def referenced_cards(text: str, own: int, limit: int = 4) -> list[int]:
+    """Cards the questioned card's text names: 「name」 -> that card; an archetype 「name」 -> two cards
+    whose name holds it. The filler puts them in the Deck and Graveyard, where searches and revivals
+    look for them."""
+    from pipeline.frames import name_key
+
+    out: list[int] = []
+    for quoted in dict.fromkeys(re.findall(r"「([^「」]+)」", text)):
+        key = name_key(quoted)
+        exact = [p for k, p in _ja_names() if k == key]
+        found = exact[:1] or [p for k, p in _ja_names() if key in k][:2]
+        out += [p for p in found if p != own and p not in out]
+    return out[:limit]
+
+
 def effect_index(frame: Frame, code: int, cards: CardSource, activation: bool) -> int | None:
     """n of aux.Stringid(code, n) for the questioned effect, or None for any option of the card.
     Raises NotCompiled when the ruling asks about one of several effects that cannot be told apart."""
@@ -355,6 +380,13 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                                   f"continuous effect): that activation is not compiled yet")
         placed.append(SetupCard(ref=c.ref, code=c.passcode, player=player, location=location, position=position,
                                 name=c.name))
+    refs = referenced_cards(cards.texts.get(qcard.passcode, ""), qcard.passcode)
+    cards.ensure(refs)
+    named = []
+    for i, code in enumerate(c for c in refs if c in cards.data):
+        pile = "extra" if cards.kind(code) == "extra" else "deck"
+        named += [SetupCard(ref=f"f0-n{i}d", code=code, player=0, location=pile),
+                  SetupCard(ref=f"f0-n{i}g", code=code, player=0, location="grave")]
     scenarios: list[Scenario] = []
     expected = frame.answer == "yes"
     variant = 0
@@ -364,7 +396,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
             qsetup = SetupCard(ref=q.card, code=qcard.passcode, player=qplayer, location=location, position=position,
                                name=qcard.name)
             extra = (_filler(0, "f0", qcard.passcode, "extra" if qkind == "extra" else "deck")
-                     + _filler(1, "f1")) if filler else []
+                     + _filler(1, "f1") + named) if filler else []
             steps = []
             for e in events:
                 steps.append(Step(action="activate", card=e.card, answer=True))

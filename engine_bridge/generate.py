@@ -73,6 +73,7 @@ class GenerationResult:
             "by_template": dict(sorted(Counter(s.template for s in self.scenarios).items())),
             "uncovered_rulings": [u._asdict() for u in self.uncovered],
             "partly_covered": [p._asdict() for p in self.partial],
+            "uncovered_by_reason": reason_groups(u.reason for u in self.uncovered),
         }
 
     def table(self) -> str:
@@ -82,6 +83,20 @@ class GenerationResult:
             lines.append(f"{topic:24} {row['rulings']:>8} {row['covered']:>8} {row['uncovered']:>10} {row['scenarios']:>10}")
         lines += ["-" * 64, f"{'total':24} {cov['rulings']:>8} {cov['covered']:>8} {cov['uncovered']:>10} {cov['scenarios']:>10}"]
         return "\n".join(lines)
+
+
+def reason_groups(reasons: Iterable[str]) -> dict[str, int]:
+    """Uncovered rulings counted by reason, card names and numbers folded so that one reason groups
+    ("no script for 「X」 (N)"); the frame's reason when there is one (it is the more specific)."""
+    import re
+
+    groups: Counter = Counter()
+    for reason in reasons:
+        reason = reason.split("; frame: ", 1)[-1]
+        reason = re.sub(r"「[^」]*」", "「X」", reason)
+        reason = re.sub(r"\([^)]*\)", "(…)", reason)
+        groups[re.sub(r"\d+", "N", reason)] += 1
+    return dict(groups.most_common())
 
 
 # ------------------------------------------------------------------ generation

@@ -226,6 +226,14 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
             frame.unread.append(f"situation: what 「{_clean_name(m.group(1))}」 does before the question")
     # situations stated without a card: phases, counts, conditions
     rest = _CARD.sub("", situation_text)
+    leftover = situation_text
+    for s_, e_ in sorted(spans, reverse=True):
+        leftover = leftover[:s_] + "、" + leftover[e_:]
+    for clause in re.split(r"[、,]", _CARD.sub("「」", leftover)):
+        words = re.sub(r"「」|の|が|を|に|は|で|も|と|場合|時|際|中|状況|状態|でも|には|において|等|自分|相手|"
+                       r"効果|モンスター効果|適用|されている|している|存在する|存在|表側表示|発動", "", clause)
+        if len(words) >= 4:
+            frame.unread.append(f"situation: 「{clause.strip('「」')}」 is not read")
     for cue, what in ((r"バトルフェイズ|ダメージステップ|ダメージ計算|バトルステップ|攻撃宣言時|エンドフェイズ|スタンバイフェイズ|メインフェイズ2|ドローフェイズ", "a phase or step"),
                       (r"チェーン\d|チェーン[２-９]", "a chain link number"),
                       (r"ライフポイント|LP|ダメージを受け", "life points"),
@@ -245,6 +253,14 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     frame.cards = cards.cards
     if frame.question and frame.question.kind != "what_happens":
         frame.answer = _answer_ja(answer)
+        if frame.answer is None and frame.question.kind in ("can_activate", "can_summon", "can_set", "can_attack"):
+            # an answer that explains first: the first later sentence that says whether the questioned
+            # action can be done (「…発動する事はできません。」)
+            verb = {"can_activate": "発動", "can_summon": "召喚", "can_set": "セット", "can_attack": "攻撃"}[frame.question.kind]
+            for sentence in re.split(r"[。\n]", answer)[1:]:
+                if verb in sentence and re.search(r"(?:事|こと)(?:は|が|も)?でき(?:ます|ません)$", sentence.strip()):
+                    frame.answer = "no" if sentence.strip().endswith("ません") else "yes"
+                    break
         if frame.answer is None:
             frame.unread.append("answer: its first sentence says neither yes (…ます) nor no (…ません)")
     elif frame.question:

@@ -185,6 +185,10 @@ def generate_command(paths, from_graph, rulings_file, out_dir, coverage_file, sc
     click.echo(result.table())
     for item in result.uncovered:
         click.echo(f"UNCOVERED {item.ruling_id} [{', '.join(item.topics) or 'other'}]: {item.reason}")
+    if result.uncovered:
+        click.echo("uncovered rulings by reason:")
+        for reason, count in list(result.coverage()["uncovered_by_reason"].items())[:15]:
+            click.echo(f"  {count:6}  {reason}")
     if coverage_file:
         Path(coverage_file).parent.mkdir(parents=True, exist_ok=True)
         Path(coverage_file).write_text(json.dumps(result.coverage(), ensure_ascii=False, indent=1), encoding="utf-8")

@@ -110,3 +110,14 @@ def test_real_scripts_dev_qa_sample(shared_dir, engine_driver):
     verdicts = settle(scenarios, run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"),
                                                driver=engine_driver))
     assert {rid: v.verdict for rid, v in verdicts.items()} == {"qa-6860": "pass", "qa-8555": "pass"}, verdicts
+
+
+def test_uncovered_rulings_group_by_specific_reason():
+    from engine_bridge.generate import reason_groups
+
+    groups = reason_groups([
+        "fits no template (…); frame: no script for 「霊滅術師 カイクウ」 (5405)",
+        "fits no template (…); frame: no script for 「デビル・コメディアン」 (5248)",
+        "fits no template (…); frame: question kind what_happens: no compiler for it yet",
+    ])
+    assert groups == {"no script for 「X」 (…)": 2, "question kind what_happens: no compiler for it yet": 1}

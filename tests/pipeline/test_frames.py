@@ -44,7 +44,8 @@ def test_opponent_monster_present_and_hand_effect(qa):
     assert f.question.effect == 1 and f.question.effect_kind == "monster" and f.answer == "yes"
     ophion = next(c for c in f.cards if c.name == "ヴェルズ・オピオン")
     assert (ophion.controller, ophion.location, ophion.position, ophion.state) == ("opponent", "mzone", "faceup", ["present"])
-    assert f.unread == ["situation: a card state (エクシーズ素材)"]  # its Xyz Materials are not read
+    # its Xyz Materials are not read: the frame says so
+    assert f.unread == ["situation: 「エクシーズ素材を持っている」 is not read", "situation: a card state (エクシーズ素材)"]
 
 
 def test_events_in_order_and_outcome(qa):
