@@ -30,7 +30,7 @@ import pickle
 import re
 import threading
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
@@ -364,6 +364,14 @@ class CardLinker:
             doc.user_data["mentions"] = mentions
             docs.append(doc)
         return docs
+
+    def link_name(self, text: str, language: str) -> Mention | None:
+        """`text` read as one whole card name, as if quoted (a list item 「□激流葬」: short names,
+        which the gazetteer trusts only inside quotes, count here); None when it names no card."""
+        found = [m for m in self._link_text(f"「{text}」", language) if m.passcode is not None and m.kind == "card"]
+        if len(found) != 1 or (found[0].start, found[0].end) != (1, len(text) + 1):
+            return None
+        return replace(found[0], start=0, end=len(text))
 
     def _align(self, doc, mentions: list[Mention], base: str) -> list[Mention]:
         spans, kept = [], []

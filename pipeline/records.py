@@ -104,7 +104,8 @@ class Ruling:
     start: int = 0  # character offsets into RawPage.text
     end: int = 0
     date: str | None = None  # ISO date 2017-03-24
-    kind: str = "ruling"  # rule (general) | ruling (specific) | qa | supplement (a card's 補足情報)
+    kind: str = "ruling"  # rule (general) | ruling (specific) | qa | supplement (a card's 補足情報) | list (a
+    # heading's rule over the cards listed under it: meta["items"] holds the items' page spans)
     polarity: str | None = None  # can | cannot | is | is_not
     action: str | None = None  # activate | target | destroy | negate | special_summon | banish | chain | ...
     topics: list[str] = field(default_factory=list)  # topic keys from pipeline.topics

@@ -16,7 +16,7 @@ from crawlers.records import RawPage
 from pipeline.language import is_chinese, segment_language
 from pipeline.normalize import Normalized, display_text, fold_width, normalize, page_has_conversion_damage, to_simplified
 from pipeline.records import Mention, PageDoc, Ruling
-from pipeline.segment import Segment, segment_page
+from pipeline.segment import Segment, segment_page, structure_lists
 from pipeline.semantics import mention_roles, polarity, primary_action, actions, ruling_kind
 from pipeline.topics import assign_topics, topics_for_qa_tags
 from rulings.jsonl import write_jsonl
@@ -99,6 +99,24 @@ def _mentions_on_page(draft: _Draft, found: list[Mention], page_text: str) -> li
     return out
 
 
+def _list_mentions(draft: _Draft, mentions: list[Mention], page_text: str, linker) -> list[Mention]:
+    """A list ruling's items are card names as a whole (short ones too: 激流葬, 突風, 援軍): each item
+    is linked as one name, offsets into Ruling.text; other mentions (in its heading) are kept."""
+    seg_start = draft.segment.start
+    out = list(mentions)
+    for s, e in draft.segment.meta.get("items") or []:
+        item = page_text[s:e]
+        lead = len(item) - len(item.lstrip(" \t\u3000□◇◆・･※"))
+        name = item[lead:].rstrip()
+        found = linker.link_name(name, draft.language) if name else None
+        if found is None:
+            continue
+        start, end = s - seg_start + lead, s - seg_start + lead + len(name)
+        out = [m for m in out if m.end <= start or m.start >= end]
+        out.append(replace(found, surface=name, start=start, end=end, role=None))
+    return sorted(out, key=lambda m: m.start)
+
+
 def _mentions_placed(norm: Normalized, found: list[Mention], page_text: str, place: str) -> list[Mention]:
     """Mentions found in a note or heading (linked on its clean text) with offsets into the page."""
     out = []
@@ -135,7 +153,7 @@ def _ruling(page: RawPage, draft: _Draft, mentions: list[Mention], featured: lis
         start=seg.start,
         end=seg.end,
         date=seg.date,
-        kind="qa" if qa else "supplement" if seg.kind == "supplement" else ruling_kind(
+        kind="qa" if qa else seg.kind if seg.kind in ("supplement", "list") else ruling_kind(
             normalized, any(m.passcode is not None for m in mentions)),
         polarity=polarity(semantic_text, draft.language),
         action=found_actions[0] if found_actions else primary_action(normalized, draft.language),
@@ -179,6 +197,8 @@ def _fill(doc: PageDoc, page: RawPage, linker) -> None:
     if bad_chars:
         doc.problems.append(f"{bad_chars} replacement characters (U+FFFD) in the text; mentions near them may be missed")
     segments = segment_page(page)
+    if hasattr(linker, "link_name"):  # list pages: heading-carrying list rulings, fragments as headings
+        segments = structure_lists(page, segments, lambda name: linker.link_name(name, page.language) is not None)
     if not segments:
         doc.problems.append("no rulings found on the page")
         return
@@ -244,7 +264,10 @@ def _fill(doc: PageDoc, page: RawPage, linker) -> None:
     rulings: list[Ruling] = []
     seen: Counter = Counter()
     for i, (d, mentions) in enumerate(zip(drafts, found)):
-        ruling = _ruling(page, d, _mentions_on_page(d, mentions, text), featured(d, mentions))
+        on_page = _mentions_on_page(d, mentions, text)
+        if d.segment.kind == "list":
+            on_page = _list_mentions(d, on_page, text, linker)
+        ruling = _ruling(page, d, on_page, featured(d, on_page))
         ruling.mentions += note_mentions.get(i, [])
         if d.heading is not None:
             ruling.mentions += heading_mentions.get((d.heading.offsets[0], d.language), [])

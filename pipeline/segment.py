@@ -572,3 +572,107 @@ def segment_page(page: RawPage) -> list[Segment]:
     if fmt not in SEGMENTERS and (page.meta or {}).get("question"):
         fmt = "qa-json"
     return SEGMENTERS.get(fmt, segment_text)(page)
+
+
+# --- list pages (structure after segmentation) ---------------------------------------------------
+
+_ITEM_BULLET = re.compile(r"^[\s□◇◆・･※]+")
+_STATES = re.compile(r"[。．？?「」『』]")  # not ！: card names hold it (ラストバトル！)
+_LIST_HEADING = re.compile(r"^\s*■(?!\s*【)")  # ■効果を無効にする heads a card list; ■【…】 a part of the page
+_INLINE_RULE_HEADING = re.compile(r"\s+(■[^■\n]{1,40})$")  # □パイナップル爆弾 ■召喚・反転召喚 (a flattened 2nd column)
+_BARE_MAX = 25
+
+
+def _item_name(text: str) -> str:
+    return _ITEM_BULLET.sub("", text).strip()
+
+
+_ONLY_QUOTED = re.compile(r"^(?:「[^「」\n]{1,40}」\s*)+$")  # ※「処刑人－マキュラ」: names the card the lines after are about
+
+
+def _is_bare(text: str) -> bool:
+    """A list line that states nothing: no sentence end, no quoted name (or nothing but quoted
+    names), short."""
+    body = _item_name(text)
+    if "\n" in text.strip() or not body or len(body) > _BARE_MAX or body.endswith(("、", ",")):
+        return False  # 「ただし、…為、」 is the first half of a sentence
+    return not _STATES.search(body) or bool(_ONLY_QUOTED.match(body))
+
+
+def _bullet_rank(text: str) -> int:
+    """0: no bullet; 1: □ ◇ ◆ ※; 2: ・ (the innermost)."""
+    first = text.lstrip()[:1]
+    return 2 if first in "・･" else 1 if first and first in "□◇◆※" else 0
+
+
+def structure_lists(page: RawPage, segments: list[Segment], is_card_name) -> list[Segment]:
+    """Rulings of a Japanese list page (seed 002: ■効果を無効にする / □金属探知機 …):
+
+    - a run of bare lines naming cards (`is_card_name(name) -> bool`) under one heading becomes one
+      ruling spanning the heading and its items (kind "list", meta["items"]: the items' page spans):
+      it carries the heading's rule, and the listed cards are its mentions;
+    - `□X ■Y` (a table's second column flattened onto the line) ends X's list; Y heads the items after;
+    - any other bare line that states nothing (「・ドローフェイズ」, 「効果の対象選択」) is a sub-heading
+      of the rulings after it (until the next such line or the end of its section), not a ruling."""
+    if page.language != "ja" or not segments:
+        return segments
+    text = page.text
+    out: list[Segment] = []
+    index_map: dict[int, int] = {}
+    sub: tuple[list[str], str, int] | None = None  # (section prefix, sub-heading, its bullet rank) over what follows
+    renamed: tuple[list[str], str] | None = None  # (section, inline ■ heading) replacing its last heading
+    for i, seg in enumerate(segments):
+        section = list(seg.section)
+        rank = _bullet_rank(text[seg.start:seg.end])
+        if sub and sub[2] and rank and rank <= sub[2]:
+            sub = None  # a bullet of the sub-heading's rank or outer ends its scope
+        if sub and section[:len(sub[0])] == sub[0] and section != sub[0] + [sub[1]]:
+            section = sub[0] + [sub[1]] + section[len(sub[0]):]
+        elif sub:
+            sub = None
+        orig = section
+        if renamed and orig == renamed[0]:
+            section = orig[:-1] + [renamed[1]]
+        elif renamed:
+            renamed = None
+        seg.section = section
+        body = text[seg.start:seg.end]
+        inline = _INLINE_RULE_HEADING.search(body) if body.lstrip().startswith("□") else None
+        item_end = seg.start + inline.start() if inline else seg.end
+        item = text[seg.start:item_end]
+        if seg.kind == "ruling" and seg.example_of is None and _is_bare(item) and not seg.notes:
+            name = _item_name(item)
+            # a □ line under a ■ list heading is an item even when it names no known card (金属探知機)
+            if is_card_name(name) or (item.lstrip().startswith("□") and section and _LIST_HEADING.match(section[-1])):
+                last = out[-1] if out else None
+                if last is not None and last.kind == "list" and last.section == section and last.meta.get("open"):
+                    last.end = item_end
+                    last.meta["items"].append([seg.start, item_end])
+                else:
+                    # the list starts at its heading when the heading is written right above it
+                    heading = section[-1] if section else ""
+                    at = text.rfind(heading, out[-1].end if out else 0, seg.start) if heading else -1
+                    start = at if at >= 0 else seg.start
+                    out.append(Segment(start, item_end, section, kind="list", date=seg.date,
+                                       meta={"items": [[seg.start, item_end]], "open": True}))
+                index_map[i] = len(out) - 1
+                if inline:
+                    out[-1].meta["open"] = False
+                    renamed = (orig, inline.group(1).strip())
+                continue
+            if not inline:
+                # a fragment: the heading of the rulings after it
+                prefix = sub[0] if sub and section[:len(sub[0]) + 1] == sub[0] + [sub[1]] else section
+                sub = (list(prefix), _item_name(item) if rank else item.strip(), rank)
+                if out and out[-1].kind == "list":
+                    out[-1].meta["open"] = False
+                continue
+        if out and out[-1].kind == "list":
+            out[-1].meta["open"] = False
+        index_map[i] = len(out)
+        out.append(seg)
+    for seg in out:
+        seg.meta.pop("open", None)
+        if seg.example_of is not None:
+            seg.example_of = index_map.get(seg.example_of)
+    return out

@@ -2,6 +2,7 @@
 
 import gzip
 import itertools
+import re
 import json
 
 import pytest
@@ -255,3 +256,33 @@ def test_a_pages_records_do_not_depend_on_its_batch(seeds, linker):
         assert record(alone) == record(seeds[key]), key
         assert record(reversed_batch[key]) == record(seeds[key]), key
     assert {k: list(v) for k, v in linker.names.items()} == names_before
+
+
+def test_seed_002_lists_become_heading_carrying_rulings(seeds):
+    """■効果を無効にする / □墓場からの呼び声 … : one ruling per list, carrying its heading's rule, the
+    listed cards (short names too) linked at their place in the list; bare fragments are headings."""
+    doc = seeds["002"]
+    page = next(p for p, _ in read_paths([str(next((CORPUS / "seeds").glob("002_*.txt")))]))
+    lists = [r for r in doc.rulings if r.kind == "list"]
+    assert len(lists) >= 30 and len(doc.rulings) < 120
+    negate = next(r for r in lists if r.section[-1] == "■効果を無効にする")
+    assert negate.text.startswith("■効果を無効にする") and page.text[negate.start:negate.end] == negate.text
+    assert [s for s, _ in negate.meta["items"]] == sorted(s for s, _ in negate.meta["items"])
+    assert "墓場からの呼び声" in negate.display and "金属探知機" in negate.display
+    linked = {m.surface for r in lists for m in r.mentions if m.passcode is not None}
+    assert {"激流葬", "突風", "援軍", "墓場からの呼び声"} <= linked
+    for r in lists:
+        for m in r.mentions:
+            assert r.text[m.start:m.end] == m.surface
+    # a flattened second column (□パイナップル爆弾 ■召喚・反転召喚) heads the items after it
+    assert any(r.section[-1] == "■召喚・反転召喚" and "落とし穴" in r.display for r in lists)
+    # fragments that state nothing are headings, not rulings
+    displays = [r.display for r in doc.rulings]
+    for fragment in ("・ドローフェイズ", "効果の対象選択", "通常罠カードのプレイ", "□金属探知機"):
+        assert fragment not in displays
+    draw = next(r for r in doc.rulings if r.display.startswith("ドローフェイズで発動する場合"))
+    assert draw.section[-1] == "ドローフェイズ"
+    # every other ruling says something: a sentence, or a line holding a quoted card
+    for r in doc.rulings:
+        if r.kind != "list":
+            assert re.search(r"[。]|「[^」]+」|、$|可能|不可", r.display), r.display
