@@ -27,6 +27,8 @@ class Layout:
     notes: tuple[str, ...] = ()  # blocks that are notes of the ruling before them (Sphinx admonitions)
     blocks: tuple[str, ...] = ()  # blocks followed by a blank line (the source's paragraph breaks)
     residue: re.Pattern | None = None  # source markup the page shows verbatim; group 1 is the text
+    keep: tuple[str, ...] = ()  # tags of the common drop list this layout reads (ourocg: template)
+    menus: bool = False  # drop link lists (a site menu repeated on every page): see _drop_menus
 
 
 # <rt>/<rp>: ruby readings and their parentheses (PukiWiki's &ruby, Konami names); the <rb> base stays.
@@ -47,9 +49,13 @@ LAYOUTS = {
                      notes=("div.admonition",), residue=re.compile(r"(?<=「)`([^`<>\n]+)`_(?=」)"),
                      blocks=("p", "div.line-block", "li", "table", "blockquote", "dl", "section", "div.admonition",
                              "h1", "h2", "h3", "h4", "h5", "h6")),
+    # Yugipedia / Fandom: navigation boxes are div.navbox (with .navbox-styles) as well as table.navbox;
+    # a Card_Rulings page's rulings are ul items under h2 sections, references in .mw-references-wrap
+    # (as a public Card_Rulings scraper strips them: find_string "Card_Rulings:", id 15391195669).
     "mediawiki": Layout("mediawiki", ("div.mw-parser-output", "#mw-content-text", "#content"),
-                        ("span.mw-editsection", "div#toc", "div.toc", "table.navbox", "div.printfooter",
-                         "div#catlinks", "sup.reference", "div.noprint"),
+                        ("span.mw-editsection", "div#toc", "div.toc", "table.navbox", "div.navbox", ".navbox-styles",
+                         ".mobile-show", "div.mw-references-wrap", "div.printfooter", "div#catlinks",
+                         "sup.reference", "div.noprint"),
                         ("h1#firstHeading", "h1.page-header__title")),
     # PukiWiki's skin (pukiwiki/pukiwiki skin/pukiwiki.skin.php): div#body, beside td.menubar (the
     # MenuBar page, repeated on every page), div#navigator, div#toolbar, div#related ("Link:").
@@ -58,6 +64,15 @@ LAYOUTS = {
                         "div#footer", "div#note", "div#menubar", "td.menubar", "div#related"), ("h1.title",)),
     "konami-faq": Layout("konami-faq", ("div#article_body", "div#faq_detail", "div#main"),
                          ("div#bg_box_footer", "div.pager")),
+    # ourocg.cn (a Vue app): a card page's values sit inside <template> elements of div.val cells in
+    # <article> (its name and effect in the second template, as other scrapers read them); list and
+    # search pages carry their cards in a window.__STORE__ JSON (crawlers.spiders.chinese follows it).
+    "ourocg": Layout("ourocg", ("article", "div#app", "main", "body"),
+                     ("aside", "div.sidebar", "form", "div.breadcrumb"), keep=("template",)),
+    # A hand-made static site (the Japanese expert-rule site): the generic reading, and its chapter menu,
+    # repeated on every page as a list of links, is dropped.
+    "expert": Layout("expert", ("article", "main", "div#content", "div.content", "div#main", "body"),
+                     ("aside", "div.sidebar", "div#sidebar", "div.breadcrumb", "form"), menus=True),
     "generic": Layout("generic", ("article", "main", "div#content", "div.content", "div#main", "body"),
                       ("aside", "div.sidebar", "div#sidebar", "div.breadcrumb", "form")),
 }
@@ -239,9 +254,11 @@ def extract(html: str, url: str, layout: str = "generic") -> Extracted:
             outside_title = _SPACES.sub(" ", found[0].text_content()).strip()
             break
 
-    for selector in _COMMON_DROP + spec.drop:
+    for selector in tuple(t for t in _COMMON_DROP if t not in spec.keep) + spec.drop:
         for el in doc.cssselect(selector):
             _drop(el)
+    if spec.menus:
+        _drop_menus(doc)
     for selector in spec.notes:
         for el in doc.cssselect(selector):
             el.set(_NOTE_MARK, "")
@@ -284,6 +301,28 @@ def extract(html: str, url: str, layout: str = "generic") -> Extracted:
     if not any(lines):
         problems.append("page has no text")
     return Extracted(title, "\n".join(lines), headings, outlinks, problems, notes)
+
+
+_MENU_CONTAINERS = ("table", "ul", "ol", "dl", "div", "td", "p", "center")
+MENU_MIN_LINKS = 5
+MENU_LINK_SHARE = 0.8
+
+
+def _drop_menus(doc) -> None:
+    """Drop the outermost blocks that are link lists: at least MENU_MIN_LINKS links whose texts make
+    up MENU_LINK_SHARE of the block's text (a site menu; rule text is not made of links)."""
+    for el in list(doc.iter(*_MENU_CONTAINERS)):
+        if el.getparent() is None or any(a.get("data-rulings-menu") for a in el.iterancestors()):
+            continue
+        links = [a for a in el.iter("a") if a.get("href")]
+        if len(links) < MENU_MIN_LINKS:
+            continue
+        text = "".join(_SPACES.sub("", el.text_content()))
+        linked = sum(len(_SPACES.sub("", a.text_content())) for a in links)
+        if text and linked >= MENU_LINK_SHARE * len(text):
+            el.set("data-rulings-menu", "1")
+    for el in [e for e in doc.iter() if isinstance(e.tag, str) and e.get("data-rulings-menu")]:
+        _drop(el)
 
 
 def _drop(el):

@@ -70,6 +70,8 @@ def sniff_binary(data: bytes) -> str | None:
 
 
 def html_layout(html: str) -> str:
+    if "window.__STORE__" in html:
+        return "ourocg"
     if "mw-parser-output" in html or "mediawiki" in html[:5000].lower():
         return "mediawiki"
     if "headerlink" in html or 'role="main"' in html or "sphinx" in html[:5000].lower():
@@ -78,6 +80,8 @@ def html_layout(html: str) -> str:
         return "pukiwiki"
     if "faq_search.action" in html or 'id="article_body"' in html:
         return "konami-faq"
+    if "エキスパートルール" in html[:5000]:
+        return "expert"  # the Japanese expert-rule site: its repeated chapter menu is dropped
     return "generic"
 
 
@@ -92,7 +96,7 @@ def source_for(language: str, layout_or_kind: str, text: str = "") -> str:
     if language == "ja":
         if layout_or_kind == "pukiwiki":
             return "jp-wiki"
-        return "jp-expert" if any(c in text for c in "□◇■┏┃┗") or layout_or_kind == "text" else "jp-wiki"
+        return "jp-expert" if any(c in text for c in "□◇■┏┃┗") or layout_or_kind in ("text", "expert") else "jp-wiki"
     if language == "fr":
         return "fr-wiki" if layout_or_kind in ("mediawiki", "text") or "[]\n" in text else "fr-articles"
     if language.startswith("zh"):

@@ -119,12 +119,13 @@ class RulingSpider(scrapy.Spider):
         problems = list(decoded.problems)
         meta: dict = {}
         if is_html:
-            extracted = extract(decoded.text, response.url, self.layout)
+            layout = self.layout_of(response)
+            extracted = extract(decoded.text, response.url, layout)
             title, text, headings, outlinks = extracted.title, extracted.text, extracted.headings, extracted.outlinks
             problems += extracted.problems
             if b"</html" not in response.body[-4096:].lower():
                 problems.append("HTML looks truncated (no closing </html>)")
-            meta["layout"] = self.layout
+            meta["layout"] = layout
             if extracted.notes:
                 meta["note_spans"] = extracted.notes
         else:
@@ -145,6 +146,10 @@ class RulingSpider(scrapy.Spider):
         )
         selector = Selector(text=decoded.text) if is_html and decoded.text.strip() else None
         return page, selector
+
+    def layout_of(self, response) -> str:
+        """The extractor layout for one response (a source may mix page kinds)."""
+        return self.layout
 
     def more_links(self, response, selector: Selector | None) -> list[str]:
         """Links a page gives other than <a href> (script-driven rows, computed list pages)."""

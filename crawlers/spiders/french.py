@@ -1,7 +1,10 @@
-"""French MediaWiki / Fandom pages: only article links (/wiki/Title, no namespace such as Spécial: or
-Fichier:), `[modifier]` edit links dropped by the mediawiki layout."""
+"""French MediaWiki / Fandom pages: article links (/wiki/Title) and the ruling pages Yugipedia keeps in
+the Card_Rulings namespace (/wiki/Card_Rulings:Title); other namespaces (Spécial:, Fichier:, …) are not
+followed; `[modifier]` edit links and navigation boxes are dropped by the mediawiki layout."""
 
 from crawlers.spiders.base import RulingSpider
+
+_RULINGS_NS = r"Card_Rulings(?::|%3A)"
 
 
 class FrWikiSpider(RulingSpider):
@@ -9,5 +12,5 @@ class FrWikiSpider(RulingSpider):
     default_start_url = "https://yugioh.fandom.com/fr/wiki/Monstre_Pi%C3%A8ge"
     layout = "mediawiki"
     language = "fr"
-    follow = (r"/wiki/[^:?#]+$",)
-    deny = (r"[?&](?:action|oldid|diff|veaction)=", r"/wiki/[^/?#]*%3A", r"/wiki/[^/?#]*:")
+    follow = (r"/wiki/[^:?#]+$", rf"/wiki/{_RULINGS_NS}[^:?#]+$")
+    deny = (r"[?&](?:action|oldid|diff|veaction)=", rf"/wiki/(?!{_RULINGS_NS})[^/?#]*(?:%3A|:)")

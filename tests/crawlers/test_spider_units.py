@@ -139,3 +139,108 @@ def test_pukiwiki_page_parse_keeps_rb_and_drops_readings_and_menu(shared_dir):
     followed = {r.url for r in requests}
     assert any("%A5%C1%A5%A7%A1%BC%A5%F3" in u for u in followed)  # チェーン, linked with :443
     assert not any("cmd=" in u or "plugin=" in u for u in followed)
+
+
+# --- ourocg (zh-forum spider) ----------------------------------------------------------------------
+
+def test_ourocg_list_store_gives_card_links_and_card_text_comes_from_templates(shared_dir):
+    site = build_site("ourocg", shared_dir)
+    spider = SPIDERS["zh-forum"](start_url="https://www.ourocg.cn/card/list-5/1")
+    _, requests = _run(spider, _response("https://www.ourocg.cn/card/list-5/1", site.resources["/card/list-5/1"].body))
+    assert {r.url for r in requests} == {f"https://www.ourocg.cn{p}" for p in site.expected}
+    path, facts = next(iter(site.expected.items()))
+    pages, _ = _run(spider, _response("https://www.ourocg.cn" + path, site.resources[path].body))
+    assert facts["effect"] in pages[0].text and pages[0].problems == []
+    generic = SPIDERS["zh-forum"](start_url="https://www.ourocg.cn/")
+    generic.layout_of = lambda response: "generic"  # what the page gives when <template> is dropped
+    pages, _ = _run(generic, _response("https://www.ourocg.cn" + path, site.resources[path].body))
+    assert facts["effect"] not in pages[0].text
+
+
+# --- MediaWiki (fr-wiki spider) ---------------------------------------------------------------------
+
+def test_mediawiki_drops_div_navbox_and_follows_card_rulings(shared_dir):
+    site = build_site("fr-wiki", shared_dir)
+    spider = SPIDERS["fr-wiki"](start_url="https://yugipedia.com/wiki/Trou_Noir")
+    pages, requests = _run(spider, _response("https://yugipedia.com/wiki/Trou_Noir", site.resources["/wiki/Trou_Noir"].body))
+    followed = {r.url for r in requests}
+    assert followed & {"https://yugipedia.com/wiki/Card_Rulings:Trou_Noir", "https://yugipedia.com/wiki/Card_Rulings%3ATrou_Noir"}
+    assert not any("Sp%C3%A9cial" in u or "Cat%C3%A9gorie" in u or "action=" in u for u in followed)
+    assert "Cartes Magie" not in pages[0].text
+    path, facts = list(site.expected.items())[1]
+    pages, _ = _run(spider, _response("https://yugipedia.com" + path, site.resources[path].body))
+    assert [line for line in pages[0].text.split("\n") if line.startswith("- ")] == [f"- {r}" for r in facts["rulings"]]
+
+
+# --- Japanese expert-rule site ----------------------------------------------------------------------
+
+def test_expert_site_real_start_url_stays_in_its_folder_and_drops_the_menu(shared_dir):
+    spider = SPIDERS["jp-expert"]()
+    assert spider.start_url == "http://home.att.ne.jp/moon/puppiy/rule/"
+    assert spider.should_follow("http://home.att.ne.jp/moon/puppiy/rule/trap/T1/trap1.htm")
+    assert not spider.should_follow("http://home.att.ne.jp/moon/someone/index.html")
+    site = build_site("jp-expert", shared_dir)
+    path, facts = next(iter(site.expected.items()))
+    pages, _ = _run(spider, _response("http://home.att.ne.jp" + path, site.resources[path].body, "text/html"))
+    assert facts["lines"][0].strip() in pages[0].text and "■サイドデッキ" not in pages[0].text
+
+
+# --- the encoding decoder, the extractor, each middleware alone --------------------------------------
+
+def test_decoder_alone_overrules_a_wrong_header_on_a_fixture_page(shared_dir):
+    from crawlers.encoding import decode_page
+
+    site = build_site("jp-expert", shared_dir)
+    _, (path, facts) = site.expected.items()
+    decoded = decode_page(site.resources[path].body, site.resources[path].content_type)
+    assert decoded.declared_encoding == "euc_jp" and decoded.detected_encoding == "cp932"
+    assert facts["lines"][0].strip() in decoded.text and decoded.replacement_chars == 0
+
+
+def test_extractor_alone_on_the_furo_build(shared_dir):
+    from crawlers.extract import extract
+
+    html = (shared_dir / "corpus" / "ocg-rule-docs-html" / "c02" / "连锁基础.html").read_text(encoding="utf-8")
+    out = extract(html, "https://ocg-rule.readthedocs.io/zh-cn/latest/c02/x.html", "sphinx")
+    assert out.problems == [] and out.title == "连锁基础"
+    assert not any(s in out.text for s in ("Contents", "Light mode", "Hide navigation sidebar", "Back to top", "小技巧"))
+    notes = [out.text[a:b] for a, b in out.notes]
+    assert any(n.startswith("简单理解，类似斗地主") for n in notes)
+
+
+def test_backoff_retry_middleware_alone():
+    from scrapy.http import Response
+    from scrapy.utils.test import get_crawler
+
+    from crawlers.middlewares import BackoffRetryMiddleware
+
+    crawler = get_crawler(settings_dict={"RETRY_TIMES": 2, "RETRY_BACKOFF_BASE": 1.5, "RETRY_BACKOFF_MAX": 10})
+    crawler.spider = SPIDERS["zh-forum"].from_crawler(crawler, start_url="http://127.0.0.1/")
+    mw = BackoffRetryMiddleware.from_crawler(crawler)
+    request = Request("http://127.0.0.1/flaky.html")
+    retry = mw.process_response(request, Response(request.url, status=503, request=request))
+    assert isinstance(retry, Request) and retry.meta["retry_times"] == 1 and retry.meta["backoff_delay"] == 1.5
+    later = mw.process_response(retry, Response(request.url, status=503, headers={"Retry-After": "4"}, request=retry))
+    assert later.meta["backoff_delay"] == 4.0
+    ok = Response(request.url, status=200, request=request)
+    assert mw.process_response(request, ok) is ok
+
+
+def test_conditional_request_middleware_alone(tmp_path, faq_site):
+    from crawlers.middlewares import ConditionalRequestMiddleware
+    from crawlers.store import RawStore
+
+    spider = SPIDERS["konami-faq"](start_url=ORIGIN + faq_site.start_path)
+    path, qa = next(iter(faq_site.expected.items()))
+    response = _response(ORIGIN + path, faq_site.resources[path].body,
+                         headers={"Last-Modified": "Wed, 21 Oct 2015 07:28:00 GMT", "ETag": '"abc"'})
+    [page], _ = _run(spider, response)
+    RawStore(tmp_path).put(page, faq_site.resources[path].body)
+    mw = ConditionalRequestMiddleware(tmp_path)
+    again = spider.request(ORIGIN + path)  # keyed by the canonical FAQ URL, whatever the query
+    assert mw.process_request(again) is None
+    assert again.headers[b"If-None-Match"] == b'"abc"'
+    assert again.headers[b"If-Modified-Since"] == b"Wed, 21 Oct 2015 07:28:00 GMT"
+    assert again.meta["known_outlinks"] == page.outlinks
+    fresh = spider.request(ORIGIN + "/yugiohdb/faq_search.action?ope=5&fid=1")
+    assert mw.process_request(fresh) is None and b"If-None-Match" not in fresh.headers

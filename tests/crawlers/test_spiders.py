@@ -102,14 +102,17 @@ def test_konami_faq_list_pages_of_100(shared_dir, crawl, tmp_path):
 def test_jp_expert_shift_jis_and_wrong_header(site_server, crawl, tmp_path):
     server = site_server("jp-expert")
     summary = crawl("jp-expert", server.start_url)
-    assert (summary["new"], summary["failed"]) == (3, 0)
+    assert (summary["new"], summary["failed"]) == (4, 0)  # rule/, index.html, the two trap pages
+    assert not any(p.startswith("/moon/other/") for p in server.fetched())  # another user's folder
     pages = _pages(tmp_path)
-    normal = pages[server.url("/trap/normal.html")]
+    (normal_path, normal_facts), (chain_path, chain_facts) = server.site.expected.items()
+    normal = pages[server.url(normal_path)]
     assert normal.detected_encoding == "cp932" and normal.declared_encoding == "cp932"
     assert normal.title == "通常罠カード基本" and normal.language == "ja" and normal.replacement_chars == 0
-    for line in server.site.expected["/trap/normal.html"]["lines"]:
+    for line in normal_facts["lines"]:
         assert line.strip() in normal.text
-    chain = pages[server.url("/trap/chain.html")]
+    assert "■サイドデッキ" not in normal.text and "●ルール用語辞典" not in normal.text  # the repeated menu
+    chain = pages[server.url(chain_path)]
     assert chain.declared_encoding == "euc_jp" and chain.detected_encoding == "cp932"
     assert chain.title == "チェーンの基本①" and any("EUC" in p.upper() or "euc_jp" in p for p in chain.problems)
     assert any(line.startswith("┗") for line in chain.text.split("\n")) or "□" in chain.text
@@ -133,6 +136,18 @@ def test_jp_wiki_euc_jp_with_nec_characters(site_server, crawl, tmp_path):
     assert card.headings[1].text == gale["heading"]  # <rb> kept, <rt>/<rp> readings dropped
     assert "ブラックフェザー" not in card.text and gale["pre"] in card.text
     _check_offsets(card)
+
+
+def test_ourocg_store_json_leads_to_card_pages_read_from_templates(site_server, crawl, tmp_path):
+    server = site_server("ourocg")  # crawled by the zh-forum spider
+    summary = crawl("zh-forum", server.start_url)
+    assert summary["failed"] == 0 and summary["new"] == 2 + len(server.site.expected)  # home, list, cards
+    pages = _pages(tmp_path)
+    for path, facts in server.site.expected.items():
+        page = pages[server.url(path)]  # reached only through window.__STORE__'s hash_ids
+        assert page.meta["layout"] == "ourocg" and facts["name"] in page.text and facts["effect"] in page.text
+        assert "首页" not in page.text and "卡片列表" not in page.text
+        _check_offsets(page)
 
 
 def test_zh_forum_charsets_pagination_and_bad_pages(site_server, crawl, tmp_path):
@@ -177,7 +192,7 @@ def test_zh_forum_charsets_pagination_and_bad_pages(site_server, crawl, tmp_path
 def test_fr_wiki_mediawiki_article_links_only(site_server, crawl, tmp_path):
     server = site_server("fr-wiki")
     summary = crawl("fr-wiki", server.start_url)
-    assert (summary["new"], summary["failed"]) == (2, 0)
+    assert (summary["new"], summary["failed"]) == (3, 0)  # Monstre Piège, Trou Noir, Card_Rulings:Trou_Noir
     path = "/wiki/" + quote("Monstre_Piège")
     page = _pages(tmp_path)[server.url(path)]
     facts = server.site.expected[path]
@@ -186,7 +201,12 @@ def test_fr_wiki_mediawiki_article_links_only(site_server, crawl, tmp_path):
     assert "modifier" not in page.text and "[]" not in page.text and "Sommaire" not in page.text
     assert facts["intro"][0] in page.text
     assert not any("Sp%C3%A9cial" in p or "action=" in p for p in server.fetched())
+    assert "Cartes Magie" not in page.text  # div.navbox dropped
     _check_offsets(page)
+    rulings_path, ruling_facts = list(server.site.expected.items())[1]
+    rulings = _pages(tmp_path)[server.url(rulings_path)]  # the Card_Rulings: namespace is followed
+    assert all(f"- {r}" in rulings.text for r in ruling_facts["rulings"])
+    assert "[1]" not in rulings.text and "Démystifier" not in rulings.text and "Cartes Magie" not in rulings.text
 
 
 def test_max_pages_and_crawl_list(site_server, crawl, tmp_path):
