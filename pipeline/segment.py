@@ -215,11 +215,19 @@ def segment_text(page: RawPage) -> list[Segment]:
     dated_headings: dict[int, str] = {}  # level -> date of a 【…】 date heading on the current path
     structural = [0]  # level of the last heading that is not a `label:` line
 
+    last_label = [None]  # (level, segment count) of the last `label:` heading
+
     def heading_here(level: int, text: str, date: str | None = None, label: bool = False) -> None:
         if label:  # 另外要注意的几点: labels a part of the section it is in
             level = structural[0] + 1
+            if last_label[0] is not None and last_label[0][1] == len(b.segments):
+                # a label right under another label (nothing between) is its child, not its sibling:
+                # 魔法陷阱卡以及效果怪物的咒文度： / 使用魔法陷阱卡的时候要注意的：
+                level = last_label[0][0] + 1
+            last_label[0] = (level, len(b.segments))
         else:
             structural[0] = level
+            last_label[0] = None
         b.heading(level, text)
         for lv in [lv for lv in dated_headings if lv >= level]:
             del dated_headings[lv]

@@ -286,3 +286,14 @@ def test_seed_002_lists_become_heading_carrying_rulings(seeds):
     for r in doc.rulings:
         if r.kind != "list":
             assert re.search(r"[。]|「[^」]+」|、$|可能|不可", r.display), r.display
+
+
+def test_seed_003_every_lost_fa_is_repaired_and_every_heading_kept(seeds):
+    doc = seeds["003"]
+    text = " ".join(r.normalized for r in doc.rulings)
+    assert "对方回合时发动。" in text and "满足条件的时候发动。" in text
+    assert not re.search(r"(?<![发移变起自运活启行])动(?![作画物态员])", text)  # 行动 is "action"
+    headings = {h for r in doc.rulings for h in r.section}
+    # two label headings in a row: the second is the first's child, so both are kept
+    parent = next(r for r in doc.rulings if r.section[-1] == "使用魔法陷阱卡的时候要注意的")
+    assert parent.section[-2] == "魔法陷阱卡以及效果怪物的咒文速度" and "魔法陷阱卡以及效果怪物的咒文速度" in headings
