@@ -280,6 +280,13 @@ def _checked(doc: PageDoc, counts: dict) -> list[Ruling] | None:
     return good
 
 
+def server_failed(exc: Neo4jError) -> bool:
+    """A failure of the server itself (Neo.DatabaseError.*: a panic, a full disk, a transaction log that
+    cannot be written; or the database gone unavailable), not of the pages being written."""
+    code = exc.code or ""
+    return code.startswith("Neo.DatabaseError.") or code == "Neo.TransientError.General.DatabaseUnavailable"
+
+
 # A batch: many pages in one transaction (one commit, a handful of round trips), but no more rulings
 # than this, and never two versions of one url (the later one must see the earlier one committed) nor
 # one ruling id twice (a statement writes all its rows' rulings together, so a ruling stated on two
@@ -323,6 +330,11 @@ def _write_batch(session, batch: list[tuple[PageDoc, list[Ruling]]], counts: dic
         raise ServiceError(f"Neo4j became unreachable while loading {batch[0][0].url}"
                            f"{f' and {len(batch) - 1} more pages' if len(batch) > 1 else ''}: {exc}") from exc
     except Neo4jError as exc:  # e.g. a value Neo4j cannot store
+        if server_failed(exc):  # disk full, panic: every later page would fail the same way
+            raise ServiceError(f"Neo4j failed while loading {batch[0][0].url}"
+                               f"{f' and {len(batch) - 1} more pages' if len(batch) > 1 else ''}, loading stopped "
+                               f"({exc.code}: {str(exc.message).splitlines()[0][:160]}); "
+                               "see `rulings neo4j status`") from exc
         if len(batch) > 1:
             for page in batch:
                 _write_batch(session, [page], counts, lock)

@@ -8,6 +8,7 @@ import time
 import click
 
 from kb.server import LocalNeo4j
+from rulings.params import Seconds
 
 
 def _external_note() -> str | None:
@@ -42,7 +43,8 @@ def install():
 
 @neo4j.command()
 @click.option("--port", type=click.IntRange(1, 65535), help="Bolt port (default: the last one used, or a free one).")
-@click.option("--timeout", default=180.0, show_default=True, help="Seconds to wait for the server to answer.")
+@click.option("--timeout", default=180.0, show_default=True, type=Seconds(),
+              help="Seconds to wait for the server to answer.")
 def start(port, timeout):
     """Start the local server (idempotent: says so if it already runs).
 
@@ -95,6 +97,7 @@ def status(as_json):
         import json
 
         click.echo(json.dumps({"running": st.running, "uri": st.uri if st.running else None, "pid": st.pid,
+                               "healthy": st.problem is None, "problem": st.problem,
                                "home": str(st.home), "external": os.environ.get("NEO4J_URI")}))
         return
     note = _external_note()
@@ -102,6 +105,8 @@ def status(as_json):
         click.echo(note)
     if st.running:
         click.echo(f"running on {st.uri} (pid {st.pid}), home {st.home}")
+    elif st.problem:
+        click.echo(f"{st.problem}: pid {st.pid}, home {st.home}")
     else:
         click.echo(f"not running (home {st.home})")
     raise SystemExit(0 if st.running else 1)

@@ -3,13 +3,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
+import inet.ipaddr.IPAddressString;
+
+import org.neo4j.configuration.GraphDatabaseInternalSettings;
 import org.neo4j.configuration.GraphDatabaseSettings;
 import org.neo4j.configuration.connectors.BoltConnector;
 import org.neo4j.configuration.helpers.SocketAddress;
 import org.neo4j.dbms.api.DatabaseManagementService;
 import org.neo4j.dbms.api.DatabaseManagementServiceBuilder;
+import org.neo4j.graphdb.event.DatabaseEventContext;
+import org.neo4j.graphdb.event.DatabaseEventListenerAdapter;
 import org.neo4j.graphdb.GraphDatabaseService;
 
 /**
@@ -21,8 +27,18 @@ import org.neo4j.graphdb.GraphDatabaseService;
  * its public management API with the Bolt connector switched on. Once the database answers and the
  * password from PASSWORD_FILE is in force, HOME/run/ready is written (atomically) with the port:
  * the Python side waits for that file, never for a fixed sleep.
+ *
+ * Locked down: Bolt on 127.0.0.1 only (no HTTP connector), LOAD CSV may read no file (file URLs off,
+ * import root an empty folder of ours) and fetch no URL (every IPv4 and IPv6 address blocked), no
+ * extension procedures are loaded.
+ *
+ * HOME/run/health holds "ok", padded to its full size when the server starts; when a database panics
+ * (disk full, I/O error) the reason overwrites it in place (no new disk block needed on a full disk)
+ * and the ready file is removed: the server stays up for `rulings neo4j status` to report it.
  */
 public final class RulingsNeo4j {
+    private static final int HEALTH_SIZE = 1024;
+
     public static void main(String[] args) throws Exception {
         if (args.length < 3) {
             System.err.println("usage: RulingsNeo4j HOME PORT PASSWORD_FILE [PAGECACHE]");
@@ -36,6 +52,10 @@ public final class RulingsNeo4j {
         Files.createDirectories(runDir);
         Path ready = runDir.resolve("ready");
         Files.deleteIfExists(ready);
+        Path health = runDir.resolve("health");
+        Files.writeString(health, " ".repeat(HEALTH_SIZE).replaceFirst("^..", "ok"), StandardCharsets.UTF_8);
+        Path importDir = home.resolve("import");
+        Files.createDirectories(importDir);
 
         DatabaseManagementService service = new DatabaseManagementServiceBuilder(home)
                 .setConfig(BoltConnector.enabled, true)
@@ -44,7 +64,24 @@ public final class RulingsNeo4j {
                 .setConfig(GraphDatabaseSettings.auth_enabled, true)
                 .setConfig(GraphDatabaseSettings.pagecache_memory, parseBytes(pageCache))
                 .setConfig(GraphDatabaseSettings.transaction_timeout, Duration.ofMinutes(10))
+                .setConfig(GraphDatabaseSettings.allow_file_urls, false)
+                .setConfig(GraphDatabaseSettings.load_csv_file_url_root, importDir)
+                .setConfig(GraphDatabaseInternalSettings.cypher_ip_blocklist,
+                        List.of(new IPAddressString("0.0.0.0/0"), new IPAddressString("::/0")))
+                .setConfig(GraphDatabaseSettings.procedure_allowlist, List.<String>of())
+                .setConfig(GraphDatabaseSettings.procedure_unrestricted, List.<String>of())
                 .build();
+        service.registerDatabaseEventListener(new DatabaseEventListenerAdapter() {
+            @Override
+            public void databasePanic(DatabaseEventContext ctx) {
+                unhealthy(runDir, "database " + ctx.getDatabaseName() + " panicked (see " + home.resolve("logs/debug.log") + ")");
+            }
+
+            @Override
+            public void databaseOutOfDiskSpace(DatabaseEventContext ctx) {
+                unhealthy(runDir, "database " + ctx.getDatabaseName() + " ran out of disk space under " + home);
+            }
+        });
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
                 Files.deleteIfExists(ready);
@@ -73,6 +110,22 @@ public final class RulingsNeo4j {
         System.out.println("rulings-neo4j: ready on bolt://127.0.0.1:" + port);
         System.out.flush();
         Thread.currentThread().join();
+    }
+
+    private static void unhealthy(Path runDir, String reason) {
+        try (java.io.RandomAccessFile file = new java.io.RandomAccessFile(runDir.resolve("health").toFile(), "rw")) {
+            byte[] text = reason.getBytes(StandardCharsets.UTF_8);
+            byte[] padded = " ".repeat(HEALTH_SIZE).getBytes(StandardCharsets.UTF_8);
+            System.arraycopy(text, 0, padded, 0, Math.min(text.length, HEALTH_SIZE));
+            file.seek(0);
+            file.write(padded);
+            file.getFD().sync();
+            Files.deleteIfExists(runDir.resolve("ready"));
+        } catch (Exception e) {
+            // the disk may be full: the message below still reaches the launcher log (or nowhere)
+        }
+        System.err.println("rulings-neo4j: " + reason);
+        System.err.flush();
     }
 
     private static long parseBytes(String text) {
