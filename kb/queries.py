@@ -5,7 +5,9 @@ return plain dicts (JSON-ready) so the CLI, the scenario generator and tests sha
 
 from __future__ import annotations
 
+import json
 import re
+from typing import Iterator
 
 from neo4j import READ_ACCESS, Driver, unit_of_work
 from neo4j.exceptions import ClientError, CypherSyntaxError, Neo4jError
@@ -198,6 +200,7 @@ def topic(driver: Driver, key: str, database: str | None = None, lang: str | Non
         """, database, key=key, lang=_lang(lang), history=history, limit=limit)
 
 
+MAX_SEARCH_TERMS = 200
 _LUCENE_SPECIAL = re.compile(r'([+\-!(){}\[\]^"~*?:\\/&|])')
 
 
@@ -208,9 +211,13 @@ def _escape_lucene(text: str) -> str:
 def search_query(text: str) -> str:
     """Every whitespace-separated term must occur, as a phrase (a phrase of cjk bigrams is a substring
     match); Chinese is also tried in Simplified, the script of the normalized text."""
-    terms = [t for t in text.split() if t.strip()]
+    terms = list(dict.fromkeys(t for t in text.split() if t.strip()))
     if not terms:
         raise InputError("search text is empty")
+    if len(terms) > MAX_SEARCH_TERMS:
+        # Lucene refuses a query of more than 1,024 clauses; each word is up to 3 (itself, 2 scripts).
+        raise InputError(f"search text has {len(terms):,} different words; at most {MAX_SEARCH_TERMS} "
+                         "(every word must occur, so a few distinctive words find the same rulings)")
 
     def phrase(term: str) -> str:
         variants = dict.fromkeys([term, to_simplified(term)])
@@ -334,24 +341,92 @@ def _plain(value):
     return value
 
 
+# What `rulings query cypher` lets through is decided on the server's own plan of the query (EXPLAIN):
+# the query type must be a read, and no operator may reach outside the graph or manage the server.
+# Procedures a read-only query may call: they read the graph or its schema and change nothing.
+READ_PROCEDURES = frozenset({
+    "db.index.fulltext.queryNodes", "db.index.fulltext.queryRelationships",
+    "db.index.vector.queryNodes", "db.index.vector.queryRelationships",
+    "db.labels", "db.relationshipTypes", "db.propertyKeys",
+    "db.schema.visualization", "db.schema.nodeTypeProperties", "db.schema.relTypeProperties",
+})
+# LOAD CSV reads server files and fetches URLs; SHOW/TERMINATE ... and administration commands
+# inspect or act on the server and other sessions (TERMINATE TRANSACTIONS kills other users' queries).
+_REFUSED_OPERATORS = [
+    (re.compile(r"^LoadCSV"), "LOAD CSV is not allowed: it reads server files and fetches URLs"),
+    (re.compile(r"^(Show|Terminate|AdministrationCommand|SystemProcedure|Create|Drop|Alter|Enable|Start|Stop)"),
+     "administration commands (SHOW ..., TERMINATE TRANSACTIONS, CREATE/DROP ...) are not allowed"),
+]
+_PROCEDURE_NAME = re.compile(r"^\s*([\w.`]+)\s*\(")
+
+MAX_ROWS = 1000
+MAX_BYTES = 16 * 1024 * 1024
+
+
+class CypherRows(list):
+    """The rows of a read-only query; `stopped` says why there may be more (row or byte limit), else None."""
+
+    stopped: str | None = None
+
+
+def _plan_operators(plan: dict) -> Iterator[tuple[str, str]]:
+    yield plan.get("operatorType", "").split("@")[0], str((plan.get("args") or {}).get("Details") or "")
+    for child in plan.get("children") or []:
+        yield from _plan_operators(child)
+
+
+def refusal(query_type: str | None, plan: dict | None) -> str | None:
+    """Why the read-only command must not run a query with this EXPLAIN summary (None: it may)."""
+    if query_type in ("w", "rw"):
+        return ("the query writes to the graph (CREATE/MERGE/SET/DELETE/REMOVE...); "
+                "`rulings query cypher` runs read-only queries only")
+    for operator, details in _plan_operators(plan or {}):
+        if operator == "ProcedureCall":
+            match = _PROCEDURE_NAME.match(details)
+            name = match.group(1).replace("`", "") if match else details.split("(")[0].strip()
+            if name not in READ_PROCEDURES:
+                return (f"procedure {name} is not allowed: `rulings query cypher` may call only "
+                        f"{', '.join(sorted(READ_PROCEDURES))}")
+            continue
+        for pattern, what in _REFUSED_OPERATORS:
+            if pattern.match(operator):
+                return f"{what} ({operator}); `rulings query cypher` runs read-only graph queries only"
+    if query_type != "r":
+        return (f"the query is not a plain read (query type {query_type!r}: a schema or administration "
+                "command); `rulings query cypher` runs read-only graph queries only")
+    return None
+
+
 def read_only_cypher(driver: Driver, query: str, database: str | None = None, params: dict | None = None,
-                     limit: int = 1000, timeout: float = 120.0) -> list[dict]:
-    """Run a user's Cypher in a READ transaction: the server refuses any write."""
+                     limit: int = MAX_ROWS, timeout: float = 120.0, max_bytes: int = MAX_BYTES) -> CypherRows:
+    """Run a user's Cypher if the server's plan of it is a plain read (see `refusal`), in a READ
+    transaction, returning at most `limit` rows and about `max_bytes` of JSON."""
     if not query or not query.strip():
         raise InputError("cypher: the query is empty")
 
     @unit_of_work(timeout=timeout)  # a runaway query is stopped by the server, not left running
     def work(tx):
         result = tx.run(query, params or {})
-        rows = []
+        rows, size = CypherRows(), 0
         for record in result:
-            rows.append({k: _plain(v) for k, v in record.items()})
             if len(rows) >= limit:
+                rows.stopped = f"stopped at the row limit ({limit} rows): more rows match; raise --limit to see them"
                 break
+            row = {k: _plain(v) for k, v in record.items()}
+            size += len(json.dumps(row, ensure_ascii=False, default=str).encode("utf-8"))
+            if size > max_bytes:
+                rows.stopped = (f"stopped at the byte limit ({max_bytes:,} bytes of results) after {len(rows)} rows; "
+                                "return fewer or smaller values, or raise --max-bytes")
+                break
+            rows.append(row)
         return rows
 
     try:
         with driver.session(database=database, default_access_mode=READ_ACCESS) as session:
+            summary = session.run("EXPLAIN " + query, params or {}).consume()
+            why = refusal(summary.query_type, summary.plan)
+            if why:
+                raise InputError(f"cypher: {why}")
             return session.execute_read(work)
     except CypherSyntaxError as exc:
         raise InputError(f"cypher: syntax error: {exc.message.splitlines()[0]}") from exc

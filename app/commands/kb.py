@@ -386,8 +386,16 @@ def conflicts(fmt, limit):
 @click.argument("statement")
 @click.option("--param", "params", multiple=True, help="A query parameter as NAME=JSON (repeatable).")
 @_format_option
-def cypher(statement, params, fmt):
-    """Run a read-only Cypher query (writes are refused by the server).
+@click.option("--limit", default=1000, show_default=True, type=click.IntRange(1, 1_000_000),
+              help="Stop after this many rows (a notice on stderr says when more rows matched).")
+@click.option("--max-bytes", default=16 * 1024 * 1024, show_default=True, type=click.IntRange(1024, 1 << 31),
+              help="Stop once the rows add up to this many bytes of JSON (with a notice on stderr).")
+def cypher(statement, params, fmt, limit, max_bytes):
+    """Run a read-only Cypher query: graph reads only.
+
+    The server's plan of the query is checked first: writes, LOAD CSV, SHOW/TERMINATE and other
+    administration commands, and procedures other than the read-only db.* ones (full-text search,
+    labels, schema) are refused.
 
     \b
     Example:
@@ -405,7 +413,7 @@ def cypher(statement, params, fmt):
         except json.JSONDecodeError:
             parsed[name] = value
     with get_driver() as (driver, database):
-        rows = read_only_cypher(driver, statement, database, parsed)
+        rows = read_only_cypher(driver, statement, database, parsed, limit=limit, max_bytes=max_bytes)
 
     def table(data):
         if not data:
@@ -417,4 +425,6 @@ def cypher(statement, params, fmt):
             click.echo("\t".join(dumps(row[k]) if not isinstance(row[k], str) else row[k]
                                  for k in keys))
 
-    _emit(rows, fmt, table)
+    _emit(list(rows), fmt, table)
+    if rows.stopped:
+        click.echo(f"notice: {rows.stopped}", err=True)
