@@ -77,6 +77,12 @@ def main(argv=None):
             traceback.print_exc()
         click.echo(f"error: {exc}", err=True)
         sys.exit(exc.exit_code)
+    except OSError as exc:  # a file the command could not read or write: name it
+        if debug:
+            traceback.print_exc()
+        where = f"{exc.filename}: " if exc.filename else ""
+        click.echo(f"error: {where}{exc.strerror or exc}", err=True)
+        sys.exit(4)
     except KeyboardInterrupt:
         click.echo("error: interrupted", err=True)
         sys.exit(130)

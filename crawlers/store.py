@@ -44,18 +44,25 @@ def utc_now() -> str:
 
 
 def atomic_write(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    # The writer's pid is in the temporary name, so sweep_partial() can tell a file a killed process
-    # left behind from one another process is still writing.
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f"{path.name}.{os.getpid()}.", suffix=".tmp")
+    from rulings.errors import write_failed
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # The writer's pid is in the temporary name, so sweep_partial() can tell a file a killed process
+        # left behind from one another process is still writing.
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f"{path.name}.{os.getpid()}.", suffix=".tmp")
+    except OSError as exc:
+        raise write_failed(path, exc) from exc
     try:
         with os.fdopen(fd, "wb") as out:
             out.write(data)
             out.flush()
             os.fsync(out.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         Path(tmp).unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise write_failed(path, exc) from exc
         raise
 
 

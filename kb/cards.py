@@ -42,11 +42,14 @@ def detect_format(path: Path) -> str:
 
 
 def import_path(driver, path: Path, *, fmt: str = "auto", cdb_language: str = "en", database=None, progress=None) -> dict:
+    """Import one card file. Malformed records are skipped and listed (with their line) in "rejected"."""
     fmt = detect_format(path) if fmt == "auto" else fmt
+    rejected: list[str] = []
     if fmt == "cards":
-        count = graph.import_cards(driver, read_cards_jsonl(path), database=database, progress=progress)
+        count = graph.import_cards(driver, read_cards_jsonl(path, rejected), database=database, progress=progress)
     elif fmt == "community":
-        rows = (graph.name_row(passcode, name, "zh-CN", "community") for passcode, name in read_community_names(path))
+        rows = (graph.name_row(passcode, name, "zh-CN", "community")
+                for passcode, name in read_community_names(path, rejected))
         count = graph.import_names(driver, rows, database=database, create_missing_cards=True, progress=progress)
     elif fmt == "cdb":
         def relabel(cards):
@@ -57,7 +60,7 @@ def import_path(driver, path: Path, *, fmt: str = "auto", cdb_language: str = "e
         count = graph.import_cards(driver, relabel(read_cdb(path)), database=database, progress=progress)
     else:
         raise InputError(f"{path}: unknown format {fmt!r}")
-    return {"path": str(path), "format": fmt, "records": count}
+    return {"path": str(path), "format": fmt, "records": count, "rejected": rejected}
 
 
 @click.group()
@@ -86,15 +89,22 @@ def import_cmd(paths, fmt, cdb_language):
     """
     for path in paths:  # fail early on a bad path, before anything is written
         detect_format(path) if fmt == "auto" else None
+    rejected = 0
     with get_driver() as (driver, database):
         graph.ensure_schema(driver, database)
         for path in paths:
             with click.progressbar(length=0, label=f"importing {path.name}", show_pos=True, file=None) as bar:
                 result = import_path(driver, path, fmt=fmt, cdb_language=cdb_language, database=database,
                                      progress=bar.update)
-            click.echo(f"{path}: {result['records']} {result['format']} records imported")
+            for message in result["rejected"]:
+                click.echo(f"rejected: {message}", err=True)
+                rejected += 1
+            click.echo(f"{path}: {result['records']} {result['format']} records imported"
+                       + (f", {len(result['rejected'])} rejected" if result["rejected"] else ""))
         counts = graph.count_cards(driver, database)
         click.echo(f"graph: {counts['cards']} cards, names by kind {counts['names']}")
+    if rejected:
+        raise InputError(f"{rejected} malformed card records were skipped (listed above); the rest is imported")
 
 
 @cards.command()

@@ -12,10 +12,12 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from neo4j import Driver, GraphDatabase
-from neo4j.exceptions import AuthError, ServiceUnavailable
+from neo4j.exceptions import AuthError, ClientError, ConfigurationError, ServiceUnavailable
 
 from kb.server import LocalNeo4j
-from rulings.errors import ServiceError
+from rulings.errors import InputError, ServiceError
+
+BOLT_SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
 
 
 @dataclass(frozen=True)
@@ -51,13 +53,27 @@ def connection(*, autostart: bool = True) -> Connection:
 def open_driver(conn: Connection) -> Driver:
     # Server notifications (e.g. "label not in the database yet" on a fresh graph) are not errors;
     # the driver would log each one to stderr.
-    driver = GraphDatabase.driver(conn.uri, auth=(conn.user, conn.password), connection_timeout=10,
-                                  max_connection_lifetime=3600, notifications_min_severity="OFF")
+    scheme = conn.uri.split("://", 1)[0].lower() if "://" in conn.uri else ""
+    if scheme not in BOLT_SCHEMES:
+        raise InputError(f"NEO4J_URI {conn.uri!r}: the driver speaks Bolt, use bolt://HOST:7687 or neo4j://HOST:7687 "
+                         "(http:// is the browser port)" if scheme in ("http", "https") else
+                         f"NEO4J_URI {conn.uri!r}: expected a Bolt URI ({', '.join(s + '://' for s in BOLT_SCHEMES)})")
+    try:
+        driver = GraphDatabase.driver(conn.uri, auth=(conn.user, conn.password), connection_timeout=10,
+                                      max_connection_lifetime=3600, notifications_min_severity="OFF")
+    except (ConfigurationError, ValueError) as exc:
+        raise InputError(f"NEO4J_URI {conn.uri!r}: {str(exc).splitlines()[0][:160]}") from exc
     try:
         driver.verify_connectivity()
     except AuthError as exc:
         driver.close()
         raise ServiceError(f"Neo4j at {conn.uri} refused user {conn.user!r}: wrong password or user") from exc
+    except ClientError as exc:
+        driver.close()
+        if exc.code == "Neo.ClientError.Security.AuthenticationRateLimit":
+            raise ServiceError(f"Neo4j at {conn.uri} refuses logins of user {conn.user!r} for a few seconds: too many "
+                               "wrong passwords in a row; check NEO4J_PASSWORD, then retry") from exc
+        raise ServiceError(f"Neo4j at {conn.uri} refused the connection ({exc.code})") from exc
     except (ServiceUnavailable, OSError, ValueError) as exc:
         driver.close()
         raise ServiceError(f"Neo4j at {conn.uri} is unreachable ({str(exc).splitlines()[0][:160]})") from exc

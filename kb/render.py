@@ -58,6 +58,11 @@ def card_graph_html(report: list[dict], out: Path, max_rulings: int = 150) -> Pa
                     other = f"card:{m['passcode']}"
                     node(other, m.get("name") or str(m["passcode"]), str(m["passcode"]), _COLOURS["other"], "dot", 14)
                     net.add_edge(r_key, other, title=f"MENTIONS {m.get('role') or ''}")
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(net.generate_html(notebook=False), encoding="utf-8")
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(net.generate_html(notebook=False), encoding="utf-8")
+    except OSError as exc:
+        from rulings.errors import write_failed
+
+        raise write_failed(out, exc) from exc
     return out

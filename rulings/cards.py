@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Iterator
 
 from rulings.errors import InputError
-from rulings.jsonl import read_jsonl
+from rulings.jsonl import read_jsonl_numbered
 
 # Cards with neither a passcode nor a fake one get a synthetic key derived from the Konami id,
 # above every real passcode (they are 8 digits at most) so the two can never collide.
@@ -22,6 +22,11 @@ SYNTHETIC_PASSCODE_BASE = 2_000_000_000
 NAME_HASH_PASSCODE_BASE = 3_000_000_000
 
 NAME_LANGS = ("en", "fr", "ja", "zh-CN", "zh-TW", "ko")
+
+# Neo4j stores 64-bit integers, and an indexed string must fit an index key (about 8 KB): a card name
+# is a few dozen characters, so anything near that is not a name.
+MAX_INT = 2**63 - 1
+MAX_NAME_CHARS = 1000
 
 _RUBY = re.compile(r"<ruby>(.*?)<rt>(.*?)</rt></ruby>", re.S)
 _TAG = re.compile(r"<[^>]+>")
@@ -71,7 +76,23 @@ class Card:
             yield self.community_zh, "zh-CN", "community"
 
 
+def _check_range(obj: dict, key: str) -> None:
+    """An integer field (or integer string) of a card record must fit Neo4j's 64-bit integers; other
+    values ('?' for an unknown ATK) are left to the field's own reader."""
+    value = obj.get(key)
+    if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
+        value = int(value)
+    if isinstance(value, int) and not isinstance(value, bool) and not -MAX_INT <= value <= MAX_INT:
+        raise ValueError(f"{key} {str(value)[:30]} is out of range (at most 2^63-1)")
+
+
 def card_from_json(obj: dict) -> Card:
+    for key in ("password", "fake_password", "konami_id", "atk", "def", "level", "rank", "pendulum_scale"):
+        _check_range(obj, key)
+    for lang, value in (obj.get("name") or {}).items():
+        if isinstance(value, str) and len(value) > MAX_NAME_CHARS:
+            raise ValueError(f"name[{lang}] is {len(value):,} characters long (a card name has at most "
+                             f"{MAX_NAME_CHARS:,})")
     if obj.get("password"):
         passcode, kind = int(obj["password"]), "official"
     elif obj.get("fake_password"):
@@ -84,6 +105,8 @@ def card_from_json(obj: dict) -> Card:
         if not first_name:
             raise InputError(f"card record without password, konami_id or any name: {str(obj)[:80]}")
         passcode, kind = NAME_HASH_PASSCODE_BASE + zlib.crc32(first_name.encode("utf-8")) % 1_000_000_000, "synthetic"
+    if not 0 < passcode <= MAX_INT:
+        raise ValueError(f"passcode {str(passcode)[:30]} is out of range (1 to 2^63-1)")
     names, reading = {}, None
     for lang in NAME_LANGS:
         value = (obj.get("name") or {}).get(lang)
@@ -112,22 +135,38 @@ def card_from_json(obj: dict) -> Card:
     )
 
 
-def read_cards_jsonl(path: Path) -> Iterator[Card]:
-    """Cards from the shared `cards.jsonl.gz` format; a bad line raises InputError with its number."""
-    for obj in read_jsonl(path):
+def read_cards_jsonl(path: Path, rejected: list[str] | None = None) -> Iterator[Card]:
+    """Cards from the shared `cards.jsonl.gz` format. A malformed card record raises InputError naming
+    its line, or, given a `rejected` list, is reported there (with its line) and skipped."""
+    for lineno, obj in read_jsonl_numbered(path):
         try:
             yield card_from_json(obj)
-        except (TypeError, ValueError, AttributeError) as exc:
-            raise InputError(f"{path}: card record {obj.get('konami_id')!r} is malformed ({exc})") from exc
+        except (TypeError, ValueError, AttributeError, InputError) as exc:
+            message = f"{path}:{lineno}: card record is malformed ({str(exc)[:200]})"
+            if rejected is None:
+                raise InputError(message) from exc
+            rejected.append(message)
 
 
-def read_community_names(path: Path) -> Iterator[tuple[int, str]]:
-    """(passcode, community Chinese name) pairs from `zh-community.jsonl.gz`."""
-    for obj in read_jsonl(path):
+def read_community_names(path: Path, rejected: list[str] | None = None) -> Iterator[tuple[int, str]]:
+    """(passcode, community Chinese name) pairs from `zh-community.jsonl.gz`; a malformed record raises
+    InputError naming its line, or, given a `rejected` list, is reported there and skipped."""
+    for lineno, obj in read_jsonl_numbered(path):
         try:
+            if "password" not in obj or "name" not in obj:
+                raise ValueError("lacks password or name")
+            _check_range(obj, "password")
             passcode, name = int(obj["password"]), str(obj["name"]).strip()
-        except (KeyError, TypeError, ValueError) as exc:
-            raise InputError(f"{path}: community record {obj!r:.80} lacks password or name") from exc
+            if not 0 < passcode <= MAX_INT:
+                raise ValueError(f"password {str(passcode)[:30]} is out of range (1 to 2^63-1)")
+            if len(name) > MAX_NAME_CHARS:
+                raise ValueError(f"name is {len(name):,} characters long (a card name has at most {MAX_NAME_CHARS:,})")
+        except (TypeError, ValueError) as exc:
+            message = f"{path}:{lineno}: community record is malformed ({str(exc)[:200]})"
+            if rejected is None:
+                raise InputError(message) from exc
+            rejected.append(message)
+            continue
         if name:
             yield passcode, name
 

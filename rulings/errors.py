@@ -22,7 +22,25 @@ class InputError(RulingsError):
     exit_code = 2
 
 
+# errno values that say the disk refused a write (full, over quota, read-only, file too large).
+_WRITE_ERRNOS = {28, 122, 30, 27}  # ENOSPC, EDQUOT, EROFS, EFBIG
+
+
+def write_failed(path, exc: OSError) -> "RulingsError | OSError":
+    """A write the disk refused, as one line naming the file: 'out.jsonl: cannot write: No space left
+    on device'. Other OSErrors are returned unchanged (for the caller to re-raise)."""
+    if exc.errno not in _WRITE_ERRNOS:
+        return exc
+    return StorageError(f"{path}: cannot write: {exc.strerror} (free space or choose another place, then run again)")
+
+
 class ServiceError(RulingsError):
     """A service (Neo4j, Node, the engine) is unavailable or refused the request."""
 
     exit_code = 3
+
+
+class StorageError(RulingsError):
+    """The disk refused a write (full, over quota, read-only)."""
+
+    exit_code = 4

@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from rulings.errors import InputError
+from rulings.errors import InputError, write_failed
 
 
 def _open_text(path: Path, mode: str):
@@ -33,8 +33,11 @@ def to_json(record: Any) -> dict:
 def write_jsonl(path: Path, records: Iterable[Any]) -> int:
     """Write records atomically: a reader never sees a half-written file."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    except OSError as exc:
+        raise write_failed(path, exc) from exc
     os.close(fd)
     count = 0
     try:
@@ -43,14 +46,23 @@ def write_jsonl(path: Path, records: Iterable[Any]) -> int:
                 out.write(json.dumps(to_json(record), ensure_ascii=False) + "\n")
                 count += 1
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         Path(tmp).unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise write_failed(path, exc) from exc
         raise
     return count
 
 
 def read_jsonl(path: Path, *, record: str | None = None, max_version: int | None = None) -> Iterator[dict]:
     """Yield JSON objects; a broken line raises InputError naming the file and line number."""
+    for _, obj in read_jsonl_numbered(path, record=record, max_version=max_version):
+        yield obj
+
+
+def read_jsonl_numbered(path: Path, *, record: str | None = None,
+                        max_version: int | None = None) -> Iterator[tuple[int, dict]]:
+    """(line number, JSON object) pairs, so that a caller can name the line of a record it rejects."""
     path = Path(path)
     if not path.exists():
         raise InputError(f"{path}: no such file")
@@ -71,7 +83,7 @@ def read_jsonl(path: Path, *, record: str | None = None, max_version: int | None
                     raise InputError(
                         f"{path}:{lineno}: {record} schema version {obj.get('v')} is newer than this tool reads ({max_version})"
                     )
-                yield obj
+                yield lineno, obj
     except (EOFError, gzip.BadGzipFile, OSError) as exc:
         if isinstance(exc, FileNotFoundError):
             raise InputError(f"{path}: no such file") from exc

@@ -7,8 +7,8 @@ import time
 
 import click
 
+from app.commands.options import Seconds
 from kb.server import LocalNeo4j
-from rulings.params import Seconds
 
 
 def _external_note() -> str | None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from app.commands.options import cards_option, scripts_option
+from app.commands.options import Seconds, cards_option, scripts_option
 from engine_bridge.constants import BUNDLED
 from rulings.errors import InputError, RulingsError
 
@@ -36,7 +36,7 @@ def scenarios():
 @cards_option
 @click.option("--junit", type=click.Path(dir_okay=False), help="Write a JUnit XML report here.")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False), help="Write every verdict with its engine log as JSON lines.")
-@click.option("--timeout", default=5.0, show_default=True, help="Seconds per scenario.")
+@click.option("--timeout", default=5.0, show_default=True, type=Seconds(), help="Seconds per scenario.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Node engine workers run in parallel (default: all cores); verdicts are the same with any number.")
 @click.option("--store/--no-store", default=False, show_default=True,

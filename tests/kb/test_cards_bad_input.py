@@ -67,7 +67,7 @@ def test_real_cdb_layout_imports(graph, tmp_path):
     con.commit()
     con.close()
     result = import_path(driver, path, database=database)
-    assert result == {"path": str(path), "format": "cdb", "records": 2}
+    assert result == {"path": str(path), "format": "cdb", "records": 2, "rejected": []}
     records, _, _ = driver.execute_query(
         "MATCH (c:Card) RETURN c.passcode AS p, c.card_type AS t, c.spell_trap_type AS s, c.level AS l, "
         "c.attribute AS a ORDER BY p", database_=database)
