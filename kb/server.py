@@ -311,7 +311,7 @@ class LocalNeo4j:
                                f"least {MIN_FREE_BYTES // (1024 * 1024)} MB: free space, then start again")
         dist = self.install()
         self.password()  # created (0600) before the launcher reads it
-        (self.home / "logs").mkdir(parents=True, exist_ok=True)
+        (self.home / "logs").mkdir(mode=0o700, exist_ok=True)
         self.ready_file.unlink(missing_ok=True)
         self.health_file.unlink(missing_ok=True)
         heap = heap or os.environ.get("RULINGS_NEO4J_HEAP", "1g")
