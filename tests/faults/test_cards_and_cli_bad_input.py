@@ -18,7 +18,7 @@ from rulings.errors import RulingsError
 
 
 def rulings(*args, env=None, timeout=300):
-    return subprocess.run([sys.executable, "-m", "rulings.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "app", *args], capture_output=True, text=True,
                           env={**os.environ, **(env or {})}, timeout=timeout)
 
 

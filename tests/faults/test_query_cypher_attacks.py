@@ -18,7 +18,7 @@ from rulings.errors import InputError
 
 
 def rulings(*args, check=None):
-    proc = subprocess.run([sys.executable, "-m", "rulings.cli", *args], capture_output=True, text=True,
+    proc = subprocess.run([sys.executable, "-m", "app", *args], capture_output=True, text=True,
                           env=dict(os.environ), timeout=300)
     if check is not None:
         assert proc.returncode == check, (proc.stdout, proc.stderr)

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="mounting the size-lim
 
 
 def rulings(*args, env, timeout=400):
-    return subprocess.run([sys.executable, "-m", "rulings.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "app", *args], capture_output=True, text=True,
                           env=env, timeout=timeout)
 
 

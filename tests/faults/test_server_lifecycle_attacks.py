@@ -21,7 +21,7 @@ from kb.server import LocalNeo4j
 def rulings(*args, home, timeout=400):
     env = {k: v for k, v in os.environ.items() if not k.startswith("NEO4J_")}  # the local server, not the session's
     env.update(RULINGS_HOME=str(home), RULINGS_NEO4J_HEAP=os.environ.get("RULINGS_NEO4J_HEAP", "512m"))
-    return subprocess.run([sys.executable, "-m", "rulings.cli", *args], capture_output=True, text=True, env=env,
+    return subprocess.run([sys.executable, "-m", "app", *args], capture_output=True, text=True, env=env,
                           timeout=timeout)
 
 
