@@ -135,8 +135,12 @@ def eval_align(fmt):
             s = scores["at_threshold"]
             click.echo(f"{split:8} gold {s['gold_pairs']:4}  links {s['links']:4}  correct {s['correct']:4}  "
                        f"precision {s['precision']}  recall {s['recall']}")
+            if s["uncovered_citing"]:
+                click.echo(f"         open world: {s['links_from_uncovered']} links from the {s['uncovered_citing']} "
+                           f"citing rulings whose Q&A is not in the graph (all wrong): precision {s['precision_open']}")
             for t, s in scores["sweep"].items():
-                click.echo(f"    at {t}: P {s['precision']}  R {s['recall']}  ({s['correct']}/{s['links']} links)")
+                extra = f"  open-world P {s['precision_open']}" if s["uncovered_citing"] else ""
+                click.echo(f"    at {t}: P {s['precision']}  R {s['recall']}  ({s['correct']}/{s['links']} links){extra}")
 
     _emit(result, fmt, table)
 

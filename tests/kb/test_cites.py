@@ -129,3 +129,22 @@ def test_query_card_shows_a_qa_with_the_rulings_citing_it(graph, catalog):
     assert [c["id"] for c in beast["card"]["cited_by"]] == ["zh-naturia"]
     (zh,) = [r for group in beast["topics"] for r in group["rulings"]]
     assert zh["cites"] == [{"passcode": NATURIA_BEAST, "konami_id": NATURIA_BEAST_KONAMI_ID, "name": "Naturia Beast"}]
+
+
+def test_eval_align_scores_the_zh_ja_links_against_the_citations(graph, catalog):
+    from kb.align import evaluate
+
+    driver, database = graph
+    import_some_cards(driver, database, catalog, [SKILL_DRAIN, CHTHONIAN_EMPEROR, NATURIA_BEAST])
+    zh = zh_doc()
+    # a ruling citing a Q&A the graph does not hold: any Japanese partner it gets is wrong
+    stray = dataclasses.replace(zh.rulings[0], id="zh-stray", meta={
+        "source_url": "https://www.db.yugioh-card.com/yugiohdb/faq_search.action?ope=5&fid=1"})
+    zh.rulings.append(stray)
+    load_pagedocs(driver, [zh, qa_doc()], database)
+    result = evaluate(driver, database)
+    scores = result["splits"]["all"]["at_threshold"]
+    assert (scores["gold_pairs"], scores["links"], scores["correct"]) == (1, 1, 1)  # fid 6760 is even: dev
+    assert (scores["precision"], scores["recall"]) == (1.0, 1.0)
+    assert (scores["uncovered_citing"], scores["links_from_uncovered"], scores["precision_open"]) == (1, 1, 0.5)
+    assert result["splits"]["heldout"]["at_threshold"]["gold_pairs"] == 0
