@@ -114,11 +114,11 @@ def citations(r: Ruling) -> tuple[list[int], list[int]]:
 
 
 def frame_props(frame) -> dict:
-    """What the graph keeps of a ruling's frame (pipeline.frames): the question kind, the answer (yes,
-    no, outcome) and a key naming the situation (question kind, its card, the cards of the situation,
-    the events in order), on which `query conflicts` pairs rulings; the whole frame as JSON."""
+    """What `query conflicts` reads of a ruling's frame (pipeline.frames; the whole frame is the
+    `frame` JSON): the question kind, the answer (yes, no, outcome) and a key naming the situation
+    (question kind, its card, the cards of the situation, the events in order)."""
     if frame is None:
-        return {"frame": None, "frame_question": None, "frame_answer": None, "frame_key": None}
+        return {"frame_question": None, "frame_answer": None, "frame_key": None}
     data = asdict(frame) if not isinstance(frame, dict) else frame
     question = data.get("question") or {}
     cards = {c.get("ref"): c.get("passcode") for c in data.get("cards") or []}
@@ -127,8 +127,7 @@ def frame_props(frame) -> dict:
         events = ",".join(f"{e.get('action')}:{cards.get(e.get('card'))}" for e in data.get("events") or [])
         key = "|".join([question["kind"], str(cards[question["card"]]), str(question.get("effect") or ""),
                         ",".join(str(p) for p in sorted(p for p in cards.values() if p is not None)), events])
-    return {"frame": json.dumps(data, ensure_ascii=False, sort_keys=True), "frame_question": question.get("kind"),
-            "frame_answer": data.get("answer"), "frame_key": key}
+    return {"frame_question": question.get("kind"), "frame_answer": data.get("answer"), "frame_key": key}
 
 
 def ruling_props(doc: PageDoc, r: Ruling) -> dict:

@@ -126,34 +126,40 @@ def resolve_card(driver: Driver, name: str, database: str | None = None) -> list
     raise InputError(f"no card named {name!r}{hint}")
 
 
+_CARD_INFO = """
+MATCH (c:Card {passcode: $passcode})
+RETURN c.passcode AS passcode, c.name AS name, c.card_type AS card_type,
+       [(n:CardName)-[:NAMES]->(c) | {text: n.text, language: n.language, kind: n.kind}] AS names,
+       [(o:Ruling)-[:CITES]->(c) | {id: o.id, text: coalesce(o.display, o.text), language: o.language, date: o.date,
+                                    source: o.source_id, url: o.page_url, current: o.current}] AS cited_by
+"""
+
+_RULINGS_FOR_CARD = f"""
+MATCH (r:Ruling)-[:MENTIONS]->(:Card {{passcode: $passcode}})
+WHERE {_LANG_FILTER} AND {_CURRENT_FILTER}
+WITH DISTINCT r
+RETURN {_RULING_FIELDS}
+ORDER BY r.source_id, r.page_url, r.start
+"""
+
+_TOPIC_LABELS = "MATCH (t:Topic) RETURN t.key AS key, coalesce(t.label_en, t.key) AS label"
+
+
 def card_info(driver: Driver, passcode: int, database: str | None = None) -> dict:
-    rows = _rows(driver, """
-        MATCH (c:Card {passcode: $passcode})
-        RETURN c.passcode AS passcode, c.name AS name, c.card_type AS card_type,
-               [(n:CardName)-[:NAMES]->(c) | {text: n.text, language: n.language, kind: n.kind}] AS names,
-               [(o:Ruling)-[:CITES]->(c) | {id: o.id, text: coalesce(o.display, o.text), language: o.language, date: o.date,
-                                            source: o.source_id, url: o.page_url, current: o.current}] AS cited_by
-        """, database, passcode=passcode)
+    rows = _rows(driver, _CARD_INFO, database, passcode=passcode)
     return rows[0] if rows else {"passcode": passcode, "name": None, "names": [], "cited_by": []}
 
 
 def rulings_for_card(driver: Driver, passcode: int, database: str | None = None, lang: str | None = None,
                      history: bool = False) -> list[dict]:
-    return _rows(driver, f"""
-        MATCH (r:Ruling)-[:MENTIONS]->(:Card {{passcode: $passcode}})
-        WHERE {_LANG_FILTER} AND {_CURRENT_FILTER}
-        WITH DISTINCT r
-        RETURN {_RULING_FIELDS}
-        ORDER BY r.source_id, r.page_url, r.start
-        """, database, passcode=passcode, lang=_lang(lang), history=history)
+    return _rows(driver, _RULINGS_FOR_CARD, database, passcode=passcode, lang=_lang(lang), history=history)
 
 
-def group_by_topic(rulings: list[dict], driver: Driver | None = None, database: str | None = None) -> list[dict]:
+def group_by_topic(rulings: list[dict], driver: Driver | None = None, database: str | None = None,
+                   labels: dict[str, str] | None = None) -> list[dict]:
     """[{topic, label, rulings}] with each ruling under its first topic ('other' when it has none)."""
-    labels = {}
-    if driver is not None:
-        labels = {r["key"]: r["label"] for r in _rows(
-            driver, "MATCH (t:Topic) RETURN t.key AS key, coalesce(t.label_en, t.key) AS label", database)}
+    if labels is None:
+        labels = {r["key"]: r["label"] for r in _rows(driver, _TOPIC_LABELS, database)} if driver is not None else {}
     groups: dict[str, list] = {}
     for r in rulings:
         groups.setdefault(r["topics"][0] if r["topics"] else "other", []).append(r)
@@ -163,13 +169,25 @@ def group_by_topic(rulings: list[dict], driver: Driver | None = None, database: 
 
 def card_report(driver: Driver, name: str, database: str | None = None, lang: str | None = None,
                 history: bool = False) -> list[dict]:
-    """`query card NAME`: for each card the name denotes, the card and its rulings grouped by topic."""
-    out = []
-    for card in resolve_card(driver, name, database):
-        rulings = rulings_for_card(driver, card["passcode"], database, lang=lang, history=history)
-        out.append({"card": card_info(driver, card["passcode"], database), "count": len(rulings),
-                    "topics": group_by_topic(rulings, driver, database)})
-    return out
+    """`query card NAME`: for each card the name denotes, the card and its rulings grouped by topic.
+    The card, its rulings and the topic labels are read in one transaction (round trips, not the
+    Cypher, are most of a small query's time)."""
+    cards = resolve_card(driver, name, database)
+
+    def work(tx):
+        labels = {r["key"]: r["label"] for r in tx.run(_TOPIC_LABELS)}
+        out = []
+        for card in cards:
+            rulings = [dict(r) for r in tx.run(_RULINGS_FOR_CARD, passcode=card["passcode"], lang=_lang(lang),
+                                               history=history)]
+            info = tx.run(_CARD_INFO, passcode=card["passcode"]).single()
+            out.append({"card": dict(info) if info else {"passcode": card["passcode"], "name": None, "names": [],
+                                                         "cited_by": []},
+                        "count": len(rulings), "topics": group_by_topic(rulings, labels=labels)})
+        return out
+
+    with driver.session(database=database, default_access_mode=READ_ACCESS) as session:
+        return session.execute_read(work)
 
 
 def pair(driver: Driver, a: str, b: str, database: str | None = None, lang: str | None = None,
