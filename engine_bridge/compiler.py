@@ -122,13 +122,23 @@ def _ja_texts() -> dict[int, str]:
 
 
 @lru_cache(maxsize=1)
+def _MONSTERS() -> frozenset[int]:
+    from rulings.cards import read_cards_jsonl
+    from rulings.config import cards_file
+
+    return frozenset(c.passcode for c in read_cards_jsonl(cards_file()) if c.card_type == "Monster")
+
+
+@lru_cache(maxsize=1)
 def _ja_names() -> list[tuple[str, int]]:
     from pipeline.frames import name_key
     from rulings.cards import read_cards_jsonl
     from rulings.config import cards_file
 
-    return sorted((name_key(card.names["ja"]), card.passcode) for card in read_cards_jsonl(cards_file())
-                  if card.names.get("ja") and card.passcode_kind == "official")
+    # monsters first: an archetype's searches and revivals mostly look for its monsters
+    return sorted(((name_key(card.names["ja"]), card.passcode) for card in read_cards_jsonl(cards_file())
+                   if card.names.get("ja") and card.passcode_kind == "official"),
+                  key=lambda kp: (kp[1] not in _MONSTERS(), kp))
 
 
 def referenced_cards(text: str, own: int, limit: int = 4) -> list[int]:

@@ -129,6 +129,15 @@ def _locate(card: FrameCard, context: str) -> None:
             break
 
 
+def frame_question_start(body: str, frame: Frame) -> int:
+    """Where the question's verb starts in the title (its situation and subject lie before)."""
+    at = body.rfind(frame.question.text) if frame.question.text else -1
+    if at < 0:
+        return len(body)
+    verb = re.search(r"(?:を|が|は|に)?[^「」、を]*(?:でき|され|なり|し)(?:ます|ません)か", body[at:])
+    return at + verb.start() if verb else at + len(frame.question.text)
+
+
 def _effect_number(text: str | None) -> int | None:
     if not text:
         return None
@@ -225,7 +234,8 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
             cards.get(m.group(1))
             frame.unread.append(f"situation: what 「{_clean_name(m.group(1))}」 does before the question")
     # situations stated without a card: phases, counts, conditions
-    rest = _CARD.sub("", situation_text)
+    # (the question's own clause too: 「2体目の「X」を召喚できますか」 is about a second copy)
+    rest = _CARD.sub("", body[:frame_question_start(body, frame)] if frame.question else situation_text)
     leftover = situation_text
     for s_, e_ in sorted(spans, reverse=True):
         leftover = leftover[:s_] + "、" + leftover[e_:]
