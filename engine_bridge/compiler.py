@@ -130,15 +130,16 @@ def _MONSTERS() -> frozenset[int]:
 
 
 @lru_cache(maxsize=1)
-def _ja_names() -> list[tuple[str, int]]:
+def _ja_names() -> list[tuple[str, str, int]]:
     from pipeline.frames import name_key
     from rulings.cards import read_cards_jsonl
     from rulings.config import cards_file
 
     # monsters first: an archetype's searches and revivals mostly look for its monsters
-    return sorted(((name_key(card.names["ja"]), card.passcode) for card in read_cards_jsonl(cards_file())
-                   if card.names.get("ja") and card.passcode_kind == "official"),
-                  key=lambda kp: (kp[1] not in _MONSTERS(), kp))
+    # (name, its ruby reading: archetypes are often named by the reading, 「ムーンライト」 for 月光…)
+    return sorted(((name_key(card.names["ja"]), name_key(card.ja_reading or ""), card.passcode)
+                   for card in read_cards_jsonl(cards_file()) if card.names.get("ja") and card.passcode_kind == "official"),
+                  key=lambda kp: (kp[2] not in _MONSTERS(), kp))
 
 
 def referenced_cards(text: str, own: int, limit: int = 4) -> list[int]:
@@ -150,8 +151,8 @@ def referenced_cards(text: str, own: int, limit: int = 4) -> list[int]:
     out: list[int] = []
     for quoted in dict.fromkeys(re.findall(r"「([^「」]+)」", text)):
         key = name_key(quoted)
-        exact = [p for k, p in _ja_names() if k == key]
-        found = exact[:1] or [p for k, p in _ja_names() if key in k][:2]
+        exact = [p for k, _, p in _ja_names() if k == key]
+        found = exact[:1] or [p for k, reading, p in _ja_names() if p != own and (key in k or key in reading)][:2]
         out += [p for p in found if p != own and p not in out]
     return out[:limit]
 
