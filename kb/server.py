@@ -148,10 +148,13 @@ class LocalNeo4j:
             shutil.rmtree(staging, ignore_errors=True)
             first = (proc.stderr.strip().splitlines() or [f"javac exited {proc.returncode}"])[0]
             raise ServiceError(f"compiling the Neo4j launcher {LAUNCHER_JAVA} failed: {first}")
-        if target.exists():  # another process finished first
-            shutil.rmtree(staging, ignore_errors=True)
-        else:
+        try:
             os.replace(staging, target)
+        except OSError:
+            if not target.exists():
+                raise
+        finally:  # another process finished first: its classes are the same
+            shutil.rmtree(staging, ignore_errors=True)
 
     def _fetch_jars(self, dist: Path, *, quiet: bool) -> None:
         mvn = shutil.which("mvn")
