@@ -375,6 +375,7 @@ _REFUSED_OPERATORS = [
     (re.compile(r"^(Show|Terminate|AdministrationCommand|SystemProcedure|Create|Drop|Alter|Enable|Start|Stop)"),
      "administration commands (SHOW ..., TERMINATE TRANSACTIONS, CREATE/DROP ...) are not allowed"),
 ]
+_PROFILE = re.compile(r"^\s*PROFILE\b", re.IGNORECASE)
 _PROCEDURE_NAME = re.compile(r"^\s*([\w.`]+)\s*\(")
 
 MAX_ROWS = 1000
@@ -441,7 +442,8 @@ def read_only_cypher(driver: Driver, query: str, database: str | None = None, pa
 
     try:
         with driver.session(database=database, default_access_mode=READ_ACCESS) as session:
-            summary = session.run("EXPLAIN " + query, params or {}).consume()
+            # PROFILE runs the plan EXPLAIN shows; EXPLAIN PROFILE is not a query
+            summary = session.run("EXPLAIN " + _PROFILE.sub("", query, count=1), params or {}).consume()
             why = refusal(summary.query_type, summary.plan)
             if why:
                 raise InputError(f"cypher: {why}")

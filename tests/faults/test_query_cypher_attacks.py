@@ -39,7 +39,8 @@ def test_load_csv_of_a_host_file_is_refused_and_prints_nothing(graph, secret_fil
     assert "LOAD CSV is not allowed" in proc.stderr and proc.stderr.count("\n") == 1
     # hidden in a subquery or behind EXPLAIN it is the same plan operator
     for query in (f"CALL () {{ LOAD CSV FROM 'file://{secret_file}' AS r RETURN r }} RETURN r",
-                  f"EXPLAIN LOAD CSV FROM 'file://{secret_file}' AS r RETURN r"):
+                  f"EXPLAIN LOAD CSV FROM 'file://{secret_file}' AS r RETURN r",
+                  f"PROFILE LOAD CSV FROM 'file://{secret_file}' AS r RETURN r"):
         with pytest.raises(InputError, match="LOAD CSV is not allowed"):
             queries.read_only_cypher(graph[0], query, graph[1])
 
@@ -124,6 +125,7 @@ def test_read_queries_and_read_procedures_still_run(graph):
     rows = queries.read_only_cypher(driver, "CALL db.index.fulltext.queryNodes('ruling_text', 'x') "
                                     "YIELD node RETURN count(node) AS n", database)
     assert rows == [{"n": 0}] and rows.stopped is None
+    assert queries.read_only_cypher(driver, "PROFILE MATCH (r:Ruling) RETURN count(r) AS n", database) == [{"n": 0}]
 
 
 def test_query_cypher_says_when_it_stopped_at_the_row_limit(graph):
