@@ -281,7 +281,7 @@ class LocalNeo4j:
             except BlockingIOError:
                 if time.monotonic() > deadline:
                     os.close(fd)
-                    raise ServiceError(f"another `rulings neo4j start` holds {self.lock_file} for over {timeout:.0f}s")
+                    raise ServiceError(f"another `rulings neo4j start` holds {self.lock_file} for over {timeout:.0f}s") from None
                 time.sleep(0.2)
 
     def start(self, *, port: int | None = None, timeout: float = 180.0, heap: str | None = None) -> tuple[ServerStatus, bool]:

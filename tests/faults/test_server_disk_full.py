@@ -18,7 +18,8 @@ import pytest
 from rulings.jsonl import write_jsonl
 from tests.kb.builders import zh_seed_doc
 
-pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="mounting the size-limited tmpfs this test fills needs root")
+pytestmark = [pytest.mark.neo4j,
+              pytest.mark.skipif(os.geteuid() != 0, reason="mounting the size-limited tmpfs this test fills needs root")]
 
 
 def rulings(*args, env, timeout=400):

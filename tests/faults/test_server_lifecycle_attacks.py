@@ -35,6 +35,7 @@ def raced_server(tmp_path_factory):
     rulings("neo4j", "stop", home=home)
 
 
+@pytest.mark.neo4j
 def test_two_concurrent_starts_run_one_server_and_both_report_it(raced_server):
     home, runs = raced_server
     assert [r.returncode for r in runs] == [0, 0], [r.stderr for r in runs]
@@ -53,6 +54,7 @@ def test_two_concurrent_starts_run_one_server_and_both_report_it(raced_server):
         assert driver.execute_query("RETURN 1 AS one").records[0]["one"] == 1
 
 
+@pytest.mark.neo4j
 def test_store_logs_and_password_are_readable_by_the_owner_only(raced_server):
     home, _ = raced_server
     loose = []
@@ -65,6 +67,7 @@ def test_store_logs_and_password_are_readable_by_the_owner_only(raced_server):
     assert stat.S_IMODE(os.stat(home / "neo4j").st_mode) == 0o700
 
 
+@pytest.mark.neo4j
 def test_local_server_refuses_load_csv_of_its_own_password_file(raced_server):
     home, _ = raced_server
     server = LocalNeo4j(home / "neo4j")
