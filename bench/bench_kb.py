@@ -125,7 +125,7 @@ def suggestion_latency(driver, database) -> dict:
     """`query card` with an unknown Chinese/Japanese name: real names with one character replaced; p50
     of kb.queries.suggest_names and how often the real name comes first / in the top 5."""
     from kb import queries
-    from rulings.names import fold_name
+    from rulings.text import fold_name
 
     rows = queries._rows(driver, "MATCH (n:CardName) WHERE n.language STARTS WITH 'zh' OR n.language = 'ja' "
                                  "RETURN n.text AS text, n.normalized AS normalized ORDER BY n.key", database)

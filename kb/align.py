@@ -27,7 +27,7 @@ from neo4j import Driver
 from rapidfuzz import fuzz
 
 from kb import graph
-from rulings.names import to_simplified
+from rulings.text import to_simplified
 
 THRESHOLD = 0.7
 # zh<->ja rulings naming cards (score_zh_ja): weights of card Jaccard, card overlap, shared Han; a

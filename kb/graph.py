@@ -12,7 +12,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 from neo4j import Driver, ManagedTransaction
 
 from rulings.cards import Card
-from rulings.names import fold_name
+from rulings.text import fold_name
 
 # ---------------------------------------------------------------------------------------------
 # Schema: created once, idempotently (IF NOT EXISTS), by `rulings kb init` and before any load.

@@ -16,7 +16,7 @@ from rapidfuzz.distance import Levenshtein
 
 from kb import graph
 from rulings.errors import InputError
-from rulings.names import fold_name, to_simplified
+from rulings.text import fold_name, to_simplified
 
 # The fields every ruling row carries (one RETURN shape for every query below).
 _RULING_FIELDS = """

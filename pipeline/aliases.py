@@ -8,7 +8,7 @@ import re
 
 from pipeline.cardlink import CardLinker, fold
 from pipeline.records import MinedAlias
-from rulings.names import to_simplified
+from rulings.text import to_simplified
 
 _PAIR = re.compile(r"[「『]([^「」『』/／\n]{1,40})\s*[/／]\s*([^「」『』/／\n]{1,40})[」』]")
 _KANA = re.compile(r"[\u3040-\u30ff]")

@@ -5,7 +5,7 @@ ja  Konami Q&A (corpus/konami-faq/qa-dev.jsonl.gz): per Q&A, the set of cards li
     `konami_id` via cards.jsonl.gz; alternate artworks share one Konami id).
 zh  Rules docs (corpus/ocg-rule-docs/**.rst): 「`name`_」 marks a card. The markup is stripped to
     「name」 before linking (the linker never sees the backticks); gold spans resolve to passcodes by
-    an exact `rulings.names.fold_name` lookup of community then official names; gold names that do not
+    an exact `rulings.text.fold_name` lookup of community then official names; gold names that do not
     resolve are left out, and predictions on them are neither right nor wrong.
 fr  French articles (corpus/fr-rulings/*.md): *italic* spans name cards (or quote card text). All
     asterisks are stripped before linking. Gold = italic spans whose text is a card name (fold_name
@@ -34,7 +34,7 @@ from typing import Iterable
 from pipeline.cardlink import CardLinker
 from rulings.cards import Card
 from rulings.errors import InputError
-from rulings.names import fold_name
+from rulings.text import fold_name
 
 
 @dataclass

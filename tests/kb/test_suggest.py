@@ -12,7 +12,7 @@ import pytest
 
 from kb import queries
 from rulings.errors import InputError
-from rulings.names import fold_name
+from rulings.text import fold_name
 from tests.kb.conftest import import_some_cards
 
 pytestmark = pytest.mark.neo4j
