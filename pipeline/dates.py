@@ -8,7 +8,7 @@ import datetime as _dt
 import re
 from dataclasses import dataclass
 
-from pipeline.normalize import fold_width
+from rulings.text import fold_width
 
 # No look-behind on digits here: `16/3/1716/3/17` (two dates glued together) must give two dates, so
 # "not preceded by a digit" is checked by hand, allowing a date to start where the previous one ended.

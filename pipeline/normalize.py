@@ -6,12 +6,11 @@ Passes, in order: strip <ruby> furigana, strip RST/Markdown inline markup, drop 
 residue and Sphinx `¶`, remove pinyin written after Hanzi (`關(guān)`), fold full-width ASCII and
 half-width katakana (「」『』 are kept), then glossary repairs of characters lost in conversion
 (pipeline/data/repairs.yaml). Traditional -> Simplified (OpenCC) is a separate, length-preserving step
-(`to_simplified`) used for matching, so the clean text keeps the page's own script."""
+(`rulings.text.to_simplified_same_length`) used for matching, so the clean text keeps the page's own script."""
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -20,6 +19,7 @@ from typing import Callable, Sequence
 import yaml
 
 from pipeline.records import Repair
+from rulings.text import PINYIN_AFTER_HAN, fold_width, is_pinyin
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -85,41 +85,8 @@ def _keep_group(n: int = 1):
 
 # --- pinyin -----------------------------------------------------------------------------------
 
-_TONE = "āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜüńňǹḿ"
-_INITIALS = "(?:zh|ch|sh|[bpmfdtnlgkhjqxrzcsyw])?"
-_FINALS = ("(?:iang|iong|uang|ueng|ang|eng|ing|ong|ian|iao|uai|uan|van|ai|ei|ao|ou|an|en|er|in|un|vn|ia|ie|iu|ua|uo|ui|ue|ve|a|o|e|i|u|v)")
-_SYLLABLE = re.compile(f"{_INITIALS}{_FINALS}n?")
-_PINYIN_AFTER_HAN = re.compile(rf"(?<=[\u3400-\u9fff])\(([a-z{_TONE}]{{1,7}})\)")
-_TONE_TO_PLAIN = str.maketrans({c: unicodedata.normalize("NFD", c)[0] for c in _TONE if c != "ü"} | {"ü": "v"})
-
-
-def _is_pinyin(word: str) -> bool:
-    plain = word.translate(_TONE_TO_PLAIN)
-    return bool(_SYLLABLE.fullmatch(plain))
-
-
 def _drop_pinyin(m: re.Match):
-    return [] if _is_pinyin(m.group(1)) else [m.span()]
-
-
-# --- width ------------------------------------------------------------------------------------
-
-def fold_char(ch: str) -> str:
-    """Full-width ASCII -> ASCII, half-width katakana/brackets -> full-width; 「」『』 untouched."""
-    code = ord(ch)
-    if 0xFF01 <= code <= 0xFF5E:
-        return chr(code - 0xFEE0)
-    if code == 0x3000:
-        return " "
-    if 0xFF61 <= code <= 0xFF9F:
-        folded = unicodedata.normalize("NFKC", ch)
-        return folded if len(folded) == 1 else ch
-    return ch
-
-
-def fold_width(text: str) -> str:
-    """Length-preserving width fold (for cue detection on original lines)."""
-    return "".join(fold_char(c) for c in text)
+    return [] if is_pinyin(m.group(1)) else [m.span()]
 
 
 # --- repairs ----------------------------------------------------------------------------------
@@ -209,39 +176,12 @@ def normalize(text: str, *, fmt: str = "text", damaged: bool | None = None, base
         text_, offs = _rewrite(text_, offs, _HTML_TAG, lambda m: [])
     text_, offs = _rewrite(text_, offs, _EDIT_RESIDUE, lambda m: [])
     if "(" in text_:
-        text_, offs = _rewrite(text_, offs, _PINYIN_AFTER_HAN, _drop_pinyin)
-    text_ = "".join(fold_char(c) for c in text_)  # 1:1, offsets unchanged
+        text_, offs = _rewrite(text_, offs, PINYIN_AFTER_HAN, _drop_pinyin)
+    text_ = fold_width(text_)  # 1:1, offsets unchanged
     if damaged is None:
         damaged = page_has_conversion_damage(text_)
     text_, offs, repairs = apply_repairs(text_, offs, damaged)
     return Normalized(text=text_, offsets=offs, repairs=repairs)
-
-
-# --- Traditional -> Simplified ------------------------------------------------------------------
-
-@lru_cache(maxsize=2)
-def _converter(config: str):
-    import opencc
-
-    return opencc.OpenCC(config)
-
-
-def to_simplified(text: str, config: str = "t2s") -> str:
-    """Simplified Chinese with the same length as `text`, so offsets stay valid.
-
-    OpenCC converts phrases; where a line's conversion changes its length (rare phrase rewrites),
-    that line falls back to character-by-character conversion."""
-    conv = _converter(config)
-    whole = conv.convert(text)
-    if len(whole) == len(text):
-        return whole
-    out = []
-    for line in text.split("\n"):
-        converted = conv.convert(line)
-        if len(converted) != len(line):
-            converted = "".join(c2 if len(c2 := conv.convert(c)) == 1 else c for c in line)
-        out.append(converted)
-    return "\n".join(out)
 
 
 def display_text(text: str, fmt: str = "text") -> str:

@@ -14,12 +14,13 @@ from typing import Iterable, Iterator
 
 from crawlers.records import RawPage
 from pipeline.language import is_chinese, segment_language
-from pipeline.normalize import Normalized, display_text, fold_width, normalize, page_has_conversion_damage, to_simplified
+from pipeline.normalize import Normalized, display_text, normalize, page_has_conversion_damage
 from pipeline.records import Mention, PageDoc, Ruling
 from pipeline.segment import Segment, segment_page, structure_lists
 from pipeline.semantics import mention_roles, polarity, primary_action, actions, ruling_kind
 from pipeline.topics import assign_topics, topics_for_qa_tags
 from rulings.jsonl import write_jsonl
+from rulings.text import fold_width, to_simplified_same_length
 
 ID_LENGTH = 16
 
@@ -52,7 +53,7 @@ class _Draft:
 
 
 def _matching_text(text: str, language: str) -> str:
-    return to_simplified(text) if is_chinese(language) else text
+    return to_simplified_same_length(text) if is_chinese(language) else text
 
 
 def _drafts(page: RawPage, segments: list[Segment], damaged: bool) -> list[_Draft]:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from crawlers.records import RawPage
 from pipeline.dates import find_dates, parse_date
-from pipeline.normalize import fold_width
+from rulings.text import fold_width
 
 
 @dataclass

@@ -61,7 +61,7 @@ _TONE_TO_PLAIN = str.maketrans({c: unicodedata.normalize("NFD", c)[0] for c in _
 # A parenthesised Latin word of up to 7 letters (tone marks, combining accents, an optional tone
 # digit) right after a Han character, as damaged pages write 旋風(fēng) or 規(gui1). Group 1 is the word;
 # whether it really is a pinyin syllable is `is_pinyin`'s question.
-PINYIN_AFTER_HAN = regex.compile(r"(?<=\p{Han})\(([a-zA-Z\u00e0-\u01dc\u0300-\u036f]{1,7}\d?)\)")
+PINYIN_AFTER_HAN = regex.compile(r"(?<=\p{Han})\(([a-zA-Z\u00e0-\u01dc\u01f9\u1e3f\u0300-\u036f]{1,7}\d?)\)")
 
 
 def is_pinyin(word: str) -> bool:

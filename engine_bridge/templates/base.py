@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from engine_bridge.scenario import Expect, RulingRef, Scenario, Setup, SetupCard, Step
+from rulings.text import fold_width, to_simplified_same_length
 
 # Vanilla Normal Monsters run without a script (the core needs none for them), so the pack can
 # always field them; these three are the ones the bundled scenarios already rely on.
@@ -152,11 +153,9 @@ def _frame(value: Any):
 
 @lru_cache(maxsize=None)
 def _forms(surface: str) -> frozenset[str]:
-    from pipeline.normalize import fold_width, to_simplified
-
     surface = surface.strip()
     folded = fold_width(surface)
-    return frozenset({surface, folded, to_simplified(folded)} - {""})
+    return frozenset({surface, folded, to_simplified_same_length(folded)} - {""})
 
 
 # ------------------------------------------------------------------ the cards the engine can play

@@ -3,7 +3,8 @@ against the real seed pages."""
 
 from pathlib import Path
 
-from pipeline.normalize import fold_width, normalize, page_has_conversion_damage, to_simplified
+from pipeline.normalize import normalize, page_has_conversion_damage
+from rulings.text import fold_width, to_simplified_same_length
 from rulings import config
 
 SEEDS = config.shared_dir() / "corpus" / "seeds"
@@ -90,7 +91,7 @@ def test_evidence_only_repairs_stay_off_on_undamaged_text():
 
 def test_to_simplified_keeps_length():
     for text in ["陷阱怪獸的相關規則", "滑鼠和軟體", "「旋風」"]:
-        out = to_simplified(text)
+        out = to_simplified_same_length(text)
         assert len(out) == len(text)
-    assert to_simplified("陷阱怪獸的相關規則") == "陷阱怪兽的相关规则"
-    assert to_simplified("「旋風」") == "「旋风」"
+    assert to_simplified_same_length("陷阱怪獸的相關規則") == "陷阱怪兽的相关规则"
+    assert to_simplified_same_length("「旋風」") == "「旋风」"
