@@ -321,7 +321,7 @@ class LocalNeo4j:
         cmd = [
             shutil.which("java") or "java", f"-Xmx{heap}", "-XX:+UseG1GC", "-Dfile.encoding=UTF-8",
             "-cp", f"{launcher_classes()}{os.pathsep}{dist / 'lib' / '*'}", LAUNCHER_MAIN,
-            str(self.home), str(port), str(self.password_file), os.environ.get("RULINGS_NEO4J_PAGECACHE", "256m"),
+            str(self.home.absolute()), str(port), str(self.password_file.absolute()), os.environ.get("RULINGS_NEO4J_PAGECACHE", "256m"),
         ]
         with open(self.log_file, "ab") as log:
             os.chmod(self.log_file, 0o600)
