@@ -6,19 +6,17 @@ from __future__ import annotations
 
 import re
 
-from pipeline.cardlink import CardLinker, fold
+from pipeline.cardlink import CardLinker
 from pipeline.records import MinedAlias
-from rulings.text import to_simplified
+from rulings.text import HAN, KANA, fold_lookup, to_simplified
 
 _PAIR = re.compile(r"[「『]([^「」『』/／\n]{1,40})\s*[/／]\s*([^「」『』/／\n]{1,40})[」』]")
-_KANA = re.compile(r"[\u3040-\u30ff]")
-_HAN = re.compile(r"[\u3400-\u9fff]")
 
 
 def _script(name: str) -> str:
-    if _KANA.search(name):
+    if KANA.search(name):
         return "ja"
-    if _HAN.search(name):
+    if HAN.search(name):
         return "zh"
     return "latin"
 
@@ -34,14 +32,14 @@ def mine_aliases(text: str, language: str, linker: CardLinker) -> list[MinedAlia
         for zh, other in ((left, right), (right, left)):
             if _script(zh) != "zh" or _script(other) == "zh":
                 continue
-            entries = linker.names.get(fold(other))
+            entries = linker.names.get(fold_lookup(other))
             if not entries:
                 continue
             passcodes = {e.passcode for e in entries}
             if len(passcodes) != 1:
                 continue  # the known side is itself ambiguous: no evidence for one card
             passcode = next(iter(passcodes))
-            existing = {e.passcode for e in linker.names.get(fold(zh), [])}
+            existing = {e.passcode for e in linker.names.get(fold_lookup(zh), [])}
             if existing - {passcode}:
                 continue
             if (zh, passcode) in seen:

@@ -40,58 +40,18 @@ import ahocorasick
 from pipeline.nlp_models import base_language, get_nlp
 from pipeline.records import MinedAlias, Mention
 from rulings.cards import Card
+from rulings.text import PINYIN_AFTER_HAN, fold_lookup, fold_lookup_char
 
 # --------------------------------------------------------------------------------------------- folding
 
-# Characters that spellings of one name disagree on: middle dots, spaces, dashes, apostrophes, quotes.
-_DROP = set("·・‧•･ \t\u3000\u00a0-‐‑‒–—―－'’‘`´\"")
-
-
-@lru_cache(maxsize=1)
-def _t2s():
-    import opencc
-
-    return opencc.OpenCC("t2s")
-
-
-@lru_cache(maxsize=200_000)
-def fold_char(ch: str) -> str:
-    """The folded form of one character ('' when it is dropped)."""
-    if ch in _DROP:
-        return ""
-    out = unicodedata.normalize("NFKC", ch)
-    if len(out) == 1 and out in _DROP:
-        return ""
-    out = out.lower()
-    if out.isascii():
-        return "".join(c for c in out if c not in _DROP)
-    pieces = []
-    for c in out:
-        if c in _DROP:
-            continue
-        if ord(c) < 0x250:  # Latin: drop accents (é -> e) so "Phoenix"/"Phœnix"-like spellings meet
-            c = "".join(x for x in unicodedata.normalize("NFKD", c) if not unicodedata.combining(x)) or c
-        elif "\u3400" <= c <= "\u9fff" or "\uf900" <= c <= "\ufaff":
-            c = _t2s().convert(c)
-        pieces.append(c)
-    return "".join(pieces)
-
-
-def fold(text: str) -> str:
-    return "".join(fold_char(ch) for ch in text)
-
-
 @lru_cache(maxsize=100_000)
 def _fold_word(word: str) -> str:
-    return fold(word)
-
-
-# Pinyin written after Chinese characters, as on seed page 000: 旋風(fēng). Not part of any name.
-_PINYIN = re.compile(r"(?<=[\u3400-\u9fff])\((?:[a-zA-Z\u00e0-\u01dc\u0300-\u036f]{1,7}\d?)\)")
+    return fold_lookup(word)
 
 
 def pinyin_mask(text: str) -> set[int]:
-    return {i for m in _PINYIN.finditer(text) for i in range(m.start(), m.end())}
+    """The offsets of the pinyin annotations written after Chinese characters (旋風(fēng)): no part of any name."""
+    return {i for m in PINYIN_AFTER_HAN.finditer(text) for i in range(m.start(), m.end())}
 
 
 def fold_with_map(text: str, skip: set[int] | None = None) -> tuple[str, list[int]]:
@@ -102,7 +62,7 @@ def fold_with_map(text: str, skip: set[int] | None = None) -> tuple[str, list[in
     for i, ch in enumerate(text):
         if skip and i in skip:
             continue
-        piece = fold_char(ch)
+        piece = fold_lookup_char(ch)
         if piece:
             out.append(piece)
             index.extend([i] * len(piece))
@@ -224,21 +184,21 @@ class CardLinker:
             for text, lang, kind in card.all_names():
                 entry = NameEntry(passcode, text, "community" if kind == "community" else lang, kind,
                                   catalog[passcode].passcode_kind)
-                key = fold(text)
+                key = fold_lookup(text)
                 if key and entry not in names.get(key, ()):
                     names.setdefault(key, []).append(entry)
             for text, lang in _mixed_prefix_variants(card):
                 entry = NameEntry(passcode, text, lang, "community" if lang == "community" else "official",
                                   catalog[passcode].passcode_kind)
-                key = fold(text)
+                key = fold_lookup(text)
                 if key and entry not in names.get(key, ()):
                     names.setdefault(key, []).append(entry)
             for s in card.series:
-                series.add(fold(s))
+                series.add(fold_lookup(s))
             for lang in ("ja", "zh-CN", "en"):
                 for m in _SERIES_IN_TEXT.finditer(card.texts.get(lang, "")):
                     s = next(g for g in m.groups() if g)
-                    series.add(fold(s))
+                    series.add(fold_lookup(s))
         series.discard("")
         prose = _prose_words(catalog, names)
         kinds = {card.passcode: CardKind(card.card_type, card.monster_type_line) for card in catalog.values()}
@@ -276,7 +236,7 @@ class CardLinker:
         added = 0
         with self._lock:
             for alias in aliases:
-                key = fold(alias.name)
+                key = fold_lookup(alias.name)
                 if not key:
                     continue
                 entries = self.names.setdefault(key, [])
@@ -297,7 +257,7 @@ class CardLinker:
         view._lock = threading.Lock()
         extra = []
         for alias in aliases:
-            key = fold(alias.name)
+            key = fold_lookup(alias.name)
             entries = view.names.get(key, [])
             if not key or any(e.passcode == alias.passcode for e in entries):
                 continue
@@ -450,7 +410,7 @@ class CardLinker:
                     if e.lang in ("fr", "en"):
                         for w in _LATIN_WORD_SPLIT.split(e.name):
                             if w:
-                                per_word.setdefault(fold(w), set()).add(e.passcode)
+                                per_word.setdefault(fold_lookup(w), set()).add(e.passcode)
             self._word_df = {w: len(p) for w, p in per_word.items()}
             self._latin_by_passcode: dict[int, list[str]] = {}
             for entries in self.names.values():
@@ -482,16 +442,16 @@ class CardLinker:
                         run = words[i:j]
                         if j - i == len(words) or not all(w[0].isupper() or w[0].isdigit() for w in run):
                             continue
-                        if i == 0 and any(df.get(fold(w), 99) <= _RARE_WORD_CARDS for w in run):
+                        if i == 0 and any(df.get(fold_lookup(w), 99) <= _RARE_WORD_CARDS for w in run):
                             forms.setdefault(" ".join(run), set()).add(passcode)
-                        elif j == i + 1 and df.get(fold(run[0]), 99) <= _VERY_RARE_WORD_CARDS:
+                        elif j == i + 1 and df.get(fold_lookup(run[0]), 99) <= _VERY_RARE_WORD_CARDS:
                             forms.setdefault(run[0], set()).add(passcode)
         busy = bytearray(len(text))
         for m in mentions:
             busy[m.start:m.end] = b"\x01" * (m.end - m.start)
         extra = []
         for form, passcodes in sorted(forms.items(), key=lambda f: -len(f[0])):
-            if len(passcodes) != 1 or len(form) < 3 or (fold(form) in self.series and form not in heads):
+            if len(passcodes) != 1 or len(form) < 3 or (fold_lookup(form) in self.series and form not in heads):
                 continue
             passcode = next(iter(passcodes))
             for hit in re.finditer(r"(?<!\w)" + re.escape(form) + r"(?!\w)", text):
@@ -504,7 +464,7 @@ class CardLinker:
         return sorted(mentions + extra, key=lambda m: m.start)
 
     def _short_reference(self, surface: str, linked: list[NameEntry]) -> NameEntry | None:
-        key = fold(surface)
+        key = fold_lookup(surface)
         if len(key) < 2:
             return None
         words = surface.split()
@@ -517,8 +477,8 @@ class CardLinker:
             if any(_is_cjk(c) for c in key):
                 ok = name_key.startswith(key) or name_key.endswith(key)
             else:
-                name_words = [fold(w) for w in re.split(r"[\s,:]+", e.name)]
-                ok = all(fold(w) in name_words for w in words)
+                name_words = [fold_lookup(w) for w in re.split(r"[\s,:]+", e.name)]
+                ok = all(fold_lookup(w) in name_words for w in words)
             if ok:
                 hits.setdefault(e.passcode, e)
         return next(iter(hits.values())) if len(hits) == 1 else None
@@ -555,7 +515,7 @@ class CardLinker:
 
     def _resolve_quoted(self, text: str, start: int, end: int) -> list[_Candidate]:
         inner = text[start:end]
-        key = fold(_PINYIN.sub("", inner))
+        key = fold_lookup(PINYIN_AFTER_HAN.sub("", inner))
         if not key:
             return []
         follows_series_word = (bool(_SERIES_SUFFIX.match(text, end + 1))
@@ -576,12 +536,12 @@ class CardLinker:
                 p_start = text.index(part, offset)
                 p_end = p_start + len(part)
                 offset = p_end
-                p_entries = self.names.get(fold(part))
+                p_entries = self.names.get(fold_lookup(part))
                 if p_entries:
                     found.append(_Candidate(p_start, p_end, p_entries, True))
             if found:
                 return found
-        if _looks_like_name(_PINYIN.sub("", inner)):
+        if _looks_like_name(PINYIN_AFTER_HAN.sub("", inner)):
             return [_Candidate(start, end, None, True)]
         return []
 
@@ -653,7 +613,7 @@ def rules_terms() -> frozenset[str]:
     from pipeline.normalize import DATA_DIR
 
     data = yaml.safe_load((DATA_DIR / "rules_terms.yaml").read_text(encoding="utf-8"))
-    return frozenset(fold(str(t)) for terms in (data.get("terms") or {}).values() for t in terms or ())
+    return frozenset(fold_lookup(str(t)) for terms in (data.get("terms") or {}).values() for t in terms or ())
 
 
 # Words right before or after a span that make it a card: 「X」的效果, 「X」を発動, la carte "X".
@@ -664,7 +624,7 @@ _CARD_BEFORE = re.compile(r"(?:发动|發動|発動|la carte|carte|the card|card
 def _is_rules_term(text: str, cand: "_Candidate") -> bool:
     """A candidate whose span is exactly a rules term (灵摆刻度, ペンデュラムスケール) and whose context
     does not name a card: the Pendulum Scale of the rules, not the card 「灵摆刻度」."""
-    if cand.series or fold(text[cand.start:cand.end]) not in rules_terms():
+    if cand.series or fold_lookup(text[cand.start:cand.end]) not in rules_terms():
         return False
     if _CARD_AFTER.match(text, cand.end) or _CARD_BEFORE.search(text[max(0, cand.start - 12):cand.start]):
         return False

@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from pipeline.cardlink import CardLinker, fold
+from pipeline.cardlink import CardLinker
+from rulings.text import fold_lookup
 from pipeline.records import MinedAlias
 from rulings.errors import InputError
 
@@ -90,7 +91,7 @@ def test_block_language_decides_between_cards_sharing_a_name(linker, catalog):
     raimei = [c.passcode for c in catalog.values() if c.names.get("en") == "Raimei"]
     rai_mei = [c.passcode for c in catalog.values() if c.names.get("ja") == "ＲＡＩ－ＭＥＩ"]
     assert len(raimei) == len(rai_mei) == 1 and raimei != rai_mei
-    assert fold("Raimei") == fold("ＲＡＩ－ＭＥＩ")
+    assert fold_lookup("Raimei") == fold_lookup("ＲＡＩ－ＭＥＩ")
     assert linker.link("「ＲＡＩ－ＭＥＩ」", "ja")[0].passcode == rai_mei[0]
     assert linker.link('Activate "Raimei".', "en")[0].passcode == raimei[0]
 
@@ -136,9 +137,9 @@ def test_unknown_language_is_an_input_error(linker):
 
 
 def test_folding_meets_variants():
-    assert fold("E・HERO") == fold("E·HERO") == fold("Ｅ－ＨＥＲＯ") == "ehero"
-    assert fold("旋風") == fold("旋风")
-    assert fold("Typhon d’Espace") == fold("typhon d'espace")
+    assert fold_lookup("E・HERO") == fold_lookup("E·HERO") == fold_lookup("Ｅ－ＨＥＲＯ") == "ehero"
+    assert fold_lookup("旋風") == fold_lookup("旋风")
+    assert fold_lookup("Typhon d’Espace") == fold_lookup("typhon d'espace")
 
 
 def test_index_pickle_cache_round_trip(catalog, tmp_path):

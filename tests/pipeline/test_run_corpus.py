@@ -233,7 +233,7 @@ def test_seed_002_japanese_is_never_read_as_chinese(seeds):
 
 
 def test_a_pages_records_do_not_depend_on_its_batch(seeds, linker):
-    from pipeline.cardlink import fold
+    from rulings.text import fold_lookup
 
     """Mined aliases stay with their page: each seed processed alone gives the same PageDoc as in the
     batch of all seeds (processed first, in the fixture) and in the reversed batch; the shared linker
@@ -244,7 +244,7 @@ def test_a_pages_records_do_not_depend_on_its_batch(seeds, linker):
     assert mined  # seed 000 mines 「內置式機槍/仕込みマシンガン」
     # ... and they were used on their page, yet never entered the shared linker
     assert any(m.matched_kind == "mined" for r in seeds["000"].rulings for m in r.mentions)
-    assert not any(e.kind == "mined" for a in mined for e in linker.names.get(fold(a.name), []))
+    assert not any(e.kind == "mined" for a in mined for e in linker.names.get(fold_lookup(a.name), []))
     reversed_batch = _docs(list(reversed(paths)), linker)
 
     def record(doc):
