@@ -328,6 +328,11 @@ def featured_cards(linker: CardLinker, catalog: dict[int, Card], qas: list[dict]
     return out
 
 
+def _prf(tp: int, fp: int, fn: int) -> list[float]:
+    p, r = (tp / (tp + fp) if tp + fp else 0.0), (tp / (tp + fn) if tp + fn else 0.0)
+    return [round(p, 3), round(r, 3), round(2 * p * r / (p + r) if p + r else 0.0, 3)]
+
+
 def eval_qa_topics(qas: list[dict], cards: list[list[Card]] | None = None) -> dict[str, Score]:
     """Topics assigned from the Q&A (title as heading, question + answer as text, the featured cards)
     against the topics its Konami tags map to, per split. Scored only on the topics a tag can map to:
@@ -357,14 +362,13 @@ def eval_qa_topics(qas: list[dict], cards: list[list[Card]] | None = None) -> di
     for split, score in scores.items():
         f1s = []
         for key in sorted(taggable):
-            tp, fp, fn = per_topic[split].get(key, [0, 0, 0])
-            p, r = (tp / (tp + fp) if tp + fp else 0.0), (tp / (tp + fn) if tp + fn else 0.0)
-            f1s.append(2 * p * r / (p + r) if p + r else 0.0)
+            f1s.append(_prf(*per_topic[split].get(key, [0, 0, 0]))[2])
         score.notes["macro_f1"] = round(sum(f1s) / len(f1s), 4) if f1s else 0.0
         score.notes["all_topics"] = {k: v for k, v in every[split].as_dict().items()
                                      if k in ("precision", "recall", "f1")}
         worst = sorted(per_topic[split].items(), key=lambda kv: -(kv[1][1] + kv[1][2]))
         score.notes["per_topic_tp_fp_fn"] = dict(worst)
+        score.notes["per_topic_p_r_f1"] = {k: _prf(*v) for k, v in sorted(per_topic[split].items())}
     return scores
 
 
