@@ -24,6 +24,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from pipeline.records import Frame, FrameCard, FrameEvent, FrameQuestion
+from rulings.text import language_family
 
 CIRCLED = {c: i for i, c in enumerate("①②③④⑤⑥⑦⑧⑨⑩", 1)}
 _NAME = r"「((?:[^「」]|「[^「」]*」)+)」"  # a card name; nested quotes inside names are kept
@@ -296,9 +297,9 @@ _STATEMENT_YES = {"ja": re.compile(r"でき(?:る|ます)|され(?:る|ます)|�
 
 def frame_statement(text: str, language: str, mentions: list[tuple[str, int | None]]) -> Frame:
     """A rule-doc or article ruling: one sentence that is its own question and answer."""
-    family = "zh" if language.startswith("zh") else language if language in ("fr", "ja") else None
+    family = language_family(language)
     frame = Frame(language=language)
-    if family is None:
+    if family not in _STATEMENT_NO:
         frame.unread.append(f"language {language}: no frame extractor")
         return frame
     cards = _Cards({name: passcode for name, passcode in mentions})

@@ -13,7 +13,7 @@ from typing import Sequence
 import yaml
 
 from pipeline.normalize import DATA_DIR
-from pipeline.topics import language_family
+from rulings.text import language_family
 
 _QUOTED_NAME = re.compile(r"[「『][^「」『』\n]{1,60}[」』]|[“\"][^“”\"\n]{1,40}[”\"]")
 _SENTENCE_END = re.compile(r"[。！？!?]|\.(?:\s|$)")

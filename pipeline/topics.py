@@ -14,6 +14,7 @@ import unicodedata
 import yaml
 
 from pipeline.normalize import DATA_DIR
+from rulings.text import language_family
 
 
 @dataclass(frozen=True)
@@ -54,10 +55,6 @@ def card_kind_topics(cards: Iterable) -> list[str]:
                     found.append(topic)
                 break
     return found
-
-
-def language_family(language: str) -> str:
-    return "zh" if language.startswith("zh") else language
 
 
 def _fold(text: str) -> str:
