@@ -157,6 +157,14 @@ def referenced_cards(text: str, own: int, limit: int = 4) -> list[int]:
     return out[:limit]
 
 
+def exact_names(codes: Iterable[int], cards: "CardSource") -> set[int]:
+    """Those of the codes the questioned card's text names exactly (not as an archetype)."""
+    from pipeline.frames import name_key
+
+    keys = {name_key(q) for text in cards.texts.values() for q in re.findall(r"「([^「」]+)」", text)}
+    return {p for k, _, p in _ja_names() if p in set(codes) and k in keys}
+
+
 def effect_index(frame: Frame, code: int, cards: CardSource, activation: bool) -> int | None:
     """n of aux.Stringid(code, n) for the questioned effect, or None for any option of the card.
     Raises NotCompiled when the ruling asks about one of several effects that cannot be told apart."""
@@ -372,6 +380,11 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         return default
 
     qplayer = 0
+    # a response to an activation: the other player activates (in its turn), the questioned card's
+    # controller chains to it (unless the ruling says the asker activated it)
+    chained = bool(events) and events[-1].note == "chained to"
+    activator = asker if chained and by_ref[events[-1].card].controller == "self" else (1 if chained else 0)
+    turn_player = activator if chained else 0
     placed: list[SetupCard] = []
     for c in situation + [by_ref[e.card] for e in events if e.card != q.card]:
         if any(p.ref == c.ref for p in placed):
@@ -382,7 +395,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                 if kind.startswith("trap") else ("mzone", "faceup_attack")
             if kind in ("monster", "extra", "pendulum"):
                 raise NotCompiled(f"the activation of 「{c.name}」's monster effect before the question is not compiled yet")
-            player = 0
+            player = activator
         else:
             location, position = _field_place(kind, c)
             player = player_of(c, 1 - qplayer)
@@ -393,6 +406,12 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                                 name=c.name))
     refs = referenced_cards(cards.texts.get(qcard.passcode, ""), qcard.passcode)
     cards.ensure(refs)
+    qscript = cards.script(qcard.passcode) or ""
+    # archetype cards without a set code in the card data (no cards.cdb lists them) cannot be what the
+    # questioned card's archetype checks look for: an action the ruling allows that the engine then
+    # refuses says nothing (settle: inconclusive)
+    no_setcodes = "IsSetCard" in qscript and any(
+        not cards.data[c].get("setcodes") for c in refs if c in cards.data and c not in exact_names(refs, cards))
     named = []
     for i, code in enumerate(c for c in refs if c in cards.data):
         pile = "extra" if cards.kind(code) == "extra" else "deck"
@@ -402,7 +421,12 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     expected = frame.answer == "yes"
     variant = 0
     for filler in (False, True):
-        for location, position in _question_places(qkind, qcard, frame):
+        places = _question_places(qkind, qcard, frame)
+        if chained and turn_player != qplayer:
+            # in the other player's turn a Spell is activated from the field (Set), not from the hand
+            places = [("szone", "facedown") if (loc == "hand" and qkind in ("spell", "continuous", "field")) else (loc, pos)
+                      for loc, pos in places]
+        for location, position in dict.fromkeys(places):
             variant += 1
             qsetup = SetupCard(ref=q.card, code=qcard.passcode, player=qplayer, location=location, position=position,
                                name=qcard.name)
@@ -411,23 +435,29 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
             steps = []
             for e in events:
                 steps.append(Step(action="activate", card=e.card, answer=True))
-            chained = bool(events) and events[-1].note == "chained to"
             qaction = "chain" if chained and action == "activate" else action
             rid = getattr(ruling, "id", None) or ruling.get("id")
             base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
             ruling_scenario = _scenario(ruling, base, frame, [*placed, qsetup, *extra], [*steps, Step(
                 action=qaction, card=q.card, effect=effect, answer=True, expect={"offered": expected})],
-                f"{location}{' + filler' if filler else ''}")
+                f"{location}{' + filler' if filler else ''}", no_setcodes=no_setcodes and filler,
+                turn_player=turn_player)
             # the baseline: the deciding condition (situation cards, earlier events) removed
-            baseline = _scenario(ruling, base + "-baseline", frame, [qsetup, *extra], [Step(
-                action="activate" if qaction == "chain" else qaction, card=q.card, effect=effect, answer=True,
-                expect={"offered": True})], f"{location}{' + filler' if filler else ''}", control_of=ruling_scenario)
+            # the baseline: the deciding condition (situation cards, earlier events) removed; a chain to the
+            # ruling's card becomes, with filler, a chain to another activation (the filler's Set Spell)
+            other = f"f{turn_player}-s1", f"f{1 - turn_player}-s1"
+            before = [Step(action="activate", card=other[0], target=[other[1]], answer=True)] \
+                if qaction == "chain" and filler else []
+            baseline = _scenario(ruling, base + "-baseline", frame, [qsetup, *extra], [*before, Step(
+                action="chain" if before else "activate" if qaction == "chain" else qaction, card=q.card,
+                effect=effect, answer=True, expect={"offered": True})], f"{location}{' + filler' if filler else ''}",
+                control_of=ruling_scenario, turn_player=turn_player)
             scenarios += [baseline, ruling_scenario]  # the baseline runs first: the ruling's verdict needs it
     return scenarios
 
 
 def _scenario(ruling: Any, sid: str, frame: Frame, cards: list[SetupCard], steps: list[Step], where: str,
-              control_of: Scenario | None = None) -> Scenario:
+              control_of: Scenario | None = None, no_setcodes: bool = False, turn_player: int = 0) -> Scenario:
     from engine_bridge.templates.base import RulingView
 
     view = ruling if isinstance(ruling, RulingView) else RulingView.of(ruling)
@@ -436,7 +466,7 @@ def _scenario(ruling: Any, sid: str, frame: Frame, cards: list[SetupCard], steps
     title = f"{q.kind} 「{qname}」: {frame.answer} ({where})"
     scenario = Scenario(
         id=sid, title=("Baseline: " + title + " without the deciding condition") if control_of else title,
-        setup=Setup(turn_player=0, phase="main1", cards=[SetupCard(**{**c.__dict__}) for c in cards]),
+        setup=Setup(turn_player=turn_player, phase="main1", cards=[SetupCard(**{**c.__dict__}) for c in cards]),
         steps=steps, expect=Expect(), topic=(view.topics[0] if view.topics else "general"),
         kind="control" if control_of else "ruling", control_for=control_of.id if control_of else None,
         template=TEMPLATE, ruling_ids=[view.id],
@@ -444,7 +474,8 @@ def _scenario(ruling: Any, sid: str, frame: Frame, cards: list[SetupCard], steps
         # a ruling in force today runs under today's rule; a past era only with evidence (engine_bridge.era)
         rule=view.era.rule, rule_basis=view.era.basis,
     )
-    scenario.notes = {"frame_question": q.kind, "answer": frame.answer, "variant": where}  # type: ignore[attr-defined]
+    scenario.notes = {"frame_question": q.kind, "answer": frame.answer, "variant": where,  # type: ignore[attr-defined]
+                      **({"archetype_without_setcodes": True} if no_setcodes else {})}
     return scenario
 
 
@@ -522,6 +553,9 @@ def _one(scenario: Scenario, result: Any, baseline: Scenario | None, base_result
                             f"{result.message or result.reason}", scenario.id, getattr(result, "log", None))
     if bool(obs.get("offered")) == expected:
         return FrameVerdict("", "", "pass", "", scenario.id, getattr(result, "log", None))
+    if expected and (getattr(scenario, "notes", None) or {}).get("archetype_without_setcodes"):
+        return FrameVerdict("", "", "inconclusive", "not offered, but the set-up's archetype cards have no set code "
+                            "in the card data (give a cards.cdb that lists them)", scenario.id, getattr(result, "log", None))
     return FrameVerdict("", "", "fail", f"{q.describe()}: ruling says {'offered' if expected else 'not offered'}, engine: "
                         f"{'offered' if obs.get('offered') else 'not offered'} (options: {', '.join(obs.get('options') or []) or 'none'})",
                         scenario.id, getattr(result, "log", None))
