@@ -15,7 +15,7 @@ import click
 from rulings import config
 from rulings.errors import RulingsError
 
-SAMPLE_DIR = Path(__file__).parent / "sample"
+SAMPLE_DIR = Path(__file__).resolve().parent.parent / "rulings" / "sample"  # the bundled sample stays in rulings/
 
 
 def _stage(title: str) -> None:
