@@ -31,13 +31,13 @@ demo: setup
 test: setup
 	bash tests/run_suite.sh
 
-# The tests that need no server, no Node and no full card catalog (markers follow from the fixtures a
+# The tests that need no server, no Node, no full card catalog and no Scrapy crawl subprocess (markers follow from the fixtures a
 # test uses). Those resources are made unreachable here, so a test that needs one without its fixture
 # fails instead of quietly starting it.
 test-fast: python
 	NEO4J_URI=bolt://127.0.0.1:9 NEO4J_USER=neo4j NEO4J_PASSWORD=unreachable RULINGS_NODE=/nonexistent/node \
 	RULINGS_CARDS=/nonexistent/cards.jsonl.gz RULINGS_COMMUNITY_NAMES=/nonexistent/zh-community.jsonl.gz \
-	$(PY) -m pytest -p no:cacheprovider -q -m "not neo4j and not engine and not catalog"
+	$(PY) -m pytest -p no:cacheprovider -q -m "not neo4j and not engine and not catalog and not crawl"
 
 lint: python
 	$(VENV)/bin/ruff check .

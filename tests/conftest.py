@@ -23,7 +23,7 @@ SHARED = config.shared_dir()
 
 
 # What a fixture stands for: a test that uses one of these (directly or through other fixtures) gets
-# its marker. The fast layer (`make test-fast`: -m "not neo4j and not engine and not catalog") is thus
+# its marker. The fast layer (`make test-fast`: -m "not neo4j and not engine and not catalog and not crawl") is thus
 # chosen by what tests really use, and it runs with every one of these resources made unreachable, so
 # a test that needs one without saying so fails there instead of quietly starting it.
 RESOURCE_MARKERS = {
@@ -31,7 +31,9 @@ RESOURCE_MARKERS = {
     "neo4j_install": "neo4j",
     "node": "engine",
     "catalog": "catalog",
+    "card_database": "catalog",
     "default_linker": "catalog",
+    "crawl_command": "crawl",
 }
 
 
@@ -60,6 +62,15 @@ def catalog(shared_dir):
     from rulings.cards import load_catalog
 
     return load_catalog(shared_dir / "data" / "cards.jsonl.gz", shared_dir / "data" / "zh-community.jsonl.gz")
+
+
+@pytest.fixture(scope="session")
+def card_database(shared_dir):
+    """The configured card database file (the shared cards.jsonl.gz), which card data for the engine
+    and the script pack's catalog read when no cards.cdb is given."""
+    from rulings import config
+
+    return config.cards_file()
 
 
 @pytest.fixture(scope="session")

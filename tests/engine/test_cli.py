@@ -69,7 +69,7 @@ def test_export_and_list(tmp_path):
     assert [line.split("\t")[0] for line in listed] == ids
 
 
-def test_script_folder_and_cdb_come_from_the_environment_too(tmp_path):
+def test_script_folder_and_cdb_come_from_the_environment_too(tmp_path, card_database):
     import os
 
     env = {**os.environ, "RULINGS_EDOPRO_SCRIPTS": str(tmp_path)}  # a folder that is no script folder

@@ -26,7 +26,7 @@ def _ruling(rid, title, answer, cards):
 
 
 @pytest.fixture(scope="module")
-def pack():
+def pack(card_database):
     return CardSource(pack_script_dirs())
 
 

@@ -58,7 +58,7 @@ def test_current_rulings_run_under_todays_rule_whatever_their_date(result):
     assert "2012-01-01" in eras["ja-taishou"][1]
 
 
-def test_a_superseded_version_runs_under_the_rule_of_its_date():
+def test_a_superseded_version_runs_under_the_rule_of_its_date(card_database):
     old = dict(RULINGS[1], id="ja-taishou-old", current=False)
     [scenario, *_] = generate_scenarios([old]).scenarios
     assert scenario.rule == "MR3" and "superseded" in scenario.rule_basis

@@ -35,7 +35,7 @@ APOPHIS, SHADOW_VEIL, IMPERIAL_CUSTOM, MST, POT_OF_GREED = 28649820, 77462146, 9
 # ------------------------------------------------------------------ card data without a cdb
 
 
-def test_trap_monster_stats_come_from_the_card_text():
+def test_trap_monster_stats_come_from_the_card_text(card_database):
     k = load_constants()
     data = card_data_from_jsonl([APOPHIS, SHADOW_VEIL])
     apophis = data[APOPHIS]
@@ -65,7 +65,7 @@ def test_a_trap_monster_whose_stats_cannot_be_read_refuses_to_run(tmp_path, engi
     assert "\n" not in result.reason
 
 
-def test_a_cdb_fills_what_it_has_and_the_shared_database_the_rest(tmp_path):
+def test_a_cdb_fills_what_it_has_and_the_shared_database_the_rest(tmp_path, card_database):
     text = ("During the Main Phase: Special Summon this card as a Normal Monster "
             "(Reptile/EARTH/Level 4/ATK 1600/DEF 1800) (this card is also still a Trap).")
     path = write_cdb(tmp_path / "cards.cdb", [(APOPHIS, 1, 0, 0, 0x20004, 0, 0, 0, 0, 0, 0)],
@@ -151,7 +151,7 @@ def _protection_scenarios(catalog):
     return result, [s for s in result.scenarios if s.template == "destruction"]
 
 
-def test_imperial_custom_not_protecting_shadow_veil_never_becomes_a_protection_test(tmp_path):
+def test_imperial_custom_not_protecting_shadow_veil_never_becomes_a_protection_test(tmp_path, card_database):
     """The ruling says 「宮廷的規矩」 does *not* keep 「影佑」 from being destroyed; the generator
     asserted that a stand-in Trap Monster is protected (the opposite, and about another card)."""
     # the catalog of a script folder that also plays 「魔法花盆」 (Magical Flower Pot): the clause is
