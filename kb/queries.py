@@ -16,7 +16,7 @@ from rapidfuzz.distance import Levenshtein
 
 from kb import graph
 from rulings.errors import InputError
-from rulings.text import fold_name, to_simplified
+from rulings.text import CJK, fold_name, to_simplified
 
 # The fields every ruling row carries (one RETURN shape for every query below).
 _RULING_FIELDS = """
@@ -50,10 +50,6 @@ def _lang(lang: str | None) -> str | None:
 # ---------------------------------------------------------------------------------------------
 # Cards by name
 
-# Han, kana and Hangul: one character is a unit of meaning, so a near-miss shares most characters
-# (旋凤 for 旋风 shares no bigram at all, which is why the cjk full-text index alone cannot find it).
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af\uff66-\uff9f]")
-
 # Names sharing the most of the query's pieces (CJK characters, Latin trigrams), closest length first:
 # one scan on the server, a few hundred rows back instead of every name.
 _SHARED_PIECES = """
@@ -68,8 +64,10 @@ LIMIT $limit
 
 def name_pieces(folded: str) -> list[str]:
     """What a near-miss shares with the name it misses: its CJK characters and its Latin trigrams."""
-    pieces = _CJK.findall(folded)
-    rest = _CJK.sub(" ", folded)
+    # Han, kana and Hangul: one character is a unit of meaning, so a near-miss shares most characters
+    # (旋凤 for 旋风 shares no bigram at all, which is why the cjk full-text index alone cannot find it).
+    pieces = CJK.findall(folded)
+    rest = CJK.sub(" ", folded)
     for word in rest.split():
         pieces += [word] if len(word) <= 3 else [word[i:i + 3] for i in range(len(word) - 2)]
     return list(dict.fromkeys(pieces))
@@ -79,7 +77,7 @@ def name_similarity(query: str, name: str, **_) -> float:
     """0..100 between folded names. CJK: Levenshtein similarity, so one wrong character (a substitution,
     the usual typo) beats a name that merely shares a character elsewhere or contains one of them;
     a name containing the whole query scores 90. Latin: rapidfuzz WRatio (word order, partial matches)."""
-    if _CJK.search(query):
+    if CJK.search(query):
         score = Levenshtein.normalized_similarity(query, name) * 100
         return max(score, 90.0) if len(query) >= 2 and query in name else score
     return fuzz.WRatio(query, name)
