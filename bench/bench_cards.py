@@ -4,7 +4,6 @@ Runs its own Neo4j in a temporary home (or uses NEO4J_URI for the import figure 
 
 from __future__ import annotations
 
-import os
 import tempfile
 import time
 from pathlib import Path

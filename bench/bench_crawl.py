@@ -25,7 +25,7 @@ def _parse_throughput(rounds: int = 20) -> dict:
     layouts = {"ocg-rule-docs": "sphinx", "jp-wiki": "pukiwiki", "fr-wiki": "mediawiki", "konami-faq": "konami-faq"}
     docs = []
     for name in BUILDERS:
-        for path, res in build_site(name, shared_dir()).resources.items():
+        for res in build_site(name, shared_dir()).resources.values():
             if res.body and res.status == 200 and res.content_type.startswith("text/html") and not res.behaviour:
                 docs.append((res.body, res.content_type, layouts.get(name, "generic")))
     started = time.perf_counter()

@@ -233,7 +233,7 @@ def run_scenarios(scenarios: list[Scenario], *, scripts: str | Path | None = Non
         worker.start()
     for index in range(len(prepared)):
         with ready:
-            ready.wait_for(lambda: index in done)
+            ready.wait_for(lambda index=index: index in done)
             result = done.pop(index)
         report(prepared[index], result)
     for worker in workers:

@@ -169,7 +169,7 @@ class LocalNeo4j:
             cmd.insert(1, "-q")
         proc = subprocess.run(cmd, capture_output=True, text=True)
         if proc.returncode != 0:
-            errors = [l for l in proc.stdout.splitlines() + proc.stderr.splitlines() if "ERROR" in l]
+            errors = [line for line in proc.stdout.splitlines() + proc.stderr.splitlines() if "ERROR" in line]
             shutil.rmtree(staging, ignore_errors=True)
             raise ServiceError(f"building the Neo4j launcher failed: {(errors or ['mvn exited ' + str(proc.returncode)])[0]}")
         if dist.exists():  # another process finished first
@@ -351,7 +351,7 @@ class LocalNeo4j:
 
     def _last_error_line(self) -> str:
         try:
-            lines = [l for l in self.log_file.read_text(errors="replace").splitlines() if l.strip()]
+            lines = [line for line in self.log_file.read_text(errors="replace").splitlines() if line.strip()]
         except OSError:
             return "no log"
         for line in reversed(lines):

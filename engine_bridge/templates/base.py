@@ -86,7 +86,7 @@ class RulingView:
             lambda k, d=None: getattr(ruling, k, d))
         mentions = []
         for m in get("mentions") or []:
-            mget = (lambda k, d=None: m.get(k, d)) if isinstance(m, dict) else (lambda k, d=None: getattr(m, k, d))
+            mget = (lambda k, d=None, m=m: m.get(k, d)) if isinstance(m, dict) else (lambda k, d=None, m=m: getattr(m, k, d))
             if (mget("place") or "text") != "text":
                 continue  # a card named in a note or heading: not an actor of the ruling's own text
             passcode = mget("passcode")

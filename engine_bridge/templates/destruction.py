@@ -12,10 +12,10 @@ from engine_bridge.templates.cards import BOTTOMLESS, DARK_HOLE, GUARDIAN, MST
 from engine_bridge.templates.setups import (book_of_moon_chained_to_mst, bottomless_on_trap_monster,
                                             dark_hole_on_pendulum_scale, dark_hole_on_trap_monster,
                                             mst_on_pendulum_scale, mst_on_trap_monster, on_field)
+from engine_bridge.templates.target import subject_of
 
 # the destroyers this family has set-ups for (engine_bridge.templates.setups) -> the short name variants use
 DESTROYER_KEYS = {MST: "mst", DARK_HOLE: "dark-hole", BOTTOMLESS: "bottomless"}
-from engine_bridge.templates.target import subject_of
 
 
 class Destruction(Template):

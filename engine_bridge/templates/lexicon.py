@@ -24,7 +24,8 @@ SET_TURN = _p(r"盖放的同一回合", r"盖放的回合", r"セットしたタ
               r"(?:le|du) tour où (?:elle|il) (?:a été|est) posée?", r"the turn (?:it|they) (?:was|were) set")
 FROM_HAND = _p(r"手牌", r"手卡", r"手札", r"de la main", r"from (?:the|your) hand")
 OWN_TURN = _p(r"己方", r"自己的回合", r"自分のターン", r"votre (?:propre )?tour", r"your (?:own )?turn")
-SPELL_SPEED = _p(r"咒文速度\s*([123])", r"(?<![\d~・])([123])速(?!度)", r"スペルスピード\s*([123])", r"vitesse de sort\s*([123])", r"spell speed\s*([123])")
+SPELL_SPEED = _p(r"咒文速度\s*([123])", r"(?<![\d~・])([123])速(?!度)", r"スペルスピード\s*([123])",
+                 r"vitesse de sort\s*([123])", r"spell speed\s*([123])")
 RESPOND_NO = _p(r"不能反击", r"不能(?:主动)?连锁", r"チェーンできない", r"チェーン.{0,6}不可", r"ne peu[tv](?:ent)? pas (?:être )?chaîn",
                 r"cannot (?:respond|chain)")
 RESPOND_YES = _p(r"可以反击", r"可以连锁", r"チェーン.{0,14}可能", r"peu[tv](?:ent)? (?:être )?chaîn", r"can (?:respond|chain)")

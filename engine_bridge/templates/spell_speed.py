@@ -44,7 +44,8 @@ class SpellSpeed(Template):
         speed = responder_speed(ruling, clause)
         if speed is None:
             return self.miss("about responding, but no Spell Speed is given", recognized=bool(lx.SPELL_SPEED.search(ruling.normalized)))
-        variant = {(1, False): "ss1-cannot-respond", (2, True): "ss2-responds", (3, True): "ss3-responds"}.get((speed, bool(yes and not no)))
+        variant = {(1, False): "ss1-cannot-respond", (2, True): "ss2-responds",
+                   (3, True): "ss3-responds"}.get((speed, bool(yes and not no)))
         if variant is None:
             return self.miss(f"no set-up for 'Spell Speed {speed} {'can' if yes else 'cannot'} respond'", recognized=True)
         code, label = SPEED_CARD[speed]

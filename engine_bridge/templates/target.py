@@ -56,7 +56,8 @@ class TargetLegality(Template):
         verb = "can" if p["can"] else "cannot"
         if p["actor"] == MST and match.variant == "trap-monster":
             return mst_on_trap_monster(match, catalog, can=p["can"], destroys=p["destroys"], topic="targeting",
-                                       title=f"「旋風」 {verb} target a Trap Monster" + (" and destroys it" if p["destroys"] and p["can"] else ""))
+                                       title=f"「旋風」 {verb} target a Trap Monster"
+                                       + (" and destroys it" if p["destroys"] and p["can"] else ""))
         if p["actor"] == MST:
             return mst_on_pendulum_scale(match, catalog, can=p["can"], topic="targeting",
                                          title=f"「旋風」 {verb} target a Pendulum Monster in a Pendulum Zone")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.ingest import pagedocs_offline
-from engine_bridge.generate import generate_from_pagedocs, generate_scenarios, write_scenarios
+from engine_bridge.generate import generate_from_pagedocs, write_scenarios
 from engine_bridge.runner import run_scenarios
 from engine_bridge.scenario import load_scenarios
 from engine_bridge.templates import TEMPLATES, default_catalog
