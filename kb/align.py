@@ -27,7 +27,7 @@ from neo4j import Driver
 from rapidfuzz import fuzz
 
 from kb import graph
-from rulings.text import to_simplified
+from rulings.text import HAN, language_family, to_simplified
 
 THRESHOLD = 0.7
 # zh<->ja rulings naming cards (score_zh_ja): weights of card Jaccard, card overlap, shared Han; a
@@ -40,7 +40,6 @@ ZH_JA_MARGIN = 0.15
 MIN_TEXT = 12  # shorter fragments (a bare heading, 'Chain Link 2: X') state nothing to align
 BEST_PER_RULING = 3
 MAX_RULINGS_PER_CARD = 400  # a card on more rulings than this says little about any pair of them
-_HAN = re.compile(r"[\u3400-\u9fff]")
 CONCEPTS_FILE = Path(__file__).parent / "data" / "concepts.yaml"
 MIN_SHARED_CONCEPTS = 3  # fewer shared specific rule concepts say nothing about meaning
 GENERIC_WEIGHT = 0.3  # a shared 'activate' or 'chain' counts this much of a shared 'continuous_trap'
@@ -53,10 +52,6 @@ WITH r, collect(DISTINCT c.passcode) AS cards
 RETURN r.id AS id, r.section AS section, r.language AS language, r.source_id AS source, r.page_url AS url, r.polarity AS polarity,
        r.action AS action, r.normalized AS normalized, cards, [(r)-[:ABOUT]->(t:Topic) | t.key] AS topics
 """
-
-
-def _family(language: str | None) -> str:
-    return "zh" if (language or "").startswith("zh") else (language or "")
 
 
 def _jaccard(a, b) -> float:
@@ -128,7 +123,7 @@ def ruling_concepts(r: dict) -> frozenset[str]:
     """The concepts of a ruling's text and of its heading path: a rule under '陷阱怪兽的相关规则' that
     says 'these are all Continuous Traps' is about Trap Monsters without naming them. Headings are not
     normalized like the text, so Chinese ones are converted to Simplified here."""
-    return concepts_of(r["normalized"] or "") | _heading_concepts(tuple(r.get("section") or ()), _family(r["language"]))
+    return concepts_of(r["normalized"] or "") | _heading_concepts(tuple(r.get("section") or ()), language_family(r["language"]))
 
 
 def concept_similarity(a: dict, b: dict) -> tuple[float, int]:
@@ -147,7 +142,7 @@ def concept_similarity(a: dict, b: dict) -> tuple[float, int]:
 
 
 def text_similarity(a: dict, b: dict) -> float | None:
-    fa, fb = _family(a["language"]), _family(b["language"])
+    fa, fb = language_family(a["language"]), language_family(b["language"])
     if fa == fb:
         return fuzz.ratio(a["normalized"] or "", b["normalized"] or "") / 100
     if {fa, fb} == {"zh", "ja"}:
@@ -170,7 +165,7 @@ def _agreement(x: str | None, y: str | None) -> float:
 @lru_cache(maxsize=65536)
 def _han(text: str) -> frozenset[str]:
     """The Han characters of a text in Simplified (Japanese kanji that OpenCC knows as Traditional too)."""
-    return frozenset(_HAN.findall(to_simplified(text or "")))
+    return frozenset(HAN.findall(to_simplified(text or "")))
 
 
 def _overlap(a, b) -> float:
@@ -180,7 +175,7 @@ def _overlap(a, b) -> float:
 
 
 def _zh_ja(a: dict, b: dict) -> bool:
-    return {_family(a["language"]), _family(b["language"])} == {"zh", "ja"}
+    return {language_family(a["language"]), language_family(b["language"])} == {"zh", "ja"}
 
 
 def score_zh_ja(a: dict, b: dict) -> tuple[float, list[str]]:
@@ -257,7 +252,7 @@ def candidate_pairs(rulings: list[dict]):
             a, b = rulings[i], rulings[j]
             if a["url"] == b["url"] or min(len(a["normalized"] or ""), len(b["normalized"] or "")) < MIN_TEXT:
                 continue
-            if _family(a["language"]) == _family(b["language"]) and a["source"] == b["source"]:
+            if language_family(a["language"]) == language_family(b["language"]) and a["source"] == b["source"]:
                 continue
             yield a, b
 
@@ -272,7 +267,7 @@ def scored_pairs(rulings: list[dict]) -> list[dict]:
             first, second = sorted((a["id"], b["id"]))
             zh = None
             if a["cards"] and b["cards"] and _zh_ja(a, b):
-                zh = a["id"] if _family(a["language"]) == "zh" else b["id"]
+                zh = a["id"] if language_family(a["language"]) == "zh" else b["id"]
             scored.append({"a": first, "b": second, "score": result[0], "reasons": result[1], "zh": zh})
     scored.sort(key=lambda row: (-row["score"], row["a"], row["b"]))
     return scored
@@ -373,7 +368,7 @@ def evaluate(driver: Driver, database: str | None = None, thresholds=(0.1, 0.2, 
     rulings = [dict(r) for r in records]
     gold_rows, _, _ = driver.execute_query(_GOLD, database_=database, routing_="r")
     gold = [dict(r) for r in gold_rows]
-    families = {r["id"]: _family(r["language"]) for r in rulings}
+    families = {r["id"]: language_family(r["language"]) for r in rulings}
     uncovered = {r["id"] for r in driver.execute_query(_UNCOVERED, database_=database, routing_="r")[0]}
     scored = scored_pairs(rulings)
     out = {"threshold": ZH_JA_THRESHOLD, "margin": ZH_JA_MARGIN, "rulings": len(rulings), "splits": {}}
