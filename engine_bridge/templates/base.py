@@ -19,15 +19,13 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from engine_bridge.scenario import Expect, RulingRef, Scenario, Setup, SetupCard, Step
-from rulings.text import fold_width, to_simplified_same_length
+from rulings.text import fold_width, strip_pinyin, to_simplified_same_length
 
 # Vanilla Normal Monsters run without a script (the core needs none for them), so the pack can
 # always field them; these three are the ones the bundled scenarios already rely on.
 NORMAL_MONSTERS = (91152256, 46986414, 89631139)  # Celtic Guardian (4), Dark Magician (7), Blue-Eyes (8)
 
 _CLAUSE_END = re.compile(r"(?<=[。．！？!?;；])|(?<=\.)(?=\s|$)")
-# pinyin a damaged page left after a character: 「宮廷的規(guī)矩」 -> 「宮廷的規矩」 (reasons name cards readably)
-_PINYIN = re.compile(r"\([a-zāáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü]{1,7}\)")
 _PAREN = re.compile(r"[(（]([^()（）]{2,})[)）]")
 
 
@@ -90,7 +88,7 @@ class RulingView:
             if (mget("place") or "text") != "text":
                 continue  # a card named in a note or heading: not an actor of the ruling's own text
             passcode = mget("passcode")
-            mentions.append(MentionView(surface=_PINYIN.sub("", str(mget("surface") or mget("name") or "")).strip(),
+            mentions.append(MentionView(surface=strip_pinyin(str(mget("surface") or mget("name") or "")).strip(),
                                         passcode=int(passcode) if passcode is not None else None,
                                         role=mget("role"), kind=mget("kind") or "card"))
         text = str(get("display") or get("text") or "")  # the clean display text when there is one
