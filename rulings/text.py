@@ -12,7 +12,10 @@
   length) and `to_simplified_same_length` (offsets stay valid).
 - Scripts by Unicode property (`regex`'s \\p{Han}, \\p{Hiragana}, \\p{Katakana}, \\p{Hangul}): `HAN`,
   `KANA`, `HANGUL`, `CJK` and `script_counts`.
-- The pinyin annotation a page writes after a Han character (旋風(fēng)): `PINYIN_AFTER_HAN`, `is_pinyin`.
+- The pinyin annotation a page writes after a Han character (旋風(fēng)): `PINYIN_AFTER_HAN`, `is_pinyin`,
+  `strip_pinyin`.
+- `detect_language` (and `chinese_script`): zh-Hans | zh-Hant | ja | fr | en of a text, for pages (crawlers)
+  and blocks (pipeline) alike.
 - `language_family`: zh-Hans / zh-Hant -> zh; ja, fr, en unchanged.
 """
 
@@ -42,6 +45,57 @@ def script_counts(text: str) -> dict[str, int]:
     return {"han": len(HAN.findall(text)), "kana": len(KANA.findall(text)), "hangul": len(HANGUL.findall(text))}
 
 
+# A name quoted in 「」 or 『』: pages of every language quote Japanese and Chinese card names.
+QUOTED = re.compile(r"[「『][^「」『』\n]*[」』]")
+_LATIN = re.compile(r"[A-Za-zÀ-ÿŒœ]")
+_FR_WORDS = re.compile(r"\b(?:le|la|les|des|du|une|est|sont|et|carte|cartes|effet|vous|votre|ne|pas|qui|que|dans|pour|sur|au|aux)\b"
+                       r"|[éèêàçù]", re.I)
+_EN_WORDS = re.compile(r"\b(?:the|is|are|and|card|cards|effect|you|your|not|which|that|in|for|on|of|to|this|can)\b", re.I)
+LANGUAGES = ("zh-Hans", "zh-Hant", "ja", "fr", "en")
+DETECT_SAMPLE = 50_000  # characters: a page's opening says its language
+
+
+def _changed(a: str, b: str) -> int:
+    return sum(1 for x, y in zip(a, b) if x != y) + abs(len(a) - len(b))
+
+
+def chinese_script(text: str) -> str:
+    """'zh-Hant' if Traditional -> Simplified changes more of the Han characters of `text` than
+    Simplified -> Traditional does, else 'zh-Hans'."""
+    han = "".join(HAN.findall(text))
+    to_hans = _changed(han, _opencc("t2s").convert(han))
+    to_hant = _changed(han, _opencc("s2t").convert(han))
+    return "zh-Hant" if to_hans > to_hant else "zh-Hans"
+
+
+def detect_language(text: str, default: str | None = None) -> str:
+    """One of LANGUAGES from script statistics of the first DETECT_SAMPLE characters: kana -> ja;
+    Han -> zh-Hans / zh-Hant (`chinese_script`); Latin -> fr / en by function words. Text inside 「」『』
+    is left out unless nothing else is left (a Chinese ruling quotes 「内置式机枪/仕込みマシンガン」).
+    `default` (else 'en') when the text has no letters, and for Latin text with no French or English
+    function word when it is 'fr' or 'en'."""
+    text = text[:DETECT_SAMPLE]
+    body = QUOTED.sub(" ", text)
+    if not (KANA.search(body) or HAN.search(body) or _LATIN.search(body)):
+        body = text  # only quoted names: judge by them
+    kana = len(KANA.findall(body))
+    han_chars = HAN.findall(body)
+    latin = len(_LATIN.findall(body))
+    han = len(han_chars)
+    if kana + han == 0 and latin == 0:
+        return default or "en"
+    if kana + han >= max(2, latin // 4):
+        # Japanese prose always carries kana (particles); Chinese has none outside quoted names.
+        if kana >= 2 and kana >= 0.1 * (kana + han):
+            return "ja"
+        return chinese_script("".join(han_chars))
+    fr = len(_FR_WORDS.findall(body))
+    en = len(_EN_WORDS.findall(body))
+    if fr == en == 0 and default in ("fr", "en"):
+        return default
+    return "fr" if fr >= en else "en"
+
+
 def language_family(language: str | None) -> str:
     """The language without its script variant: 'zh-Hans'/'zh-Hant'/'zh' -> 'zh'; 'ja', 'fr', 'en'
     and any other code unchanged; None or '' -> ''. Cue tables and alignment are per family."""
@@ -68,6 +122,13 @@ def is_pinyin(word: str) -> bool:
     """Whether `word` is one lower-case pinyin syllable, tone marks allowed (fēng, lü, guī); not a tone
     digit, not upper case."""
     return bool(_SYLLABLE.fullmatch(word.translate(_TONE_TO_PLAIN)))
+
+
+def strip_pinyin(text: str) -> str:
+    """`text` without the pinyin annotations after Han characters (宮廷的規(guī)矩 -> 宮廷的規矩); a
+    parenthesised word that is no pinyin syllable stays. Offsets change: for display and names only
+    (pipeline.normalize removes them keeping its offset map)."""
+    return PINYIN_AFTER_HAN.sub(lambda m: "" if is_pinyin(m.group(1)) else m.group(0), text)
 
 
 # --------------------------------------------------------------------------- Traditional -> Simplified

@@ -1,8 +1,8 @@
 """rulings.text on inline inputs: one contract per function (no catalog, no server)."""
 
-from rulings.text import (CJK, HAN, HANGUL, KANA, PINYIN_AFTER_HAN, fold_lookup, fold_lookup_char, fold_name,
-                          fold_width, fold_width_char, is_pinyin, language_family, script_counts,
-                          to_simplified, to_simplified_same_length)
+from rulings.text import (CJK, HAN, HANGUL, KANA, PINYIN_AFTER_HAN, chinese_script, detect_language, fold_lookup,
+                          fold_lookup_char, fold_name, fold_width, fold_width_char, is_pinyin, language_family,
+                          script_counts, strip_pinyin, to_simplified, to_simplified_same_length)
 
 
 def test_fold_name_meets_spellings_of_one_name_on_one_key():
@@ -55,8 +55,20 @@ def test_pinyin_after_han_is_found_and_checked():
     assert found == ["fēng", "gui1", "Seal"]  # not after a Latin letter, not after kana
     assert is_pinyin("fēng") and is_pinyin("lü") and is_pinyin("zhuang")
     assert not is_pinyin("gui1") and not is_pinyin("Seal") and not is_pinyin("abc")
+    assert strip_pinyin("「宮廷的規(guī)矩」と(ab) 旋風(Seal)") == "「宮廷的規矩」と(ab) 旋風(Seal)"
 
 
 def test_language_family():
     assert [language_family(x) for x in ("zh-Hans", "zh-Hant", "zh", "ja", "fr", "en", None, "")] == [
         "zh", "zh", "zh", "ja", "fr", "en", "", ""]
+
+
+def test_detect_language_by_script_leaving_quoted_names_out():
+    assert detect_language("可以以陷阱怪獸為對象發動「旋風」把陷阱怪獸破壞") == "zh-Hant"
+    assert detect_language("可以以陷阱怪兽为对象发动「旋风」把陷阱怪兽破坏") == "zh-Hans"
+    assert detect_language("如「內置式機槍/仕込みマシンガン」「宇宙收縮」等的計算卡的數量時") == "zh-Hant"
+    assert detect_language("「あまのじゃくの呪い」の効果適用中、発動できますか？") == "ja"
+    assert detect_language("Les Plein-Pièges sont des Pièges Continus") == "fr"
+    assert detect_language("This card is treated as a Trap card") == "en"
+    assert detect_language("1234", default="ja") == "ja" and detect_language("") == "en"
+    assert chinese_script("a旋風b") == "zh-Hant" and chinese_script("旋风") == "zh-Hans"
