@@ -6,7 +6,8 @@ import json
 from pathlib import Path
 
 from crawlers.items import FetchedPage, FetchFailed, NotModified
-from crawlers.store import RawStore, atomic_write
+from crawlers.store import RawStore
+from rulings.jsonl import atomic_write
 
 
 class RawStorePipeline:

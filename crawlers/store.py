@@ -23,7 +23,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 import time
 from datetime import datetime, timezone
 from pathlib import Path
@@ -31,6 +30,7 @@ from typing import Iterator
 
 from crawlers.records import RawPage
 from rulings.errors import InputError
+from rulings.jsonl import atomic_write
 
 OUTCOMES = ("new", "changed", "unchanged", "failed")
 
@@ -41,29 +41,6 @@ def sha256_hex(data: bytes) -> str:
 
 def utc_now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
-
-
-def atomic_write(path: Path, data: bytes) -> None:
-    from rulings.errors import write_failed
-
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        # The writer's pid is in the temporary name, so sweep_partial() can tell a file a killed process
-        # left behind from one another process is still writing.
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f"{path.name}.{os.getpid()}.", suffix=".tmp")
-    except OSError as exc:
-        raise write_failed(path, exc) from exc
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException as exc:
-        Path(tmp).unlink(missing_ok=True)
-        if isinstance(exc, OSError):
-            raise write_failed(path, exc) from exc
-        raise
 
 
 class RawStore:

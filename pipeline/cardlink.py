@@ -40,6 +40,8 @@ import ahocorasick
 from pipeline.nlp_models import base_language, get_nlp
 from pipeline.records import MinedAlias, Mention
 from rulings.cards import Card
+from rulings.errors import RulingsError
+from rulings.jsonl import atomic_write
 from rulings.text import PINYIN_AFTER_HAN, fold_lookup, fold_lookup_char
 
 # --------------------------------------------------------------------------------------------- folding
@@ -205,12 +207,9 @@ class CardLinker:
         linker = cls(names, series, len(catalog), prose, kinds)
         if cache_dir is not None and cache_key:
             try:
-                Path(cache_dir).mkdir(parents=True, exist_ok=True)
-                tmp = Path(cache_dir) / f".link_index_{_INDEX_VERSION}_{cache_key}.tmp"
-                tmp.write_bytes(pickle.dumps((names, series, len(catalog), prose, kinds),
-                                             protocol=pickle.HIGHEST_PROTOCOL))
-                tmp.replace(Path(cache_dir) / f"link_index_{_INDEX_VERSION}_{cache_key}.pickle")
-            except OSError:
+                atomic_write(Path(cache_dir) / f"link_index_{_INDEX_VERSION}_{cache_key}.pickle",
+                             pickle.dumps((names, series, len(catalog), prose, kinds), protocol=pickle.HIGHEST_PROTOCOL))
+            except (OSError, RulingsError):
                 pass  # the cache is an optimisation only
         return linker
 

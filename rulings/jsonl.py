@@ -5,13 +5,14 @@ stage can refuse records it does not understand with a clear error instead of mi
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import gzip
 import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import IO, Any, Iterable, Iterator
 
 from rulings.errors import InputError, write_failed
 
@@ -30,27 +31,46 @@ def to_json(record: Any) -> dict:
     return dict(record)
 
 
-def write_jsonl(path: Path, records: Iterable[Any]) -> int:
-    """Write records atomically: a reader never sees a half-written file."""
+@contextlib.contextmanager
+def atomic_file(path: Path, mode: str = "wb") -> Iterator[IO[Any]]:
+    """A file to write that replaces `path` only when the block ends without an error, so a reader (or
+    a crash) never sees half of it: the data goes to a temporary file beside `path`, owner-only and
+    named `<name>.<pid>.<random>.tmp` (the pid lets a sweep tell a killed writer's leftover from a live
+    one), is flushed and fsynced, then os.replace'd over `path`. On any error the temporary file is
+    removed and `path` is untouched; an OSError the disk raises becomes `write_failed(path, exc)` (one
+    line naming the file). `mode` is "wb" (bytes) or "w" (UTF-8 text)."""
     path = Path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f"{path.name}.{os.getpid()}.", suffix=".tmp")
     except OSError as exc:
         raise write_failed(path, exc) from exc
-    os.close(fd)
-    count = 0
     try:
-        with _open_text(Path(tmp), "w") as out:
-            for record in records:
-                out.write(json.dumps(to_json(record), ensure_ascii=False) + "\n")
-                count += 1
+        with os.fdopen(fd, mode, **({} if "b" in mode else {"encoding": "utf-8"})) as out:
+            yield out
+            out.flush()
+            os.fsync(out.fileno())
         os.replace(tmp, path)
     except BaseException as exc:
         Path(tmp).unlink(missing_ok=True)
         if isinstance(exc, OSError):
             raise write_failed(path, exc) from exc
         raise
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """`data` written to `path` through `atomic_file`: all of it or, on any error, nothing."""
+    with atomic_file(path, "wb") as out:
+        out.write(data)
+
+
+def write_jsonl(path: Path, records: Iterable[Any]) -> int:
+    """Write records atomically (`atomic_file`): a reader never sees a half-written file."""
+    count = 0
+    with atomic_file(path, "w") as out:
+        for record in records:
+            out.write(json.dumps(to_json(record), ensure_ascii=False) + "\n")
+            count += 1
     return count
 
 

@@ -122,8 +122,7 @@ def full_disk(tmp_path):
 
 
 def test_disk_full_names_the_path(full_disk, tmp_path):
-    from crawlers.store import atomic_write
-    from rulings.jsonl import write_jsonl
+    from rulings.jsonl import atomic_write, write_jsonl
 
     target = full_disk / "records" / "pagedocs.jsonl"
     with pytest.raises(RulingsError, match=rf"^{target}: cannot write: No space left on device"):
