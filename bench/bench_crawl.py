@@ -18,7 +18,7 @@ REPO = Path(__file__).resolve().parent.parent
 def _parse_throughput(rounds: int = 20) -> dict:
     from crawlers.encoding import decode_page
     from crawlers.extract import extract
-    from crawlers.language import detect_language
+    from rulings.text import detect_language
     from rulings.config import shared_dir
     from tests.fixtures.sites.generate import BUILDERS, build_site
 

@@ -21,11 +21,11 @@ from crawlers.encoding import decode_page
 from crawlers.extract import extract
 from crawlers import konami
 from crawlers.konami import FAQ_URL
-from crawlers.language import detect_language
 from crawlers.records import Heading, RawPage
 from crawlers.store import RawStore, sha256_hex, utc_now
 from crawlers.textformats import markdown_headings, markdown_title, rst_headings, seed_headings
 from rulings.errors import InputError
+from rulings.text import detect_language
 
 SOURCES = ("ocg-rule-docs", "konami-faq", "jp-expert", "jp-wiki", "zh-forum", "fr-wiki", "fr-articles")
 QA_FIELDS = ("fid", "title", "question", "answer")

@@ -17,11 +17,11 @@ from twisted.web._newclient import ResponseFailed
 from crawlers.encoding import decode_page
 from crawlers.extract import extract
 from crawlers.items import FetchedPage, FetchFailed, NotModified
-from crawlers.language import detect_language
 from crawlers.offline import sniff_binary
 from crawlers.records import RawPage
 from crawlers.store import sha256_hex, utc_now
 from rulings.errors import InputError
+from rulings.text import detect_language
 
 _TEXT_TYPES = ("text/html", "application/xhtml+xml", "text/plain", "application/xml", "text/xml")
 

@@ -1,5 +1,5 @@
 from pipeline.dates import find_dates, parse_date
-from pipeline.language import detect_language
+from rulings.text import detect_language
 
 
 def test_short_dates_glued_to_text_and_to_each_other():
