@@ -46,7 +46,7 @@ def atomic_file(path: Path, mode: str = "wb") -> Iterator[IO[Any]]:
     except OSError as exc:
         raise write_failed(path, exc) from exc
     try:
-        with os.fdopen(fd, mode, **({} if "b" in mode else {"encoding": "utf-8"})) as out:
+        with os.fdopen(fd, mode, encoding=None if "b" in mode else "utf-8") as out:
             yield out
             out.flush()
             os.fsync(out.fileno())
