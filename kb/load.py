@@ -290,12 +290,13 @@ def server_failed(exc: Neo4jError) -> bool:
 # than this, and never two versions of one url (the later one must see the earlier one committed) nor
 # one ruling id twice (a statement writes all its rows' rulings together, so a ruling stated on two
 # pages of a batch would get both pages' mentions instead of the later page's).
-BATCH_RULINGS = 2000
+BATCH_RULINGS = 500
 BATCH_PAGES = 200
 
 
-def page_batches(pages: Iterable[tuple[PageDoc, list[Ruling]]], max_rulings: int = BATCH_RULINGS,
-                 max_pages: int = BATCH_PAGES):
+def page_batches(pages: Iterable[tuple[PageDoc, list[Ruling]]], max_rulings: int | None = None,
+                 max_pages: int | None = None):
+    max_rulings, max_pages = max_rulings or BATCH_RULINGS, max_pages or BATCH_PAGES
     batch, urls, ids = [], set(), set()
     for doc, good in pages:
         if batch and (doc.url in urls or len(batch) >= max_pages or len(ids) + len(good) > max_rulings
