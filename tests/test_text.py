@@ -63,12 +63,11 @@ def test_language_family():
         "zh", "zh", "zh", "ja", "fr", "en", "", ""]
 
 
-def test_detect_language_by_script_leaving_quoted_names_out():
-    assert detect_language("可以以陷阱怪獸為對象發動「旋風」把陷阱怪獸破壞") == "zh-Hant"
-    assert detect_language("可以以陷阱怪兽为对象发动「旋风」把陷阱怪兽破坏") == "zh-Hans"
-    assert detect_language("如「內置式機槍/仕込みマシンガン」「宇宙收縮」等的計算卡的數量時") == "zh-Hant"
-    assert detect_language("「あまのじゃくの呪い」の効果適用中、発動できますか？") == "ja"
-    assert detect_language("Les Plein-Pièges sont des Pièges Continus") == "fr"
-    assert detect_language("This card is treated as a Trap card") == "en"
+def test_detect_language_leaves_quoted_names_out_and_reads_the_first_part_only():
+    # (the per-language cases are in tests/pipeline/test_dates_language.py)
+    assert detect_language("「ブラック・マジシャン」を対象にした" + "效果的对象" * 3) == "ja"
+    assert detect_language("这张卡「サイクロン」的效果") == "zh-Hans"
+    assert detect_language("「サイクロン」") == "ja"  # only quoted names: judged by them
+    assert detect_language("旋风" * 30_000 + "このカードはモンスターです" * 10) == "zh-Hans"
     assert detect_language("1234", default="ja") == "ja" and detect_language("") == "en"
     assert chinese_script("a旋風b") == "zh-Hant" and chinese_script("旋风") == "zh-Hans"
