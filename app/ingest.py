@@ -5,6 +5,9 @@ directory), so a failure in a later stage loses nothing: re-running picks the wo
 pages that flow on are the ones new or changed in the raw store, plus the unchanged ones the graph
 does not hold in that version: a run killed after the store took its pages but before the graph
 committed them (each page is one transaction) left them behind, and the raw store alone cannot tell.
+With --no-graph the output is the judge instead: the --out file (which then accumulates: a run adds
+and replaces the pages it processed and keeps the others), or, without --out, every PageDoc JSONL of the
+records directory. A page is up to date only where the chosen output holds it in the stored version.
 --all-pages redoes every page of the store."""
 
 from __future__ import annotations
@@ -34,14 +37,13 @@ def ensure_cards(driver, database, *, echo=click.echo) -> int:
     return graph.count_cards(driver, database)["cards"]
 
 
-def pages_behind_graph(store, run_id: str, driver, database, skip: set[str]) -> list:
-    """The pages a run found unchanged in the raw store that the graph lacks (or holds in another
-    version): an earlier ingest stopped between the store and the graph."""
-    from kb.graph import loaded_page_hashes
-
+def pages_behind(store, run_id: str, skip: set[str], held) -> list:
+    """The pages a run found unchanged in the raw store that the output lacks (or holds in another
+    version): an earlier ingest stopped between the store and its output. `held(urls)` gives the
+    {url: content_hash} the output holds."""
     urls = list(dict.fromkeys(e["url"] for e in store.run_log(run_id)
                               if e["outcome"] == "unchanged" and e["url"] not in skip))
-    loaded = loaded_page_hashes(driver, urls, database)
+    loaded = held(urls) if urls else {}
     behind = []
     for url in urls:
         page = store.get(url)
@@ -61,6 +63,39 @@ def pagedocs_offline(paths) -> list:
         url, reason = errors[0]
         raise InputError(f"{url}: {reason}" + (f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""))
     return list(process_pages(pages))
+
+
+def pages_behind_graph(store, run_id: str, driver, database, skip: set[str]) -> list:
+    from kb.graph import loaded_page_hashes
+
+    return pages_behind(store, run_id, skip, lambda urls: loaded_page_hashes(driver, urls, database))
+
+
+def _pagedoc_files(out: Path | None) -> list[Path]:
+    """The PageDoc JSONL files that make up the output of a --no-graph run."""
+    if out is not None:
+        return [out] if out.exists() else []
+    return sorted(config.records_dir().glob("pagedocs-*.jsonl"))
+
+
+def held_in_pagedocs(files: list[Path]) -> dict[str, str]:
+    """{url: content_hash} of the pages the PageDoc JSONL files hold (the later file wins)."""
+    from rulings.jsonl import read_jsonl
+
+    held: dict[str, str] = {}
+    for path in files:
+        for record in read_jsonl(path, record="PageDoc"):
+            held[record["url"]] = record["content_hash"]
+    return held
+
+
+def _kept_records(out: Path, replaced: set[str]):
+    """The records of an existing --out file that this run does not replace."""
+    from rulings.jsonl import read_jsonl
+
+    for record in read_jsonl(out, record="PageDoc"):
+        if record["url"] not in replaced:
+            yield record
 
 
 def run_ingest(paths, *, source=None, all_pages=False, to_graph=True, out: Path | None = None, echo=click.echo) -> dict:
@@ -95,16 +130,31 @@ def _run(paths, driver, database, *, source, all_pages, out, echo) -> dict:
             echo(f"{len(behind)} unchanged pages are not in the graph yet (an earlier ingest stopped before "
                  f"loading them): processing them again")
             pages += behind
+    elif not all_pages:
+        held = held_in_pagedocs(_pagedoc_files(out))
+        behind = pages_behind(store, crawl["run"], {p.url for p in pages}, lambda urls: held)
+        summary["raw"]["not_in_output"] = len(behind)
+        if behind:
+            echo(f"{len(behind)} unchanged pages are not in {out or config.records_dir()} yet (an earlier "
+                 f"ingest stopped before writing them, or wrote them elsewhere): processing them again")
+            pages += behind
     if not pages:
         echo("nothing new or changed: NLP and graph are up to date (use --all-pages to redo every page)")
         summary["nlp"] = {"pages": 0, "records": None}
         return summary
+    accumulate = driver is None and out is not None and out.exists()
     out = out or config.records_dir() / f"pagedocs-{crawl['run']}.jsonl"
     started = time.monotonic()
     with click.progressbar(pages, label="NLP", show_pos=True, file=None) as bar:
-        written = write_jsonl(out, process_pages(bar))
-    summary["nlp"] = {"pages": written, "records": str(out)}
-    echo(f"NLP: {written} pages -> {out} ({time.monotonic() - started:.1f}s)")
+        docs = process_pages(bar)
+        if accumulate:  # --no-graph into an existing file: it keeps the pages this run did not redo
+            from itertools import chain
+
+            docs = chain(_kept_records(out, {p.url for p in pages}), docs)
+        written = write_jsonl(out, docs)
+    summary["nlp"] = {"pages": len(pages), "records": str(out)}
+    held = f", {written} pages in it" if accumulate else ""
+    echo(f"NLP: {len(pages)} pages -> {out}{held} ({time.monotonic() - started:.1f}s)")
 
     if driver is not None and written:
         from kb.align import align_rulings
@@ -131,7 +181,9 @@ def _run(paths, driver, database, *, source, all_pages, out, echo) -> dict:
               help="Process every page in the raw store, not only new or changed ones (after upgrading the "
                    "NLP stage: pages whose rulings come out different are rewritten in the graph).")
 @click.option("--no-graph", is_flag=True, help="Stop after the NLP stage (write PageDoc JSONL only).")
-@click.option("--out", type=click.Path(path_type=Path), help="Where to write the PageDoc JSONL.")
+@click.option("--out", type=click.Path(path_type=Path),
+              help="Where to write the PageDoc JSONL. With --no-graph an existing file is brought up to date "
+                   "(pages added or replaced, the others kept).")
 def ingest(paths, source, all_pages, no_graph, out):
     """Ingest saved pages (HTML, text, RST, Markdown, Q&A JSONL) into the ruling graph.
 
