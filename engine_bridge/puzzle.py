@@ -106,8 +106,10 @@ _LUA_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
 def lua_string(value) -> str:
-    """`value` as a Lua string literal: quotes, backslashes and line breaks escaped, other control
-    characters as decimal escapes, lone surrogates as \\u{XXXX}: no text can end the literal or run."""
+    """`value` as a Lua string literal: every string from a scenario (card names, source URLs, ruling
+    text: anything a page or a YAML file supplied) enters the puzzle this way, as data. Quotes,
+    backslashes and line breaks are escaped, so no text can end the literal, break out of a comment or
+    run as code; other control characters become decimal escapes, and lone surrogates \\u{XXXX}."""
     out = []
     for ch in str(value):
         code = ord(ch)
@@ -122,26 +124,28 @@ def lua_string(value) -> str:
     return '"' + "".join(out) + '"'
 
 
-def _lua_comment(text: str) -> str:
-    return " ".join(str(text).split()).replace("]]", "] ]")
-
-
 def puzzle_lua(scenario: Scenario, export: bool = False) -> str:
     """The EDOPro puzzle script for the scenario's set-up. `export`: as a puzzle file for EDOPro (AI
     name, hints with the ruling and the expected outcome, aux.BeginPuzzle); the runner loads the same
-    set-up without them (a scenario may play past the end of the turn)."""
+    set-up without them (a scenario may play past the end of the turn). What the scenario says about
+    itself (title, source, ruling, card names) is a table of Lua string literals, never comment or
+    code text."""
     pmap = PlayerMap(scenario.setup.turn_player)
     flags = duel_flags(scenario)
     flag_names = [*RULE_FLAG_NAMES[scenario.rule], *extra_flags(scenario)]
+    names = [f"[{lua_string(c.ref)}]={lua_string(c.name)}" for c in scenario.setup.cards if c.name]
     lines = [
-        "--[[",
-        f"  ygo-rulings scenario {scenario.id} ({scenario.kind}, topic {scenario.topic})",
-        f"  {_lua_comment(scenario.title)}",
-        f"  rule: {scenario.rule}; ruling date: {scenario.ruling.date or 'unknown'}; source: {scenario.ruling.source_url or '-'}",
-        f"  ruling: {_lua_comment(scenario.ruling.text)[:300]}" if scenario.ruling.text else "  ruling: -",
-        f"  Player 0 here is scenario player {scenario.setup.turn_player} (the turn player).",
-        "  Steps: " + ("; ".join(step.describe() for step in scenario.steps) or "-"),
-        "]]",
+        f"-- ygo-rulings scenario {scenario.id}: the set-up of one ruling as an EDOPro puzzle.",
+        f"-- Player 0 here is scenario player {scenario.setup.turn_player} (the turn player).",
+        "local scenario={",
+        f"  id={lua_string(scenario.id)}, kind={lua_string(scenario.kind)}, topic={lua_string(scenario.topic)},",
+        f"  title={lua_string(' '.join(str(scenario.title).split()))},",
+        f"  rule={lua_string(scenario.rule)}, date={lua_string(scenario.ruling.date or 'unknown')},",
+        f"  source={lua_string(scenario.ruling.source_url or '-')},",
+        f"  ruling={lua_string(' '.join(scenario.ruling.text.split())[:300] or '-')},",
+        f"  steps={lua_string('; '.join(step.describe() for step in scenario.steps) or '-')},",
+        "  names={" + ", ".join(names) + "},",
+        "}",
         f"-- flags: {' | '.join(flag_names)} (0x{flags:x})",
         *([f"Debug.SetAIName({lua_string(AI_NAME)})"] if export else []),
         f"Debug.ReloadFieldBegin({flag_expression(scenario, export)},{RULE_NUMBERS[scenario.rule]})",
@@ -158,8 +162,7 @@ def puzzle_lua(scenario: Scenario, export: bool = False) -> str:
         proc = "true" if card.location == "mzone" else "false"
         call = (f"Debug.AddCard({card.code},{placed.engine_player},{placed.engine_player},{location},{sequence},"
                 f"{POSITION_CONSTANTS[position]},{proc})")
-        label = f" -- {card.ref}" + (f": {card.name}" if card.name else "")
-        lines.append(call + label + (" (Set this turn)" if card.set_this_turn else ""))
+        lines.append(call + f" -- {card.ref}" + (" (Set this turn)" if card.set_this_turn else ""))
     lines.append("Debug.ReloadFieldEnd()")
     marks = set_turn_lua(scenario)
     if marks:
