@@ -552,23 +552,39 @@ def _looks_like_scenarios(docs: list[Any]) -> bool:
     return any(isinstance(d, dict) and ("format" in d or "setup" in d or "steps" in d) for d in docs)
 
 
-def load_scenarios(paths: Iterable[str | Path]) -> list[Scenario]:
+def load_scenarios(paths: Iterable[str | Path], errors: list[tuple[str, str]] | None = None) -> list[Scenario]:
     """Every scenario in the given files/directories, validated; ids must be unique across them.
 
     A file named explicitly must be a scenario file. Inside a directory, other JSON/YAML files (a
-    coverage report, a CI config) are passed over, since scenarios often sit beside them."""
+    coverage report, a CI config) are passed over, since scenarios often sit beside them.
+    With `errors`, a file that cannot be read or parsed, or a scenario that is not valid, is appended
+    there as (name, one-line reason) and the rest still loads (a batch runs to the end); without it,
+    the first one raises InputError."""
     scenarios: list[Scenario] = []
     seen: dict[str, str] = {}
     paths = list(paths)
     named = {Path(p) for p in paths if Path(p).is_file()}
     for path in scenario_files(paths):
-        docs = _documents(path)
+        try:
+            docs = _documents(path)
+        except InputError as exc:
+            if errors is None:
+                raise
+            errors.append((str(path), str(exc)))
+            continue
         if path not in named and not _looks_like_scenarios(docs):
             continue
-        for raw in docs:
-            scenario = scenario_from_dict(raw, str(path))
-            if scenario.id in seen:
-                raise InputError(f"{path}: scenario id {scenario.id!r} already used in {seen[scenario.id]}")
+        for index, raw in enumerate(docs):
+            try:
+                scenario = scenario_from_dict(raw, str(path))
+                if scenario.id in seen:
+                    raise InputError(f"{path}: scenario id {scenario.id!r} already used in {seen[scenario.id]}")
+            except InputError as exc:
+                if errors is None:
+                    raise
+                given = raw.get("id") if isinstance(raw, dict) else None
+                errors.append((f"{path}#{given if isinstance(given, str) and given else index + 1}", str(exc)))
+                continue
             seen[scenario.id] = str(path)
             scenarios.append(scenario)
     return scenarios

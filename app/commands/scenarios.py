@@ -56,12 +56,17 @@ def run_command(paths, scripts, cards, junit, json_out, timeout, jobs, store, ve
       rulings scenarios run mine.yaml --scripts ~/ProjectIgnis/script --cards ~/ProjectIgnis/cards.cdb
     """
     from engine_bridge import results as results_mod
+    from engine_bridge.compare import Result
     from engine_bridge.runner import run_scenarios
     from engine_bridge.scenario import load_scenarios
 
-    loaded = load_scenarios(_paths(paths))
-    if not loaded:
+    unloadable: list[tuple[str, str]] = []
+    loaded = load_scenarios(_paths(paths), errors=unloadable)
+    if not loaded and not unloadable:
         raise RulingsError(f"no scenarios found in {', '.join(_paths(paths))}")
+    # A file that is not valid YAML (or a scenario that is not valid) is its own error verdict.
+    load_errors = [Result(scenario_id=name, verdict="error", message=message, topic="unloadable",
+                          source_file=name.split("#")[0]) for name, message in unloadable]
 
     def show(result):
         if verbose or result.verdict != "pass":
@@ -70,7 +75,11 @@ def run_command(paths, scripts, cards, junit, json_out, timeout, jobs, store, ve
                 line += f": {result.reason}"
             click.echo(line)
 
-    outcome = run_scenarios(loaded, scripts=scripts, cards=cards, timeout_s=timeout, on_result=show, jobs=jobs)
+    for result in load_errors:
+        show(result)
+    ran = run_scenarios(loaded, scripts=scripts, cards=cards, timeout_s=timeout, on_result=show,
+                        jobs=jobs) if loaded else []
+    outcome = load_errors + ran
     click.echo(results_mod.summary_table(outcome))
     if junit:
         click.echo(f"JUnit report: {results_mod.write_junit(outcome, junit)}")
@@ -85,7 +94,7 @@ def run_command(paths, scripts, cards, junit, json_out, timeout, jobs, store, ve
 
         with get_driver() as (driver, database):
             with driver.session(database=database) as session:
-                batch = runs.store_runs(session, results_mod.run_rows(outcome))
+                batch = runs.store_runs(session, results_mod.run_rows(ran))  # unloadable files are no Scenario
                 regressed = runs.regressions(session, batch)
         click.echo(f"stored as batch {batch}")
         for row in regressed:
