@@ -14,6 +14,7 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import stat
 from pathlib import Path
 from typing import Iterable, Iterator
 
@@ -46,16 +47,74 @@ def file_format(path: Path) -> str | None:
     return None
 
 
+_FILE_KINDS = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+               (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a directory"))
+
+
+def _not_regular(mode: int) -> str | None:
+    """What a non-regular file is ("a FIFO", "a character device", ...), or None for a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    return next((kind for test, kind in _FILE_KINDS if test(mode)), "not a regular file")
+
+
+def open_regular(path: Path):
+    """Open a regular file for binary reading. A FIFO, device or socket is refused (InputError) before a
+    read could block forever (a FIFO) or never end (/dev/zero): opened non-blocking, checked on the
+    open descriptor (no window for a swap between check and open), then made blocking again."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        kind = _not_regular(os.fstat(fd).st_mode)
+        if kind:
+            raise InputError(f"{path}: not a regular file ({kind}); ingest reads regular files only")
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def read_limited(handle, limit: int = MAX_FILE_BYTES) -> bytes:
+    """At most `limit` bytes, enforced while reading (a file may grow, a gzip may inflate): more is an
+    error, never a MemoryError."""
+    data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise InputError(f"over the {limit >> 20} MB limit")
+    return data
+
+
+def _walk_files(root: Path, errors: list) -> list[Path]:
+    """Every entry under root, sorted; a subfolder that cannot be listed is reported, not skipped
+    silently (Path.rglob ignores it)."""
+
+    def unreadable(exc: OSError):
+        folder = Path(exc.filename or root)
+        errors.append((folder.absolute().as_uri(), f"cannot read folder: {exc.strerror or exc}"))
+
+    found = []
+    for folder, dirs, files in os.walk(root, onerror=unreadable):
+        found.extend(Path(folder) / name for name in dirs + files)
+    return sorted(found)
+
+
 def _iter_files(paths: Iterable[str | os.PathLike], errors: list) -> Iterator[Path]:
     for given in paths:
         path = Path(given)
         if not path.exists():
             raise InputError(f"{path}: no such file or directory")
         if path.is_dir():
-            for child in sorted(path.rglob("*")):
-                if child.is_file() and not child.name.startswith(".") and file_format(child):
+            for child in _walk_files(path, errors):
+                if child.name.startswith(".") or not file_format(child):
+                    continue
+                if child.is_file():
                     yield child
+                elif (kind := _not_regular(child.lstat().st_mode)) and kind != "a directory" \
+                        and not stat.S_ISLNK(child.lstat().st_mode):
+                    errors.append((child.absolute().as_uri(), f"not a regular file ({kind})"))
         else:
+            kind = _not_regular(path.stat().st_mode)
+            if kind:  # named on the command line: refused like a missing file
+                raise InputError(f"{path}: not a regular file ({kind}); ingest reads regular files and folders")
             yield path
 
 
@@ -197,16 +256,20 @@ def qa_page(record: dict, raw: bytes, source: str | None = None) -> RawPage:
 
 
 def _qa_lines(path: Path) -> Iterator[tuple[int, bytes]]:
-    opener = gzip.open if path.name.lower().endswith(".gz") else open
-    with opener(path, "rb") as handle:
+    with open_regular(path) as raw_handle, \
+            (gzip.open(raw_handle, "rb") if path.name.lower().endswith(".gz") else raw_handle) as handle:
         if path.name.lower().endswith((".json", ".json.gz")):
-            data = handle.read()
+            data = read_limited(handle)
             parsed = json.loads(data)
             items = parsed if isinstance(parsed, list) else [parsed]
             for index, item in enumerate(items, 1):
                 yield index, json.dumps(item, ensure_ascii=False, sort_keys=True).encode("utf-8")
             return
-        for lineno, line in enumerate(handle, 1):
+        lineno = 0
+        while line := handle.readline(MAX_FILE_BYTES + 1):
+            lineno += 1
+            if len(line) > MAX_FILE_BYTES:
+                raise InputError(f"line {lineno} is over the {MAX_FILE_BYTES >> 20} MB limit")
             if line.strip():
                 yield lineno, line.rstrip(b"\r\n")
 
@@ -231,7 +294,12 @@ def read_paths(paths: Iterable[str | os.PathLike], source: str | None = None,
             if size > MAX_FILE_BYTES:
                 errors.append((url, f"file is {size // (1024 * 1024)} MB, over the {MAX_FILE_BYTES >> 20} MB limit"))
                 continue
-            data = path.read_bytes()
+            try:
+                with open_regular(path) as handle:
+                    data = read_limited(handle)
+            except InputError as exc:
+                errors.append((url, str(exc).removeprefix(f"{path}: ")))
+                continue
             binary = sniff_binary(data)
             if binary:
                 errors.append((url, f"not a text page ({binary})"))
@@ -261,6 +329,8 @@ def _read_qa(path: Path, source: str | None, errors: list) -> Iterator[tuple[Raw
                 errors.append((f"{base}#line={lineno}", f"bad Q&A record: {exc}"))
             except RecursionError:
                 errors.append((f"{base}#line={lineno}", "bad Q&A record: JSON nested too deeply"))
+    except InputError as exc:  # not a regular file, or over the size limit
+        errors.append((base, str(exc).removeprefix(f"{path}: ")))
     except ValueError as exc:  # a .json file that is not JSON at all
         errors.append((base, f"bad JSON: {exc}"))
     except RecursionError:
