@@ -19,7 +19,7 @@ from typing import Callable, Sequence
 import yaml
 
 from pipeline.records import Repair
-from rulings.text import PINYIN_AFTER_HAN, fold_width, is_pinyin
+from rulings.text import INVISIBLE_RE, PINYIN_AFTER_HAN, fold_width, is_pinyin
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -177,6 +177,8 @@ def normalize(text: str, *, fmt: str = "text", damaged: bool | None = None, base
     text_, offs = _rewrite(text_, offs, _EDIT_RESIDUE, lambda m: [])
     if "(" in text_:
         text_, offs = _rewrite(text_, offs, PINYIN_AFTER_HAN, _drop_pinyin)
+    # zero-width characters and soft hyphens inside a name would break linking and lookups
+    text_, offs = _rewrite(text_, offs, INVISIBLE_RE, lambda m: [])
     text_ = fold_width(text_)  # 1:1, offsets unchanged
     if damaged is None:
         damaged = page_has_conversion_damage(text_)

@@ -185,8 +185,14 @@ def fold_width(text: str) -> str:
 
 # ------------------------------------------------------------------------------------ lookup folding
 
+# Invisible characters a page or a query may carry inside a word: soft hyphen, zero-width space /
+# non-joiner / joiner, word joiner, zero-width no-break space (BOM). NFKC keeps them; they are removed
+# before linking (pipeline.normalize, fold_lookup_char) and before lookups (fold_name).
+INVISIBLE = "\u00ad\u200b\u200c\u200d\u2060\ufeff"
+INVISIBLE_RE = re.compile(f"[{INVISIBLE}]+")
+
 # Hyphens go too, but never the Japanese long vowel mark ー, which is part of the word.
-_NAME_DROP = re.compile(r"[\s·・‧･•\u30fb\u00b7\u2027'’‘`\"“”「」『』«»\-‐－]+")
+_NAME_DROP = re.compile(rf"[\s·・‧･•\u30fb\u00b7\u2027'’‘`\"“”「」『』«»\-‐－{INVISIBLE}]+")
 
 
 @functools.lru_cache(maxsize=200_000)
@@ -202,7 +208,7 @@ def fold_name(text: str) -> str:
 
 
 # Characters that spellings of one name disagree on: middle dots, spaces, dashes, apostrophes, quotes.
-_LOOKUP_DROP = set("·・‧•･ \t\u3000\u00a0-‐‑‒–—―－'’‘`´\"")
+_LOOKUP_DROP = set("·・‧•･ \t\u3000\u00a0-‐‑‒–—―－'’‘`´\"") | set(INVISIBLE)
 
 
 @functools.lru_cache(maxsize=200_000)
