@@ -98,6 +98,15 @@ def _kept_records(out: Path, replaced: set[str]):
             yield record
 
 
+def _noting_empty(docs, empty: list):
+    """Pass PageDocs on, noting (url, why) for each page that gave no ruling (an empty page, a page
+    whose text has no ruling in it): each gets a line, never silence."""
+    for doc in docs:
+        if not doc.rulings:
+            empty.append((doc.url, "; ".join(doc.problems) or "no rulings found on the page"))
+        yield doc
+
+
 def run_ingest(paths, *, source=None, all_pages=False, to_graph=True, out: Path | None = None, echo=click.echo) -> dict:
     from kb.db import get_driver
 
@@ -146,13 +155,16 @@ def _run(paths, driver, database, *, source, all_pages, out, echo) -> dict:
     out = out or config.records_dir() / f"pagedocs-{crawl['run']}.jsonl"
     started = time.monotonic()
     with click.progressbar(pages, label="NLP", show_pos=True, file=None) as bar:
-        docs = process_pages(bar)
+        empty: list[tuple[str, str]] = []
+        docs = _noting_empty(process_pages(bar), empty)
         if accumulate:  # --no-graph into an existing file: it keeps the pages this run did not redo
             from itertools import chain
 
             docs = chain(_kept_records(out, {p.url for p in pages}), docs)
         written = write_jsonl(out, docs)
-    summary["nlp"] = {"pages": len(pages), "records": str(out)}
+    for url, reason in empty:
+        echo(f"  no rulings from {url}: {reason}", err=True)
+    summary["nlp"] = {"pages": len(pages), "records": str(out), "pages_without_rulings": len(empty)}
     held = f", {written} pages in it" if accumulate else ""
     echo(f"NLP: {len(pages)} pages -> {out}{held} ({time.monotonic() - started:.1f}s)")
 

@@ -83,6 +83,9 @@ def read_limited(handle, limit: int = MAX_FILE_BYTES) -> bytes:
     return data
 
 
+VANISHED = "file vanished before it could be read (deleted or moved during the run)"
+
+
 def _walk_files(root: Path, errors: list) -> list[Path]:
     """Every entry under root, sorted; a subfolder that cannot be listed is reported, not skipped
     silently (Path.rglob ignores it)."""
@@ -106,10 +109,17 @@ def _iter_files(paths: Iterable[str | os.PathLike], errors: list) -> Iterator[Pa
             for child in _walk_files(path, errors):
                 if child.name.startswith(".") or not file_format(child):
                     continue
-                if child.is_file():
+                try:
+                    kind = _not_regular(child.stat().st_mode)
+                except FileNotFoundError:  # listed, then gone (or a dangling symlink)
+                    errors.append((child.absolute().as_uri(), VANISHED))
+                    continue
+                except OSError as exc:
+                    errors.append((child.absolute().as_uri(), f"cannot read: {exc.strerror or exc}"))
+                    continue
+                if kind is None:
                     yield child
-                elif (kind := _not_regular(child.lstat().st_mode)) and kind != "a directory" \
-                        and not stat.S_ISLNK(child.lstat().st_mode):
+                elif kind != "a directory":
                     errors.append((child.absolute().as_uri(), f"not a regular file ({kind})"))
         else:
             kind = _not_regular(path.stat().st_mode)
@@ -312,6 +322,8 @@ def read_paths(paths: Iterable[str | os.PathLike], source: str | None = None,
                 errors.append((url, str(exc).removeprefix(f"{url}: ")))
                 continue
             yield page, data
+        except FileNotFoundError:
+            errors.append((url, VANISHED))
         except (OSError, EOFError, gzip.BadGzipFile) as exc:
             errors.append((url, f"cannot read: {exc}"))
 
