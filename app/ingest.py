@@ -204,4 +204,10 @@ def ingest(paths, source, all_pages, no_graph, out):
       rulings ingest ../shared/corpus/seeds ../shared/corpus/ocg-rule-docs
       rulings ingest ../shared/corpus/konami-faq/qa-dev.jsonl.gz --no-graph --out qa.jsonl
     """
-    run_ingest(paths, source=source, all_pages=all_pages, to_graph=not no_graph, out=out)
+    summary = run_ingest(paths, source=source, all_pages=all_pages, to_graph=not no_graph, out=out)
+    rejected = summary.get("graph", {}).get("pages_rejected", 0)
+    if rejected:  # the others are loaded; the exit status must still say the graph is not complete
+        from rulings.errors import RulingsError
+
+        raise RulingsError(f"{rejected} pages were rejected by the graph (the 'rejected' lines above); "
+                           f"the other pages are loaded")

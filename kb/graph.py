@@ -388,12 +388,29 @@ def unlock_pages(tx: ManagedTransaction, urls: list[str]) -> None:
         tx.run(_UNLOCK_PAGES, urls=urls).consume()
 
 
+def write_rulings_part(tx: ManagedTransaction, *, url: str, content_hash: str, now: str, sections: list[dict],
+                       rulings: list[dict]) -> tuple[int, list[int]]:
+    """One part of a page too big for one transaction (kb.load writes the page version with the last
+    part, through write_pages): sections (with the first part) and some rulings. Returns (mentions
+    written, passcodes mentioned that the graph lacks)."""
+    if sections:
+        tx.run(_WRITE_SECTIONS, rows=[{**row, "url": url} for row in sections]).consume()
+    rows = [{**row, "url": url, "hash": content_hash} for row in rulings]
+    written, linked = 0, set()
+    for record in tx.run(_WRITE_RULINGS, rows=rows, now=now):
+        written += record["written"]
+        linked |= {c for batch in record["linked"] for c in batch}
+    link_citations(tx, rows)
+    return written, sorted({m["passcode"] for r in rulings for m in r["mentions"]} - linked)
+
+
 def write_pages(tx: ManagedTransaction, pages: list[dict], now: str) -> dict:
     """Write page versions (after lock_pages in the same transaction); returns the batch's counts.
 
     pages: {"url", "source_id", "content_hash", "had_missing", "page_props", "sections", "rulings",
     "examples", "retired", "supersedes", "aliases"}; rulings: {"id", "section_key", "props",
-    "topics": [key], "mentions": [{passcode, role, span, ...}]}. At most one version of a url."""
+    "topics": [key], "mentions": [{passcode, role, span, ...}]}. At most one version of a url.
+    A page written in parts passes its last part, with "missing_in_parts" from the earlier ones."""
     def rows(key: str, **extra) -> list[dict]:
         return [{**row, **{k: page[v] for k, v in extra.items()}} for page in pages for row in page[key]]
 
@@ -410,7 +427,8 @@ def write_pages(tx: ManagedTransaction, pages: list[dict], now: str) -> dict:
             linked[record["url"]] = {c for batch in record["linked"] for c in batch}
     missing = []
     for page in pages:
-        lacking = sorted({m["passcode"] for r in page["rulings"] for m in r["mentions"]} - linked.get(page["url"], set()))
+        lacking = sorted(({m["passcode"] for r in page["rulings"] for m in r["mentions"]} - linked.get(page["url"], set()))
+                         | set(page.get("missing_in_parts", ())))
         if lacking or page["had_missing"]:
             missing.append({"url": page["url"], "missing": lacking})
     if missing:

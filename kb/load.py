@@ -83,8 +83,25 @@ def ruling_problem(r: Ruling) -> str | None:
 # ---------------------------------------------------------------------------------------------
 # Rows for kb.graph.write_page
 
+# Neo4j's range indexes refuse keys over ~8 KB; a 9.6 KB heading made a Section key the index could not
+# hold, and the whole page was rejected. Keys are capped (prefix + digest of the whole); the full
+# heading path stays in the Section's unindexed properties.
+MAX_KEY_BYTES = 4000
+MAX_NAME_CHARS = 200  # a mined alias longer than this is no card name (and would not fit the name index)
+
+
+def index_key(key: str) -> str:
+    """`key` itself, or when its UTF-8 form is over MAX_KEY_BYTES a prefix of it plus a digest of all of it
+    (unique and stable, and small enough for an index)."""
+    data = key.encode("utf-8")
+    if len(data) <= MAX_KEY_BYTES:
+        return key
+    prefix = data[:MAX_KEY_BYTES - 68].decode("utf-8", "ignore")  # + "…#" (4 bytes) + 64 hex digits
+    return f"{prefix}…#{hashlib.sha256(data).hexdigest()}"
+
+
 def section_key(url: str, section: list[str]) -> str:
-    return url + "#" + " / ".join(section)
+    return index_key(url + "#" + " / ".join(section))
 
 
 # A link to Konami's FAQ database: `ope=5&fid=N` is one Q&A, `ope=4&cid=N` a card's Q&A list (cid is
@@ -197,7 +214,8 @@ def page_rows(doc: PageDoc, rulings: list[Ruling], old_rulings: list[dict], now:
         if match:
             supersedes.append({"new": r.id, "old": match[0], "reason": match[1]})
     aliases = [graph.name_row(a.passcode, a.name, a.language, "mined") for a in doc.aliases
-               if isinstance(a.passcode, int) and isinstance(a.name, str) and a.name.strip()]
+               if isinstance(a.passcode, int) and isinstance(a.name, str) and a.name.strip()
+               and len(a.name) <= MAX_NAME_CHARS]
     page_props = {"content_hash": doc.content_hash, "title": doc.title, "language": doc.language,
                   "fetched_at": doc.fetched_at, "loaded_at": now, "problems": [str(p) for p in doc.problems],
                   "source_id": doc.source_id}
@@ -224,13 +242,15 @@ def records_hash(doc: PageDoc, rulings: list[Ruling]) -> str:
     return hashlib.sha256(json.dumps(payload, sort_keys=True, ensure_ascii=False).encode("utf-8")).hexdigest()
 
 
-def _load_batch(tx, batch: list[tuple[PageDoc, list[Ruling]]]) -> tuple[list[dict], dict]:
-    """Write a batch of pages (distinct urls) in one transaction: ([per-page status], batch counts)."""
+def _load_batch(tx, batch: list[tuple[PageDoc, list[Ruling]]], parts: dict | None = None) -> tuple[list[dict], dict]:
+    """Write a batch of pages (distinct urls) in one transaction: ([per-page status], batch counts).
+    `parts`: {url: what _load_in_parts wrote before} for a page written in parts."""
     states = graph.lock_pages(tx, [{"url": doc.url, "source_id": doc.source_id} for doc, _ in batch])
-    now = _now()
+    now = next(iter(parts.values()))["now"] if parts else _now()
     results, writes, unchanged = [], [], []
     for doc, rulings in batch:
-        state = states[doc.url]
+        part = (parts or {}).get(doc.url)
+        state = part["state"] if part else states[doc.url]
         same = state["hash"] == doc.content_hash
         fingerprint = records_hash(doc, rulings)
         # a page loaded before fingerprints existed has none: treat it as reprocessed once
@@ -239,7 +259,11 @@ def _load_batch(tx, batch: list[tuple[PageDoc, list[Ruling]]]) -> tuple[list[dic
             unchanged.append(doc.url)
             results.append({"status": "unchanged"})
             continue
-        rows = page_rows(doc, rulings, state["rulings"], now)
+        if part:  # the earlier parts are written: the page version goes with the last one
+            rows = {**part["rows"], "sections": [], "rulings": part["rows"]["rulings"][part["done"]:],
+                    "missing_in_parts": part["missing"]}
+        else:
+            rows = page_rows(doc, rulings, state["rulings"], now)
         rows["page_props"]["records_hash"] = fingerprint
         writes.append({"url": doc.url, "source_id": doc.source_id, "content_hash": doc.content_hash,
                        "had_missing": bool(state["missing"]), **rows})
@@ -250,7 +274,43 @@ def _load_batch(tx, batch: list[tuple[PageDoc, list[Ruling]]]) -> tuple[list[dic
                         "rulings": len(rulings), "aliases": len(rows["aliases"])})
     graph.unlock_pages(tx, unchanged)
     totals = graph.write_pages(tx, writes, now) if writes else {}
+    for part in (parts or {}).values():
+        totals["mentions"] = totals.get("mentions", 0) + part["mentions"]
+        totals["mentions_without_card"] = totals.get("mentions_without_card", 0) + part["without_card"]
     return results, totals
+
+
+def _load_in_parts(session, doc: PageDoc, rulings: list[Ruling]) -> tuple[list[dict], dict]:
+    """A page of more than BATCH_RULINGS rulings (a 100k-row table) would outgrow a transaction's memory:
+    its sections and rulings go in parts of BATCH_RULINGS, one transaction each, and the page version
+    (content hash, retired rulings, SUPERSEDES) with the last part. Until that commits the page keeps
+    its old content hash, so after a crash the next ingest sees it behind and writes it again (every
+    part is an idempotent MERGE)."""
+
+    def state_of(tx):
+        state = graph.lock_pages(tx, [{"url": doc.url, "source_id": doc.source_id}])[doc.url]
+        graph.unlock_pages(tx, [doc.url])
+        return state
+
+    state = session.execute_write(state_of)
+    if state["hash"] == doc.content_hash and not state["found_now"] \
+            and state.get("records_hash") == records_hash(doc, rulings):
+        return session.execute_write(_load_batch, [(doc, rulings)])  # unchanged: nothing to write
+    now = _now()
+    rows = page_rows(doc, rulings, state["rulings"], now)
+    part = {"state": state, "now": now, "rows": rows, "done": 0, "mentions": 0, "without_card": 0, "missing": set()}
+    while len(rows["rulings"]) - part["done"] > BATCH_RULINGS:
+        chunk = rows["rulings"][part["done"]:part["done"] + BATCH_RULINGS]
+        written, lacking = session.execute_write(
+            lambda tx: graph.write_rulings_part(tx, url=doc.url, content_hash=doc.content_hash, now=now,
+                                                sections=rows["sections"] if part["done"] == 0 else [],
+                                                rulings=chunk))
+        part["done"] += len(chunk)
+        part["mentions"] += written
+        part["without_card"] += sum(len(r["mentions"]) for r in chunk) - written
+        part["missing"].update(lacking)
+    part["missing"] = sorted(part["missing"])
+    return session.execute_write(_load_batch, [(doc, rulings)], {doc.url: part})
 
 
 def new_counts() -> dict:
@@ -325,7 +385,10 @@ def _write_batch(session, batch: list[tuple[PageDoc, list[Ruling]]], counts: dic
     """One transaction for the batch; when Neo4j refuses it, each page again in its own, so a bad page
     is rejected alone and the others load."""
     try:
-        results, totals = session.execute_write(_load_batch, batch)
+        if len(batch) == 1 and len(batch[0][1]) > BATCH_RULINGS:
+            results, totals = _load_in_parts(session, *batch[0])
+        else:
+            results, totals = session.execute_write(_load_batch, batch)
     except (ServiceUnavailable, SessionExpired) as exc:  # the server went away: stop, clearly
         raise ServiceError(f"Neo4j became unreachable while loading {batch[0][0].url}"
                            f"{f' and {len(batch) - 1} more pages' if len(batch) > 1 else ''}: {exc}") from exc

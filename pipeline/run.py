@@ -25,9 +25,12 @@ from rulings.text import fold_width, to_simplified_same_length
 ID_LENGTH = 16
 
 
-def ruling_id(source_id: str, normalized: str) -> str:
-    """Stable across re-runs: the same source and the same normalized text give the same id."""
-    digest = hashlib.sha1(f"{source_id}\n{' '.join(normalized.split())}".encode("utf-8")).hexdigest()
+def ruling_id(source_id: str, normalized: str, page: str = "") -> str:
+    """Stable across re-runs: the same source, page and normalized text give the same id. The page is
+    part of it: two pages of one source stating the same ruling are two rulings, each with its own
+    provenance (url, section, offsets) and its own history, not one node the last page overwrites."""
+    key = f"{source_id}\n{' '.join(normalized.split())}" + (f"\n{page}" if page else "")
+    digest = hashlib.sha1(key.encode("utf-8")).hexdigest()
     return digest[:ID_LENGTH]
 
 
@@ -146,7 +149,7 @@ def _ruling(page: RawPage, draft: _Draft, mentions: list[Mention], featured: lis
     from pipeline.frames import frame_for
 
     return Ruling(
-        id=ruling_id(page.source_id, normalized),
+        id=ruling_id(page.source_id, normalized, page.url),
         text=page.text[seg.start:seg.end],
         normalized=normalized,
         language=draft.language,

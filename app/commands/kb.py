@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from kb.db import get_driver
-from rulings.errors import InputError
+from rulings.errors import InputError, RulingsError
 
 # The server's notifications (e.g. "unknown label" on a still-empty graph) are not the user's business.
 logging.getLogger("neo4j.notifications").setLevel(logging.ERROR)
@@ -85,6 +85,7 @@ def load(paths, align, workers):
     for path in paths:
         if not path.exists():
             raise InputError(f"{path}: no such file")
+    rejected = 0
     with get_driver() as (driver, database):
         graph.ensure_schema(driver, database)
         for path in paths:
@@ -93,8 +94,11 @@ def load(paths, align, workers):
             for error in errors:
                 click.echo(f"rejected: {error}", err=True)
             click.echo(f"{path}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
+            rejected += counts["pages_rejected"]
         if align:
             click.echo(f"aligned: {align_rulings(driver, database)} SAME_AS links")
+    if rejected:
+        raise RulingsError(f"{rejected} pages were rejected (the 'rejected' lines above); the other pages are loaded")
 
 
 @kb.command("align")
