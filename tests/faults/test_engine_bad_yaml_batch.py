@@ -23,7 +23,7 @@ GOOD = {"format": 1, "id": "mst-destroys-set-trap", "title": "MST destroys a Set
         "steps": [{"activate": "mst", "target": "trap"}], "expect": {"cards": {"trap": "grave"}}}
 
 
-def test_engine_malformed_yaml_in_scenario_folder_is_that_files_error_and_the_batch_writes_junit(tmp_path):
+def test_engine_malformed_yaml_in_scenario_folder_is_that_files_error_and_the_batch_writes_junit(tmp_path, node):
     folder = tmp_path / "scenarios"
     folder.mkdir()
     (folder / "a_good.yaml").write_text(yaml.safe_dump(GOOD), encoding="utf-8")
@@ -33,7 +33,7 @@ def test_engine_malformed_yaml_in_scenario_folder_is_that_files_error_and_the_ba
     (folder / "d_good.yaml").write_text(yaml.safe_dump({**GOOD, "id": "again"}), encoding="utf-8")
     report = tmp_path / "report.xml"
 
-    proc = subprocess.run([sys.executable, "-m", "rulings.cli", "scenarios", "run", str(folder), "--junit",
+    proc = subprocess.run([sys.executable, "-m", "app", "scenarios", "run", str(folder), "--junit",
                            str(report)], capture_output=True, text=True, cwd=REPO_ROOT, timeout=300,
                           env={**os.environ, "PYTHONPATH": str(REPO_ROOT)})
 

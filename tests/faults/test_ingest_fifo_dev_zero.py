@@ -23,7 +23,7 @@ def _capped():
 
 
 def _ingest(tmp_path, target):
-    return subprocess.run([sys.executable, "-m", "rulings.cli", "ingest", str(target), "--no-graph"],
+    return subprocess.run([sys.executable, "-m", "app", "ingest", str(target), "--no-graph"],
                           capture_output=True, text=True, timeout=60, cwd=REPO_ROOT, preexec_fn=_capped,
                           env={**os.environ, "RULINGS_HOME": str(tmp_path / "home"), "PYTHONPATH": str(REPO_ROOT)})
 

@@ -20,14 +20,14 @@ SAMPLE = REPO_ROOT / "rulings" / "sample"
 
 
 def _cmd(corpus, out):
-    return [sys.executable, "-m", "rulings.cli", "ingest", str(corpus), "--no-graph", "--out", str(out)]
+    return [sys.executable, "-m", "app", "ingest", str(corpus), "--no-graph", "--out", str(out)]
 
 
 def _urls(path) -> dict[str, str]:
     return {r["url"]: r["content_hash"] for r in read_jsonl(path, record="PageDoc")}
 
 
-def test_ingest_no_graph_killed_after_raw_store_then_rerun_with_another_out_loses_no_page(tmp_path):
+def test_ingest_no_graph_killed_after_raw_store_then_rerun_with_another_out_loses_no_page(tmp_path, default_linker):
     corpus = shutil.copytree(SAMPLE, tmp_path / "corpus")
     env = {**os.environ, "RULINGS_HOME": str(tmp_path / "home"), "PYTHONUNBUFFERED": "1",
            "PYTHONPATH": str(REPO_ROOT)}

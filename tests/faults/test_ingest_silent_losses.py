@@ -10,7 +10,7 @@ import shutil
 
 from crawlers.offline import VANISHED, read_paths
 from rulings.config import REPO_ROOT
-from rulings.ingest import run_ingest
+from app.ingest import run_ingest
 
 SEED = next((REPO_ROOT / "rulings" / "sample").glob("000_*.txt"))
 
@@ -33,7 +33,7 @@ def _too_long_folder(root) -> str:
     return name
 
 
-def test_ingest_empty_pages_and_unlistable_subfolder_each_get_a_message(tmp_path, monkeypatch):
+def test_ingest_empty_pages_and_unlistable_subfolder_each_get_a_message(tmp_path, monkeypatch, default_linker):
     monkeypatch.setenv("RULINGS_HOME", str(tmp_path / "home"))
     folder = tmp_path / "pages"
     folder.mkdir()

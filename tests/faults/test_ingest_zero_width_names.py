@@ -10,12 +10,12 @@ import pytest
 from crawlers.offline import read_paths
 from kb.graph import find_cards_by_name
 from pipeline.run import process_pages
-from tests.kb.conftest import card_graph, catalog  # noqa: F401  (pytest fixtures)
+from tests.kb.conftest import card_graph  # noqa: F401  (pytest fixture)
 
 MST = 5318639
 
 
-def test_ingest_zero_width_and_soft_hyphen_inside_names_still_link(tmp_path):
+def test_ingest_zero_width_and_soft_hyphen_inside_names_still_link(tmp_path, default_linker):
     page = tmp_path / "page.txt"
     page.write_text("「旋\u200b風」可以破壞對方場上蓋放的「王\u00ad宮的\u200d通告」。\n"
                     "「サイ\u00adクロン」の効果で、セットされた魔法カードを破壊できますか？\n", encoding="utf-8")

@@ -17,7 +17,7 @@ from kb.load import MAX_KEY_BYTES, load_pagedocs
 from pipeline.records import Mention, PageDoc, Ruling
 from rulings.config import REPO_ROOT
 from tests.kb.builders import MST
-from tests.kb.conftest import card_graph, catalog  # noqa: F401  (pytest fixtures)
+from tests.kb.conftest import card_graph  # noqa: F401  (pytest fixture)
 
 pytestmark = pytest.mark.neo4j
 
@@ -77,7 +77,7 @@ def test_kb_load_exits_non_zero_when_a_page_is_rejected(card_graph, tmp_path):
     path = tmp_path / "docs.jsonl"
     path.write_text(json.dumps(bad, ensure_ascii=False) + "\n" + json.dumps(good.to_json(), ensure_ascii=False) + "\n",
                     encoding="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "rulings.cli", "kb", "load", str(path)], capture_output=True,
+    proc = subprocess.run([sys.executable, "-m", "app", "kb", "load", str(path)], capture_output=True,
                           text=True, cwd=REPO_ROOT, timeout=300, env={**os.environ, "PYTHONPATH": str(REPO_ROOT)})
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "rejected: page ?: url missing or not a string" in proc.stderr

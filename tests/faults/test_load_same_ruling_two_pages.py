@@ -13,7 +13,7 @@ from crawlers.offline import read_paths
 from kb.load import load_pagedocs
 from pipeline.run import process_pages
 from rulings.config import REPO_ROOT
-from tests.kb.conftest import card_graph, catalog  # noqa: F401  (pytest fixtures)
+from tests.kb.conftest import card_graph  # noqa: F401  (pytest fixture)
 
 pytestmark = pytest.mark.neo4j
 
