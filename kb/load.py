@@ -302,9 +302,8 @@ def _load_in_parts(session, doc: PageDoc, rulings: list[Ruling]) -> tuple[list[d
     while len(rows["rulings"]) - part["done"] > BATCH_RULINGS:
         chunk = rows["rulings"][part["done"]:part["done"] + BATCH_RULINGS]
         written, lacking = session.execute_write(
-            lambda tx: graph.write_rulings_part(tx, url=doc.url, content_hash=doc.content_hash, now=now,
-                                                sections=rows["sections"] if part["done"] == 0 else [],
-                                                rulings=chunk))
+            graph.write_rulings_part, url=doc.url, content_hash=doc.content_hash, now=now,
+            sections=rows["sections"] if part["done"] == 0 else [], rulings=chunk)
         part["done"] += len(chunk)
         part["mentions"] += written
         part["without_card"] += sum(len(r["mentions"]) for r in chunk) - written

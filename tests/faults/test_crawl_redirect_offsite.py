@@ -5,7 +5,6 @@ robots.txt is fetched and honoured. Real Scrapy against two real HTTP servers on
 from __future__ import annotations
 
 from crawlers.store import RawStore
-from tests.crawlers.conftest import crawl, crawl_command  # noqa: F401  (pytest fixtures)
 from tests.fixtures.sites.generate import ROBOTS, Resource, Site
 from tests.fixtures.sites.server import serve
 

@@ -13,7 +13,6 @@ import pytest
 from engine_bridge.puzzle import export_puzzles
 from engine_bridge.runner import load_puzzle, run_scenarios
 from engine_bridge.scenario import scenario_from_dict
-from tests.engine.conftest import engine_driver  # noqa: F401  (pytest fixture)
 
 pytestmark = pytest.mark.engine
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from crawlers.offline import ingest_to_store
 from crawlers.store import RawStore
-from tests.crawlers.conftest import crawl, crawl_command  # noqa: F401  (pytest fixtures)
 from tests.fixtures.sites.generate import ROBOTS, Resource, Site
 from tests.fixtures.sites.server import serve
 

@@ -10,7 +10,6 @@ import pytest
 from crawlers.offline import read_paths
 from kb.graph import find_cards_by_name
 from pipeline.run import process_pages
-from tests.kb.conftest import card_graph  # noqa: F401  (pytest fixture)
 
 MST = 5318639
 

@@ -17,7 +17,6 @@ from kb.load import MAX_KEY_BYTES, load_pagedocs
 from pipeline.records import Mention, PageDoc, Ruling
 from rulings.config import REPO_ROOT
 from tests.kb.builders import MST
-from tests.kb.conftest import card_graph  # noqa: F401  (pytest fixture)
 
 pytestmark = pytest.mark.neo4j
 

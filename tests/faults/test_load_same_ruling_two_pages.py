@@ -13,7 +13,6 @@ from crawlers.offline import read_paths
 from kb.load import load_pagedocs
 from pipeline.run import process_pages
 from rulings.config import REPO_ROOT
-from tests.kb.conftest import card_graph  # noqa: F401  (pytest fixture)
 
 pytestmark = pytest.mark.neo4j
 
@@ -49,7 +48,7 @@ def test_load_same_ruling_text_on_two_pages_of_one_source_keeps_both_provenances
     assert held[0]["id"] != held[1]["id"]
 
     # page b drops the ruling: b's ruling becomes history, a's stays current with its own url
-    b.write_text("\n".join(l for l in SEED.read_text(encoding="utf-8").splitlines() if not l.startswith(LINE)),
+    b.write_text("\n".join(x for x in SEED.read_text(encoding="utf-8").splitlines() if not x.startswith(LINE)),
                  encoding="utf-8")
     load_pagedocs(driver, _docs(b), database)
     held = _holders(driver, database)
