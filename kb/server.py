@@ -40,6 +40,7 @@ import psutil
 
 from rulings import config
 from rulings.errors import RulingsError, ServiceError
+from rulings.jsonl import atomic_file
 
 NEO4J_VERSION = "5.26.30"
 LAUNCHER_SOURCE = Path(__file__).parent / "neo4j_launcher"
@@ -207,16 +208,14 @@ class LocalNeo4j:
             return {}
 
     def _write_state(self, state: dict) -> None:
-        tmp = self.state_file.with_name(self.state_file.name + ".tmp")
         try:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(fd, "w") as handle:
+            with atomic_file(self.state_file, "w") as handle:  # owner-only, like the rest of the home
                 handle.write(json.dumps(state))
-            os.replace(tmp, self.state_file)
-        except OSError as exc:
-            tmp.unlink(missing_ok=True)
-            if exc.errno != errno.ENOSPC or "pid" in state:
-                raise ServiceError(f"{self.state_file}: cannot write the server record ({exc.strerror})") from exc
+        except (OSError, RulingsError) as exc:
+            cause = exc if isinstance(exc, OSError) else exc.__cause__
+            if getattr(cause, "errno", None) != errno.ENOSPC or "pid" in state:
+                reason = getattr(cause, "strerror", None) or exc
+                raise ServiceError(f"{self.state_file}: cannot write the server record ({reason})") from exc
             # Disk full while stopping: a record without a pid is what removing it says too.
             self.state_file.unlink(missing_ok=True)
 
