@@ -69,11 +69,16 @@ def main(argv: list[str] | None = None) -> dict:
     for reason, count in list(reason_groups(reasons.values()).items())[:25]:
         print(f"  {count:6}  {reason}")
     print("inconclusive, by reason:")
-    for reason, count in Counter(re.sub(r"\(options:.*", "", re.sub(r"「[^」]*」", "「X」", v.reason))
-                                 for v in verdicts.values() if v.verdict == "inconclusive").most_common(10):
-        print(f"  {count:6}  {reason}")
-    failing = [v for v in verdicts.values() if v.verdict == "fail"]
     titles = {v.id: (v.section[-1] if v.section else v.text[:80]) for v in views}
+    by_reason: dict[str, list[str]] = defaultdict(list)
+    for v in verdicts.values():
+        if v.verdict == "inconclusive":
+            by_reason[re.sub(r"\(options:.*", "", re.sub(r"「[^」]*」", "「X」", v.reason))].append(v.ruling_id)
+    for reason, rids in sorted(by_reason.items(), key=lambda kv: -len(kv[1]))[:10]:
+        print(f"  {len(rids):6}  {reason}")
+        for rid in rids[:3]:
+            print(f"            e.g. {titles.get(rid)}")
+    failing = [v for v in verdicts.values() if v.verdict == "fail"]
     for v in failing:
         print(f"FAIL {v.ruling_id} {titles.get(v.ruling_id)}\n     {v.reason}\n     engine: "
               f"{(v.log or {}).get('message')}; steps {json.dumps((v.log or {}).get('steps'), ensure_ascii=False)}")

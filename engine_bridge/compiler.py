@@ -303,6 +303,10 @@ def _filler(player: int, tag: str, own: int | None = None, own_pile: str = "deck
             SetupCard(ref=f"{tag}-s1", code=FILLER_SET, player=player, location="szone", sequence=2, position="facedown")]
 
 
+def _where(location: str, filler: bool | str) -> str:
+    return location + (" + filler" if filler is True else f" + filler, {filler}" if filler else "")
+
+
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9._-]+", "-", text.lower()).strip("-._") or "ruling"
 
@@ -322,7 +326,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     q = frame.question
     if q is None:
         raise NotCompiled(frame.unread[0] if frame.unread else "no question in the frame")
-    if q.kind not in ("can_activate", "can_summon", "can_set"):
+    if q.kind not in ("can_activate", "can_summon", "can_set", "can_target"):
         raise NotCompiled(f"question kind {q.kind}: no compiler for it yet")
     if frame.answer not in ("yes", "no"):
         raise NotCompiled(next((u for u in frame.unread if u.startswith("answer")), "the answer is not yes or no"))
@@ -355,12 +359,16 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         action = "set"
     else:
         action = "activate"
-    situation = [c for c in frame.cards if c.ref != q.card and any(s in c.state for s in ("applied", "present"))]
+    target = _target_of(frame, by_ref, cards) if q.kind == "can_target" else None
+    situation = [c for c in frame.cards if c.ref != q.card and any(s in c.state for s in ("applied", "present"))
+                 and not (target and c.ref == target.ref)]
     events = [e for e in frame.events if e.card != q.card or e.action == "activate"]
+    if target and events:
+        raise NotCompiled("can_target with events before the question: not compiled yet")
     for e in events:
         if e.action != "activate":
             raise NotCompiled(f"event {e.action} of 「{by_ref[e.card].name}」 before the question: not compiled yet")
-    if not situation and not events and frame.answer == "no":
+    if not situation and not events and frame.answer == "no" and not target:
         raise NotCompiled("a 'cannot' whose frame names no deciding condition besides the questioned card: no baseline "
                           "can remove it")
     activation = action == "activate" and "効果" not in q.text and qkind not in ("monster", "pendulum", "extra")
@@ -393,8 +401,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         if any(e.card == c.ref for e in events):
             location, position = ("hand", None) if kind in ("spell", "field", "continuous") else ("szone", "facedown") \
                 if kind.startswith("trap") else ("mzone", "faceup_attack")
-            if kind in ("monster", "extra", "pendulum"):
-                raise NotCompiled(f"the activation of 「{c.name}」's monster effect before the question is not compiled yet")
+            # a monster's effect activated before the question: the monster face-up on the activator's field
+            # (an effect it cannot activate there makes that step unplayable: inconclusive, not a verdict)
             player = activator
         else:
             location, position = _field_place(kind, c)
@@ -420,7 +428,10 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     scenarios: list[Scenario] = []
     expected = frame.answer == "yes"
     variant = 0
-    for filler in (False, True):
+    # a Special Summon by the monster's own procedure often asks that its controller has no monster
+    # ("if you control no monsters"): a third variant gives the opponent filler and leaves that field empty
+    fillers: tuple = (False, True, "empty field") if action == "special_summon" else (False, True)
+    for filler in fillers:
         places = _question_places(qkind, qcard, frame)
         if chained and turn_player != qplayer:
             # in the other player's turn a Spell is activated from the field (Set), not from the hand
@@ -430,17 +441,40 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
             variant += 1
             qsetup = SetupCard(ref=q.card, code=qcard.passcode, player=qplayer, location=location, position=position,
                                name=qcard.name)
-            extra = (_filler(0, "f0", qcard.passcode, "extra" if qkind == "extra" else "deck")
-                     + _filler(1, "f1") + named) if filler else []
+            extra = ([c for c in _filler(0, "f0", qcard.passcode, "extra" if qkind == "extra" else "deck")
+                      if filler is True or c.location != "mzone"] + _filler(1, "f1") + named) if filler else []
             steps = []
             for e in events:
-                steps.append(Step(action="activate", card=e.card, answer=True))
+                # an earlier activation that needs a target takes the other player's filler cards (with
+                # filler); bare, a choice it needs makes that step unplayable (inconclusive)
+                p = next((c.player for c in placed if c.ref == e.card), 0)
+                pool = [f"f{1 - p}-{t}" for t in ("s1", "m1", "m2", "g1")] if filler else []
+                steps.append(Step(action="activate", card=e.card, target=pool, answer=True))
             qaction = "chain" if chained and action == "activate" else action
+            if target:
+                # the ruling's target, and in the baseline a vanilla card of its kind in its place: the
+                # deciding condition is what the target is (and the situation)
+                stand_in = SetupCard(**{**target.__dict__, "ref": "t0", "name": None,
+                                        "code": FILLER_MONSTER if target.location == "mzone" else FILLER_SET})
+                if stand_in.code == FILLER_SET:
+                    stand_in.position = "facedown"
+                rid = getattr(ruling, "id", None) or ruling.get("id")
+                base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
+                ruling_scenario = _scenario(ruling, base, frame, [*placed, target, qsetup, *extra], [Step(
+                    action="activate", card=q.card, effect=effect, target=[target.ref], answer=True,
+                    expect={"target_selectable": {target.ref: expected}})], _where(location, filler),
+                    turn_player=turn_player)
+                baseline = _scenario(ruling, base + "-baseline", frame, [stand_in, qsetup, *extra], [Step(
+                    action="activate", card=q.card, effect=effect, target=["t0"], answer=True,
+                    expect={"target_selectable": {"t0": True}})], _where(location, filler),
+                    control_of=ruling_scenario, turn_player=turn_player)
+                scenarios += [baseline, ruling_scenario]
+                continue
             rid = getattr(ruling, "id", None) or ruling.get("id")
             base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
             ruling_scenario = _scenario(ruling, base, frame, [*placed, qsetup, *extra], [*steps, Step(
                 action=qaction, card=q.card, effect=effect, answer=True, expect={"offered": expected})],
-                f"{location}{' + filler' if filler else ''}", no_setcodes=no_setcodes and filler,
+                _where(location, filler), no_setcodes=bool(no_setcodes and filler),
                 turn_player=turn_player)
             # the baseline: the deciding condition (situation cards, earlier events) removed
             # the baseline: the deciding condition (situation cards, earlier events) removed; a chain to the
@@ -450,10 +484,39 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                 if qaction == "chain" and filler else []
             baseline = _scenario(ruling, base + "-baseline", frame, [qsetup, *extra], [*before, Step(
                 action="chain" if before else "activate" if qaction == "chain" else qaction, card=q.card,
-                effect=effect, answer=True, expect={"offered": True})], f"{location}{' + filler' if filler else ''}",
+                effect=effect, answer=True, expect={"offered": True})], _where(location, filler),
                 control_of=ruling_scenario, turn_player=turn_player)
             scenarios += [baseline, ruling_scenario]  # the baseline runs first: the ruling's verdict needs it
     return scenarios
+
+
+def _target_of(frame: Frame, by_ref: dict[str, FrameCard], cards: CardSource) -> SetupCard:
+    """The questioned target where it sits: a monster face-up in the Monster Zone, a Spell/Trap in the
+    Spell & Trap Zone (face-up when it stays there), the opponent's unless the ruling says "your"."""
+    q = frame.question
+    if len(q.targets) != 1:
+        raise NotCompiled(f"can_target: {len(q.targets)} targets named (one is compiled)")
+    card = by_ref[q.targets[0]]
+    if card.ref == q.card:
+        raise NotCompiled("can_target: the card targets itself")
+    kind = cards.kind(card.passcode)
+    if card.location in ("hand", "deck", "extra"):
+        raise NotCompiled(f"can_target: 「{card.name}」 in the {card.location} cannot be a target")
+    if card.location in ("grave", "removed"):
+        location, position = card.location, None
+    elif kind in ("monster", "extra", "pendulum") and card.location not in ("szone", "pzone", "fzone"):
+        location, position = "mzone", "facedown_defense" if card.position in ("facedown", "facedown_defense") else (
+            "faceup_defense" if card.position in ("faceup_defense", "defense") else "faceup_attack")
+    elif kind == "equip":
+        raise NotCompiled(f"「{card.name}」 is an Equip Card: equipping it in the set-up is not compiled")
+    elif kind == "field":
+        location, position = "fzone", "faceup"
+    elif kind == "pendulum":
+        location, position = "pzone", None
+    else:
+        location, position = "szone", "facedown" if kind in ("spell", "trap") or card.position == "facedown" else "faceup"
+    player = 0 if card.controller == "self" else 1
+    return SetupCard(ref=card.ref, code=card.passcode, player=player, location=location, position=position, name=card.name)
 
 
 def _scenario(ruling: Any, sid: str, frame: Frame, cards: list[SetupCard], steps: list[Step], where: str,
@@ -498,7 +561,8 @@ def settle_result(scenario: Scenario, result: Any, done: dict[str, tuple[Scenari
         return result
     if scenario.kind == "control":
         obs = _question_obs(result, scenario)
-        if obs is not None and obs.get("offered"):
+        step = scenario.steps[-1]
+        if obs is not None and obs.get("offered") and ("target_selectable" not in step.expect or _selectable(obs, "t0")):
             # what the duel does after the questioned action is not what the baseline checks
             result.verdict, result.diffs = "pass", []
         else:
@@ -534,8 +598,16 @@ def settle(scenarios: list[Scenario], results: list[Any]) -> dict[str, FrameVerd
     return out
 
 
+def _selectable(obs: dict, ref: str) -> bool | None:
+    """Whether the card was among the candidates of the step's first choice (None: no choice asked)."""
+    prompts = obs.get("prompts") or []
+    return (ref in prompts[0]["candidates"]) if prompts else None
+
+
 def _one(scenario: Scenario, result: Any, baseline: Scenario | None, base_result: Any) -> FrameVerdict:
     q = scenario.steps[-1]
+    if "target_selectable" in q.expect:
+        return _one_target(scenario, result, baseline, base_result)
     expected = q.expect.get("offered")
     if baseline is None or base_result is None:
         return FrameVerdict("", "", "inconclusive", "no baseline run", scenario.id)
@@ -559,3 +631,32 @@ def _one(scenario: Scenario, result: Any, baseline: Scenario | None, base_result
     return FrameVerdict("", "", "fail", f"{q.describe()}: ruling says {'offered' if expected else 'not offered'}, engine: "
                         f"{'offered' if obs.get('offered') else 'not offered'} (options: {', '.join(obs.get('options') or []) or 'none'})",
                         scenario.id, getattr(result, "log", None))
+
+
+def _one_target(scenario: Scenario, result: Any, baseline: Scenario | None, base_result: Any) -> FrameVerdict:
+    """can_target: the baseline's stand-in target must be offered as a target; then the ruling's target
+    is selectable or not. A ruling scenario whose activation is not offered at all says "not a valid
+    target" only when the target is all that differs from the baseline."""
+    q = scenario.steps[-1]
+    ref, expected = next(iter(q.expect["target_selectable"].items()))
+    log = getattr(result, "log", None)
+    if baseline is None or base_result is None:
+        return FrameVerdict("", "", "inconclusive", "no baseline run", scenario.id)
+    b_obs = _question_obs(base_result, baseline)
+    if b_obs is None or not b_obs.get("offered") or not _selectable(b_obs, "t0"):
+        return FrameVerdict("", "", "inconclusive", "baseline: the stand-in target is not offered as a target even "
+                            "without the deciding condition", scenario.id)
+    obs = _question_obs(result, scenario)
+    if obs is None:
+        return FrameVerdict("", "", "inconclusive", f"the question could not be played: {result.message or result.reason}",
+                            scenario.id, log)
+    got = _selectable(obs, ref) if obs.get("offered") else False
+    if got is None:
+        return FrameVerdict("", "", "inconclusive", "the engine asked no choice of cards", scenario.id, log)
+    if not obs.get("offered") and len(scenario.setup.cards) - len(baseline.setup.cards) != 0:
+        return FrameVerdict("", "", "inconclusive", "the activation is not offered with the ruling's situation (not a "
+                            "choice of target)", scenario.id, log)
+    if got == expected:
+        return FrameVerdict("", "", "pass", "", scenario.id, log)
+    return FrameVerdict("", "", "fail", f"target {ref} of {q.describe()}: ruling says {'selectable' if expected else 'not selectable'}"
+                        f", engine: {'selectable' if got else 'not selectable'}", scenario.id, log)

@@ -47,7 +47,7 @@ _JA_QUESTION = [
     (re.compile(r"(?:の|が持つ)?(?:(?P<eff>[①②③④⑤⑥])の)?(?P<what>モンスター効果|ペンデュラム効果|効果)?を(?:手札から|墓地から|セットしたターンに|フィールドで)?発動(?:する事は|することは|する事が|することが)?でき(?:ます|ません)か"), "can_activate"),
     (re.compile(r"(?P<how>アドバンス召喚|特殊召喚|通常召喚|反転召喚|リバース召喚|融合召喚|シンクロ召喚|エクシーズ召喚|X召喚|リンク召喚|儀式召喚|ペンデュラム召喚|召喚)(?:する事は|することは|する事が|することが)?でき(?:ます|ません)か"), "can_summon"),
     (re.compile(r"(?:を)?セット(?:する事は|することは|する事が)?でき(?:ます|ません)か"), "can_set"),
-    (re.compile(r"(?:の)?(?:効果の)?対象(?:として|に)(?:「.+」を)?(?:選択|選ぶ事|指定|する事|でき)"), "can_target"),
+    (re.compile(r"(?:の)?(?:モンスター効果の|効果の)?対象(?:として|に)(?:、?[^「」、。]{0,16}「[^「」]+」を)?(?:選択|選ぶ事|指定|する事|でき)"), "can_target"),
     (re.compile(r"(?:に|へ|で|を)?(?:直接)?攻撃(?:宣言)?(?:する事は|することは|する事が)?でき(?:ます|ません)か"), "can_attack"),
     (re.compile(r"破壊されますか|破壊されませんか"), "is_destroyed"),
     (re.compile(r"(?:効果|処理)?は?(?:適用|発動)されますか|(?:効果は|効果が)発動しますか|適用できますか"), "applies"),
@@ -58,11 +58,13 @@ _JA_YES = re.compile(r"(?:でき|され|なり|行い|し|受け|き|あり|い)
 _JA_NO = re.compile(r"(?:でき|され|なり|行い|し|受け|き|あり|い)ません(?:[。\n]|$)|^いいえ")
 _JA_SITUATION = [
     # 「A」の効果が適用されている / 適用中
-    (re.compile(_NAME + r"(?:の(?:モンスター効果|ペンデュラム効果|効果|[①②③]の効果))?(?:が|の)?(?:適用(?:中|され)|効果適用中)"), "applied"),
+    (re.compile(_NAME + r"(?:の(?:『[^『』]{1,40}』の)?(?:モンスター効果|ペンデュラム効果|効果|[①②③]の効果))?(?:が|の)?(?:適用(?:中|され)|効果適用中)"), "applied"),
     (re.compile(_NAME + r"(?:が|を)?(?:装備(?:している|され)|装備カード扱い)"), "equipped"),
     (re.compile(_NAME + r"が(?P<where>[^、「」]{0,20}?)(?:に|で)(?P<pos>表側表示|裏側表示|表側攻撃表示|表側守備表示|裏側守備表示)?(?:で)?存在(?:する|している)"), "present"),
     (re.compile(_NAME + r"(?:が|を|のみが|しか)(?:[^、「」]{0,20}?)(?:コントロールして|存在)"), "present"),
 ]
+# where a situation card is, said before its name: 「自分のモンスターゾーンに「X」が存在する」
+_JA_PLACE_BEFORE = re.compile(r"(?:自分|相手)(?:の)?(?:フィールド|モンスターゾーン|魔法[&＆]罠ゾーン|ペンデュラムゾーン|フィールドゾーン|墓地|手札|場)に、?$")
 _JA_EVENTS = [
     (re.compile(_NAME + r"(?:の(?P<eff>[①②③])?(?:の)?(?P<what>モンスター効果|ペンデュラム効果|効果))?(?:の発動)?に(?:直接)?チェーン(?:を)?して"), "activate"),
     (re.compile(_NAME + r"(?:の(?P<eff>[①②③])?(?:の)?(?P<what>モンスター効果|ペンデュラム効果|効果))?を(?:発動し|発動した)"), "activate"),
@@ -181,8 +183,13 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
                 frame.question.card = subject.ref
                 if kind == "can_target" and len(names) >= 2:
                     source = names[-2] if "対象" in body[names[-1].end():] or len(names) < 2 else names[0]
+                    if body[names[-2].end():names[-1].start()].endswith("を") and "対象" in body[names[-1].end():]:
+                        # 「X」を「Y」の効果の対象に選択できますか: X is the target, Y the source
+                        source, subject = last, cards.get(names[-2].group(1))
+                        qstart = min(qstart, names[-2].start())
                     frame.question.card = cards.get(source.group(1)).ref
                     frame.question.targets = [subject.ref]
+                    qstart = min(qstart, source.start())
                 _locate(subject, _before(body, last.start()))
             if frame.question is None:
                 frame.question = FrameQuestion(kind=kind)
@@ -208,7 +215,8 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
         for m in pattern.finditer(situation_text):
             if any(s <= m.start() < e for s, e in spans):
                 continue
-            spans.append((m.start(), m.end()))
+            before = _JA_PLACE_BEFORE.search(situation_text, 0, m.start()) if state == "present" else None
+            spans.append((before.start() if before else m.start(), m.end()))
             card = cards.get(m.group(1))
             if state not in card.state:
                 card.state.append(state)
@@ -225,7 +233,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
             event = FrameEvent(action=action, card=card.ref, actor=actor,
                                effect=_effect_number(m.groupdict().get("eff")),
                                chained_to=None)
-            if "チェーンして" in m.group(0):
+            if re.search(r"チェーン(?:を)?して", m.group(0)):
                 event.note = "chained to"
             found.append((m.start(), event))
     frame.events = [e for _, e in sorted(found, key=lambda p: p[0])]
@@ -251,7 +259,8 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
                       (r"[0-9０-９]+(?:枚|体|つ|以上|以下|未満)", "a count"),
                       (r"トークン|エクシーズ素材|カウンター|装備|コントロール|裏側|扱い|として扱", "a card state"),
                       (r"ターン(?:に|の間)|このターン|同じターン|次の", "what happened this turn")):
-        if re.search(cue, rest):
+        if re.search(cue, rest) and not (re.search(cue, rest).group(0) == "裏側" and any(
+                (c.position or "").startswith("facedown") for c in cards.cards)):  # a position read onto a card
             frame.unread.append(f"situation: {what} ({re.search(cue, rest).group(0)})")
     # the 『』 effect text the question quotes right after the questioned card's name
     if frame.question and frame.question.card:

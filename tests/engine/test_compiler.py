@@ -121,3 +121,38 @@ def test_uncovered_rulings_group_by_specific_reason():
         "fits no template (…); frame: question kind what_happens: no compiler for it yet",
     ])
     assert groups == {"no script for 「X」 (…)": 2, "question kind what_happens: no compiler for it yet": 1}
+
+
+DARK_HOLE, BOOK_OF_MOON, CELTIC = 53129443, 14087893, 91152256
+
+
+@pytest.mark.engine
+def test_can_target_yes_against_a_stand_in_baseline(pack, engine_driver):
+    ruling, frame = _ruling("t-target", "「サイクロン」の対象として、セットされた「ブラック・ホール」を選択できますか？", "できます。",
+                            {"サイクロン": MST, "ブラック・ホール": DARK_HOLE})
+    assert frame.question.kind == "can_target" and not frame.unread
+    compiled = compile_frame(ruling, frame, pack)
+    assert compiled.reason is None, compiled.reason
+    baseline, first = compiled.scenarios[:2]
+    hole = next(c for c in first.setup.cards if c.code == DARK_HOLE)
+    assert (hole.location, hole.position, hole.player) == ("szone", "facedown", 1)
+    # the baseline keeps the place and swaps the target for a vanilla card of its kind
+    assert DARK_HOLE not in baseline.codes() and first.steps[-1].target == [hole.ref]
+    assert first.steps[-1].expect == {"target_selectable": {hole.ref: True}}
+    verdicts = settle(compiled.scenarios, run_scenarios(compiled.scenarios, driver=engine_driver))
+    assert verdicts["t-target"].verdict == "pass", verdicts["t-target"].reason
+
+
+@pytest.mark.engine
+def test_can_target_whose_stand_in_is_not_a_target_either_is_inconclusive(pack, engine_driver):
+    # 「月の書」 targets face-up monsters: a face-down target's stand-in (face-down too) is not one either,
+    # so the engine's refusal says nothing about the ruling's card
+    ruling, frame = _ruling("t-moon", "「月の書」の対象として、裏側守備表示の「セルティック・ガーディアン」を選択できますか？", "できません。",
+                            {"月の書": BOOK_OF_MOON, "セルティック・ガーディアン": CELTIC})
+    assert not frame.unread  # the target's position is read onto it
+    compiled = compile_frame(ruling, frame, pack)
+    assert compiled.reason is None, compiled.reason
+    guardian = next(c for c in compiled.scenarios[1].setup.cards if c.code == CELTIC and c.ref.startswith("c"))
+    assert (guardian.location, guardian.position) == ("mzone", "facedown_defense")
+    verdict = settle(compiled.scenarios, run_scenarios(compiled.scenarios, driver=engine_driver))["t-moon"]
+    assert verdict.verdict == "inconclusive" and "stand-in" in verdict.reason, verdict.reason

@@ -84,3 +84,18 @@ def test_spacy_component_and_record_round_trip():
     old["v"] = 1
     del old["rulings"][0]["frame"]
     assert PageDoc.from_json(old).rulings[0].frame is None  # schema-1 records still read
+
+
+def test_place_said_before_the_name_and_quoted_effect_applied(qa):
+    # 自分のモンスターゾーンに「接触するG」が表側表示で存在する場合、自分は「簡易融合」を発動できますか？
+    f = qa(15340)
+    g = next(c for c in f.cards if c.name == "接触するG")
+    assert (g.controller, g.location, g.position, g.state) == ("self", "mzone", "faceup", ["present"])
+    assert not f.unread and f.question.kind == "can_activate"
+    # 自分のペンデュラムゾーンに「覇王龍ズァーク」が存在する場合、「覇王の逆鱗」を発動できますか？
+    f = qa(20885)
+    z = next(c for c in f.cards if c.name == "覇王龍ズァーク")
+    assert (z.controller, z.location, z.state) == ("self", "pzone", ["present"]) and not f.unread
+    # 「王宮の鉄壁」の『①』の効果が適用されている場合、… : the quoted effect is the applied one
+    f = qa(22940)
+    assert [c.name for c in f.cards if "applied" in c.state] == ["王宮の鉄壁"] and not f.unread
