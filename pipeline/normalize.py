@@ -143,7 +143,7 @@ def apply_repairs(text: str, offs: list[int], damaged: bool) -> tuple[str, list[
         if rule.needs_evidence and not damaged:
             continue
 
-        def repl(m: re.Match, rule=rule):
+        def repl(m: re.Match, rule=rule, offs=offs):
             new = m.expand(rule.replace)
             repairs.append(Repair(original=m.group(0), repaired=new, offset=offs[m.start()], rule=rule.rule))
             return _diff_pieces(m.start(), m.group(0), new)

@@ -134,7 +134,7 @@ def test_concurrent_loads_of_the_same_page_create_no_duplicates(card_graph, neo4
             barrier = threading.Barrier(2)
             results, failures = [], []
 
-            def load(d):
+            def load(d, barrier=barrier, docs=docs, results=results, failures=failures):
                 try:
                     barrier.wait()
                     results.append(load_pagedocs(d, docs, database))

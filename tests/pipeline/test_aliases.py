@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 
 from pipeline.aliases import mine_aliases
 from pipeline.cardlink import CardLinker

@@ -1,7 +1,6 @@
 """Normalization keeps a map back to the original text; repairs and pinyin removal are checked
 against the real seed pages."""
 
-from pathlib import Path
 
 from pipeline.normalize import normalize, page_has_conversion_damage
 from rulings.text import fold_width, to_simplified_same_length

@@ -107,7 +107,8 @@ def test_modal_cue_wins_over_the_copula_in_real_seed_sentences(shared_dir):
         ("004", "zh-Hans", "- 里侧表示的状态从场上离开,由于在场上时是非公开情报,不能判断这张卡是从场上离开的。", "cannot"),
         ("004", "zh-Hans", "- 所谓的同时处理,意思是在同一个时点处理,所以不会导致错过时点。", "is_not"),
         ("002", "ja", "◇この通常罠の発動に対して、発動条件を満たしているフィールド上のカードをチェーンして発動する事は可能です。", "can"),
-        ("001", "fr", "Un Monstre Piège est une Carte Piège qui peut s'Invoquer Spécialement comme une Carte Monstre par son propre effet.", "can"),
+        ("001", "fr", "Un Monstre Piège est une Carte Piège qui peut s'Invoquer Spécialement comme une Carte Monstre "
+                      "par son propre effet.", "can"),
     ]
     for prefix, language, sentence, expected in cases:
         assert sentence in _seed(shared_dir, prefix), sentence  # real sentences, verbatim
