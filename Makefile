@@ -5,9 +5,9 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 NODE_DIR := engine_bridge/js
 
-.PHONY: setup python node neo4j demo test test-fast lint bench clean
+.PHONY: setup python node neo4j topic-model demo test test-fast lint bench clean
 
-setup: python node neo4j
+setup: python node neo4j topic-model
 
 python: $(VENV)/.installed
 $(VENV)/.installed: pyproject.toml constraints.txt
@@ -24,6 +24,18 @@ $(NODE_DIR)/node_modules/.package-lock.json: $(NODE_DIR)/package-lock.json
 # Neo4j Community 5.26 jars from Maven Central + the project's launcher (once per machine).
 neo4j: python
 	$(VENV)/bin/rulings neo4j install
+
+# The Japanese topic classifier (pipeline/topic_model.py), trained on the even-fid Konami Q&As of the
+# shared corpus into build/ (git-ignored; never committed, never downloaded). Without the corpus the
+# NLP stage logs that it uses the cue lists.
+SHARED_DIR := $(or $(RULINGS_SHARED),../shared)
+QA_DEV := $(SHARED_DIR)/corpus/konami-faq/qa-dev.jsonl.gz
+TOPIC_MODEL := build/topic-model
+topic-model: $(TOPIC_MODEL)/thresholds.json
+$(TOPIC_MODEL)/thresholds.json: $(VENV)/.installed pipeline/topic_model.py pipeline/topic_training.py pipeline/data/topic_textcat.cfg pipeline/data/topics.yaml
+	@if [ -f "$(QA_DEV)" ]; then \
+	  RULINGS_SHARED=$(SHARED_DIR) $(PY) -m pipeline.topic_training train --qa "$(QA_DEV)" --out $(TOPIC_MODEL); \
+	else echo "topic-model: $(QA_DEV) not found; Japanese topics will use the cue lists"; fi
 
 demo: setup
 	$(VENV)/bin/rulings demo

@@ -328,6 +328,13 @@ def featured_cards(linker: CardLinker, catalog: dict[int, Card], qas: list[dict]
     return out
 
 
+def mentioned_cards(catalog: dict[int, Card], qas: list[dict]) -> list[list[Card]]:
+    """Per Q&A, the cards of its `mentionedCards` (Konami ids), as a Q&A page's segment carries them:
+    the cards the topic model was trained with."""
+    by_kid = {c.konami_id: c for c in catalog.values() if c.konami_id is not None}
+    return [[by_kid[k] for k in dict.fromkeys(q.get("mentionedCards") or []) if k in by_kid] for q in qas]
+
+
 def _prf(tp: int, fp: int, fn: int) -> list[float]:
     p, r = (tp / (tp + fp) if tp + fp else 0.0), (tp / (tp + fn) if tp + fn else 0.0)
     return [round(p, 3), round(r, 3), round(2 * p * r / (p + r) if p + r else 0.0, 3)]
@@ -339,6 +346,7 @@ def eval_qa_topics(qas: list[dict], cards: list[list[Card]] | None = None) -> di
     the tags never say "targeting" or "zones", so those assignments are neither right nor wrong here
     (notes.all_topics keeps the unrestricted micro figure). Notes: macro F1 over those topics and
     per-topic [tp, fp, fn]."""
+    from pipeline.topic_model import get_model
     from pipeline.topics import assign_topics, load_topics, topics_for_qa_tags
 
     taggable = {k for k, t in load_topics().items() if t.qa_tags}
@@ -364,6 +372,8 @@ def eval_qa_topics(qas: list[dict], cards: list[list[Card]] | None = None) -> di
         for key in sorted(taggable):
             f1s.append(_prf(*per_topic[split].get(key, [0, 0, 0]))[2])
         score.notes["macro_f1"] = round(sum(f1s) / len(f1s), 4) if f1s else 0.0
+        model = get_model()
+        score.notes["source"] = f"model {model.path}" if model is not None else "cue lists"
         score.notes["all_topics"] = {k: v for k, v in every[split].as_dict().items()
                                      if k in ("precision", "recall", "f1")}
         worst = sorted(per_topic[split].items(), key=lambda kv: -(kv[1][1] + kv[1][2]))
@@ -408,7 +418,10 @@ def main_eval(sets: Iterable[str] = ("ja", "zh", "fr", "topics"), limit: int | N
         paths = sorted((corpus / "fr-rulings").glob("*.md"))[:limit]
         report["fr"] = eval_fr(linker, catalog, paths).as_dict()
     if "topics" in sets:
-        topic_scores = eval_qa_topics(qas, featured_cards(linker, catalog, qas))
+        # The Q&A's own mentionedCards (Konami ids) give the card kinds, as on a Q&A page's segment;
+        # where a Q&A has none, the cards linked in its title/question.
+        mentioned, linked = mentioned_cards(catalog, qas), featured_cards(linker, catalog, qas)
+        topic_scores = eval_qa_topics(qas, [m or f for m, f in zip(mentioned, linked)])
         report["topics"] = topic_scores["heldout"].as_dict()
         report["topics-dev"] = topic_scores["dev"].as_dict()
     return report

@@ -66,15 +66,31 @@ def assign_topics(text: str, section: Iterable[str] = (), language: str = "zh-Ha
                   cards: Iterable = ()) -> list[str]:
     """Topic keys whose cue words occur in the text or heading path (both already normalized and,
     for Chinese, Simplified), in taxonomy order, then the card-kind topics of `cards` (the cards
-    the ruling is about: those its heading or first sentence names, chosen by the caller)."""
+    the ruling is about: those its heading or first sentence names, chosen by the caller).
+    Japanese, when the topic model is built (pipeline.topic_model, `make topic-model`): the model
+    decides the topics it was trained on from the nearest heading, the text and the cards' kinds;
+    cues give the rest. Without it a warning says the cue lists are used."""
     family = language_family(language)
     body = _fold(text)
     heads = _fold(" / ".join(section))
+    cards = list(cards)
+    model = None
+    if family == "ja":
+        from pipeline.topic_model import get_model
+
+        model = get_model()
+    learned = set(model.labels) if model is not None else set()
     found = []
     for key, topic in load_topics().items():
         cues = topic.cues.get(family, [])
-        if any(c in body or c in heads for c in cues):
+        if key not in learned and any(c in body or c in heads for c in cues):
             found.append(key)
+    if model is not None:
+        # Japanese: the trained classifier decides the topics it knows (those Konami's tags name,
+        # card kinds included); the cue lists the others.
+        section = list(section)
+        predicted = set(model.predict(section[-1] if section else "", text, cards))
+        return [k for k in load_topics() if k in predicted or k in found]
     found += [t for t in card_kind_topics(cards) if t not in found]
     return found
 

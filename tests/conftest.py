@@ -56,6 +56,13 @@ def shared_dir() -> Path:
     return SHARED
 
 
+@pytest.fixture
+def cue_lists(monkeypatch, tmp_path):
+    """Japanese topics from the cue lists, as without `make topic-model`: no trained topic model
+    (pipeline/topic_model.py) in the way of a test about the cues."""
+    monkeypatch.setenv("RULINGS_TOPIC_MODEL", str(tmp_path / "no-topic-model"))
+
+
 @pytest.fixture(scope="session")
 def catalog(shared_dir):
     """The full card catalog (14k cards, community names), read once per session."""

@@ -71,7 +71,8 @@ def eval_command(sets, limit):
     ruling text, notes, headings) rather than the linker on stripped text (`zh`).
 
     Topics are scored against the Konami Q&A tags on the tag-expressible topics, split by fid
-    parity: `topics` is the held-out half (odd fids), `topics-dev` the half the cues were tuned on.
+    parity: `topics` is the held-out half (odd fids), `topics-dev` the half the cues were tuned on
+    and the Japanese topic model (make topic-model) was trained on; notes.source says which decided.
 
     \b
     Example:

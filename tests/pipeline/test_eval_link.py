@@ -62,14 +62,16 @@ def test_unknown_set_is_an_input_error(linker, catalog, shared_dir):
         evaluation.main_eval(["xx"], linker=linker, catalog=catalog, shared=shared_dir)
 
 
-def test_topic_agreement_is_split_and_uses_the_cards_a_qa_is_about(linker, catalog, shared_dir):
+def test_topic_agreement_is_split_and_uses_the_cards_a_qa_is_about(linker, catalog, shared_dir, cue_lists):
     report = evaluation.main_eval(["topics"], limit=300, linker=linker, catalog=catalog, shared=shared_dir)
     held, dev = report["topics"], report["topics-dev"]
     assert held["items"] + dev["items"] == 300 and held["items"] > 100 and dev["items"] > 100
     assert held["f1"] > 0.5, held
     assert 0 < held["notes"]["macro_f1"] <= 1
-    # Without linked cards only the cue topics remain: recall of the card-kind tags collapses.
-    blind = evaluation.main_eval(["topics"], limit=300, linker=CardLinker({}, set()), catalog=catalog,
+    assert held["notes"]["source"] == "cue lists"
+    # Without cards (none linked, none in the catalog) only the cue topics remain: recall of the
+    # card-kind tags collapses.
+    blind = evaluation.main_eval(["topics"], limit=300, linker=CardLinker({}, set()), catalog={},
                                  shared=shared_dir)["topics"]
     assert blind["recall"] < held["recall"] / 2
     assert blind["notes"]["per_topic_tp_fp_fn"].get("trap_cards", [0])[0] == 0

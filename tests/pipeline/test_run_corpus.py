@@ -170,7 +170,7 @@ def test_konami_qa_one_ruling_each(linker, tmp_path):
     assert any(m.passcode is not None for d in docs for m in d.rulings[0].mentions)
 
 
-def test_card_kind_topics_come_from_the_cards_the_title_names(linker, tmp_path):
+def test_card_kind_topics_come_from_the_cards_the_title_names(linker, tmp_path, cue_lists):
     source = CORPUS / "konami-faq" / "qa-dev.jsonl.gz"
     with gzip.open(source, "rt", encoding="utf-8") as handle:
         records = {r["fid"]: r for r in map(json.loads, itertools.islice(handle, 40))}

@@ -32,7 +32,7 @@ def test_every_konami_qa_tag_in_the_dev_set_maps_to_a_topic():
     assert topics_for_qa_tags([]) == []
 
 
-def test_topics_from_cues_and_headings_per_language():
+def test_topics_from_cues_and_headings_per_language(cue_lists):
     assert "trap_monsters" in assign_topics("这类全部是永续陷阱卡", ["陷阱怪兽的相关规则"], "zh-Hant")
     assert "targeting" in assign_topics("可以以陷阱怪兽为对象发动「旋风」", [], "zh-Hans")
     assert "damage_step" in assign_topics("ダメージステップに発動できますか", [], "ja")
@@ -40,7 +40,7 @@ def test_topics_from_cues_and_headings_per_language():
     assert assign_topics("今天天气很好", [], "zh-Hans") == []
 
 
-def test_japanese_cues_name_the_rule_not_just_a_word_in_it():
+def test_japanese_cues_name_the_rule_not_just_a_word_in_it(cue_lists):
     # ゾーン and 対象 occur in most Q&As; only phrases about zones / targeting count.
     assert "zones" not in assign_topics("自分のモンスターゾーンに表側表示で存在する「サイクロン」", [], "ja")
     assert "zones" in assign_topics("エクストラモンスターゾーンに特殊召喚できますか？", [], "ja")
@@ -53,7 +53,7 @@ def test_japanese_cues_name_the_rule_not_just_a_word_in_it():
     assert "summoning_conditions" in assign_topics("このカードは通常召喚できない。", [], "ja")
 
 
-def test_card_kind_topics_from_the_cards_a_ruling_is_about(shared_dir):
+def test_card_kind_topics_from_the_cards_a_ruling_is_about(shared_dir, cue_lists):
     from rulings.cards import load_catalog
 
     catalog = load_catalog(shared_dir / "data" / "cards.jsonl.gz")

@@ -1,0 +1,185 @@
+"""Training the Japanese topic model (pipeline/topic_model.py) on the even-fid Konami Q&As:
+
+    python -m pipeline.topic_training train [--out build/topic-model] [--limit N]
+
+(`make topic-model`). Deterministic (the config's seed). Each topic's threshold is chosen on the
+out-of-fold scores of `folds` cross-validation folds inside the even half; then the model is trained
+on the whole even half and written with its thresholds. Odd fids are never read.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import logging
+import random
+from pathlib import Path
+from typing import Iterable
+
+from pipeline.topic_model import (CONFIG, MODEL_ENV, THRESHOLDS, as_doc, best_topic, decide, default_model_dir,
+                                  load_config, qa_tokens)
+from pipeline.topics import load_topics, topics_for_qa_tags
+from rulings.errors import InputError
+
+
+def _blank(cfg, labels: Iterable[str]):
+    import spacy
+
+    nlp = spacy.blank(cfg["nlp"]["lang"])
+    comp = dict(cfg["components"]["textcat_multilabel"])
+    comp.pop("factory", None)
+    textcat = nlp.add_pipe("textcat_multilabel", config=comp)
+    for label in labels:
+        textcat.add_label(label)  # type: ignore[attr-defined]
+    return nlp
+
+
+def _fit(cfg, labels: list[str], data: list[tuple[list[str], set[str]]]):
+    """A model trained on (words, gold topics) rows, deterministically (the config's seed)."""
+    from spacy.training import Example
+    from spacy.util import fix_random_seed, minibatch
+
+    train = cfg["training"]
+    fix_random_seed(int(train["seed"]))
+    nlp = _blank(cfg, labels)
+    examples = [Example.from_dict(as_doc(nlp, words), {"cats": {k: float(k in gold) for k in labels}})
+                for words, gold in data]
+    optimizer = nlp.initialize(lambda: examples)
+    optimizer.learn_rate = float(train["learn_rate"])
+    rng = random.Random(int(train["seed"]))
+    for _ in range(int(train["epochs"])):
+        order = examples[:]
+        rng.shuffle(order)
+        for batch in minibatch(order, size=int(train["batch_size"])):
+            nlp.update(batch, sgd=optimizer, drop=float(train["dropout"]))
+    return nlp
+
+
+def _scores(nlp, rows: list[list[str]]) -> list[dict[str, float]]:
+    return [dict(doc.cats) for doc in nlp.pipe(as_doc(nlp, words) for words in rows)]
+
+
+def _micro(predicted: list[list[str]], gold: list[set[str]]) -> list[float]:
+    tp = sum(len(set(p) & g) for p, g in zip(predicted, gold))
+    fp = sum(len(set(p) - g) for p, g in zip(predicted, gold))
+    fn = sum(len(g - set(p)) for p, g in zip(predicted, gold))
+    p, r = (tp / (tp + fp) if tp + fp else 0.0), (tp / (tp + fn) if tp + fn else 0.0)
+    return [round(p, 3), round(r, 3), round(2 * p * r / (p + r) if p + r else 0.0, 3)]
+
+
+def _best_threshold(scored: list[tuple[float, bool]], beta: float) -> tuple[float, list[float]]:
+    """The threshold maximizing F-beta over (score, gold) pairs; with its P, R, F1."""
+    best = (-1.0, 0.5, [0.0, 0.0, 0.0])
+    positives = sum(1 for _, g in scored if g)
+    for step in range(5, 96):
+        t = step / 100
+        tp = sum(1 for s, g in scored if s >= t and g)
+        fp = sum(1 for s, g in scored if s >= t and not g)
+        p = tp / (tp + fp) if tp + fp else 0.0
+        r = tp / positives if positives else 0.0
+        fb = (1 + beta ** 2) * p * r / (beta ** 2 * p + r) if p + r else 0.0
+        if fb > best[0] + 1e-9:
+            f1 = 2 * p * r / (p + r) if p + r else 0.0
+            best = (fb, t, [round(p, 3), round(r, 3), round(f1, 3)])
+    return best[1], best[2]
+
+
+# ------------------------------------------------------------------------------------------ training
+
+def read_qas(path: Path) -> list[dict]:
+    try:
+        with gzip.open(path, "rt", encoding="utf-8") as fh:
+            return [json.loads(line) for line in fh if line.strip()]
+    except (OSError, ValueError) as exc:
+        raise InputError(f"{path}: not a readable Q&A JSONL.gz ({exc})") from exc
+
+
+def cards_by_konami_id(path: Path) -> dict:
+    from rulings.cards import card_from_json
+
+    out = {}
+    try:
+        with gzip.open(path, "rt", encoding="utf-8") as fh:
+            for line in fh:
+                obj = json.loads(line)
+                if obj.get("konami_id"):
+                    try:
+                        out[int(obj["konami_id"])] = card_from_json(obj)
+                    except (ValueError, InputError):
+                        continue
+    except (OSError, ValueError) as exc:
+        raise InputError(f"{path}: not a readable card catalog ({exc})") from exc
+    return out
+
+
+def qa_cards(qa: dict, by_kid: dict) -> list:
+    return [by_kid[k] for k in qa.get("mentionedCards") or [] if k in by_kid]
+
+
+def train(qa_path: Path, cards_path: Path, out_dir: Path, config: Path = CONFIG,
+          limit: int | None = None, parity: int = 0) -> dict:
+    """Train on the Q&As whose fid % 2 == parity (even by default), choose thresholds by k-fold
+    cross-validation inside them, write the model + thresholds to out_dir. Returns the summary."""
+    cfg = load_config(config)
+    labels = [k for k, t in load_topics().items() if t.qa_tags]
+    qas = [q for q in read_qas(qa_path) if int(q.get("fid") or 0) % 2 == parity]
+    qas.sort(key=lambda q: int(q.get("fid") or 0))
+    if limit:
+        qas = qas[:limit]
+    if not qas:
+        raise InputError(f"{qa_path}: no Q&As with fid % 2 == {parity} to train on")
+    by_kid = cards_by_konami_id(cards_path)
+    data = [(qa_tokens(q, qa_cards(q, by_kid)), set(topics_for_qa_tags(q.get("tags") or []))) for q in qas]
+    folds = max(2, int(cfg["training"]["folds"]))
+    oof: list[dict[str, float]] = [{} for _ in data]
+    for k in range(folds):
+        held = [i for i in range(len(data)) if i % folds == k]
+        model = _fit(cfg, labels, [d for i, d in enumerate(data) if i % folds != k])
+        for i, cats in zip(held, _scores(model, [data[i][0] for i in held])):
+            oof[i] = cats
+    beta = float(cfg["training"]["beta"])
+    thresholds, cv = {}, {}
+    top = [best_topic(cats) for cats in oof]
+    for label in labels:
+        # The best-scoring topic is always taken (every Q&A has a tag), so a threshold only decides
+        # the further topics of a text.
+        pairs = [(1.0 if top[i] == label else oof[i].get(label, 0.0), label in data[i][1]) for i in range(len(data))]
+        thresholds[label], cv[label] = _best_threshold(pairs, beta)
+    summary_cv = _micro([decide(c, thresholds) for c in oof], [d[1] for d in data])
+    model = _fit(cfg, labels, data)
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    model.to_disk(out_dir / "nlp")
+    summary = {"labels": labels, "thresholds": thresholds, "cv_p_r_f1": cv, "cv_micro_p_r_f1": summary_cv, "trained_on": len(data),
+               "parity": parity, "seed": int(cfg["training"]["seed"]), "config": str(config)}
+    (out_dir / THRESHOLDS).write_text(json.dumps(summary, ensure_ascii=False, indent=1), encoding="utf-8")
+    return summary
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    from rulings import config as rconfig
+
+    parser = argparse.ArgumentParser(prog="python -m pipeline.topic_training")
+    sub = parser.add_subparsers(dest="command", required=True)
+    tr = sub.add_parser("train", help="train the Japanese topic model on the even-fid Konami Q&As")
+    tr.add_argument("--qa", type=Path, default=None, help="Q&A JSONL.gz (default: shared konami-faq/qa-dev)")
+    tr.add_argument("--cards", type=Path, default=None, help="cards.jsonl.gz (default: shared data)")
+    tr.add_argument("--out", type=Path, default=None, help=f"model directory (default: ${MODEL_ENV} or build/topic-model)")
+    tr.add_argument("--config", type=Path, default=CONFIG)
+    tr.add_argument("--limit", type=int, default=None, help="train on the first N even-fid Q&As only")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(message)s")
+    qa = args.qa or rconfig.shared_dir() / "corpus" / "konami-faq" / "qa-dev.jsonl.gz"
+    try:
+        summary = train(qa, args.cards or rconfig.cards_file(), args.out or default_model_dir(), args.config,
+                        args.limit)
+    except InputError as exc:
+        parser.exit(2, f"error: {exc}\n")
+    print(json.dumps({k: summary[k] for k in ("trained_on", "cv_micro_p_r_f1", "cv_p_r_f1")}, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,85 @@
+"""The Japanese topic classifier (pipeline/topic_model.py): trained here on a small slice of the
+even-fid Konami Q&As, used by assign_topics for Japanese, and scored against the cue lists on
+odd-fid Q&As it never saw."""
+
+import logging
+
+import pytest
+
+from pipeline import topic_model, topic_training
+from pipeline.eval import mentioned_cards
+from pipeline.topics import assign_topics, load_topics, topics_for_qa_tags
+
+
+@pytest.fixture(scope="module")
+def qas(shared_dir):
+    return topic_training.read_qas(shared_dir / "corpus" / "konami-faq" / "qa-dev.jsonl.gz")
+
+
+@pytest.fixture(scope="module")
+def small_model(tmp_path_factory, shared_dir):
+    """A model trained on the first 300 even-fid Q&As (2 folds, 6 epochs: a quick config)."""
+    cfg = topic_model.CONFIG.read_text(encoding="utf-8")
+    cfg = cfg.replace("epochs = 12", "epochs = 6").replace("folds = 4", "folds = 2")
+    assert "epochs = 6" in cfg and "folds = 2" in cfg
+    out = tmp_path_factory.mktemp("topic-model")
+    (out / "quick.cfg").write_text(cfg, encoding="utf-8")
+    summary = topic_training.train(shared_dir / "corpus" / "konami-faq" / "qa-dev.jsonl.gz",
+                                shared_dir / "data" / "cards.jsonl.gz", out / "model", out / "quick.cfg", limit=300)
+    assert summary["trained_on"] == 300 and summary["parity"] == 0
+    return out / "model", summary
+
+
+def _micro(predicted, gold):
+    tp = sum(len(p & g) for p, g in zip(predicted, gold))
+    fp = sum(len(p - g) for p, g in zip(predicted, gold))
+    fn = sum(len(g - p) for p, g in zip(predicted, gold))
+    p, r = tp / (tp + fp) if tp + fp else 0.0, tp / (tp + fn) if tp + fn else 0.0
+    return p, r, (2 * p * r / (p + r) if p + r else 0.0)
+
+
+def test_model_is_used_for_japanese_and_beats_the_cue_lists_on_odd_fids(small_model, qas, catalog, monkeypatch,
+                                                                         tmp_path, caplog):
+    path, summary = small_model
+    assert set(summary["thresholds"]) == {k for k, t in load_topics().items() if t.qa_tags}
+    odd = [q for q in qas if q["fid"] % 2 == 1][:80]
+    cards = mentioned_cards(catalog, odd)
+    taggable = set(summary["labels"])
+    gold = [set(topics_for_qa_tags(q["tags"])) for q in odd]
+
+    def run(model_dir):
+        monkeypatch.setenv("RULINGS_TOPIC_MODEL", str(model_dir))
+        return [set(assign_topics("\n".join((q["question"], q["answer"])), [q["title"]], "ja", c)) & taggable
+                for q, c in zip(odd, cards)]
+
+    with caplog.at_level(logging.INFO, logger="pipeline.topic_model"):
+        cues = run(tmp_path / "not-built")
+        learned = run(path)
+    messages = [r.getMessage() for r in caplog.records]
+    assert any("no trained model" in m and "cue lists" in m for m in messages)
+    assert any("textcat model" in m and str(path) in m for m in messages)
+    model = topic_model.get_model(path)
+    assert model is not None and model.nlp.pipe_names == ["textcat_multilabel"]
+    # The model's own decision is what assign_topics returns for the topics it knows.
+    q, c = odd[0], cards[0]
+    assert set(model.predict(q["title"], "\n".join((q["question"], q["answer"])), c)) == learned[0]
+    cue_p, _, cue_f1 = _micro(cues, gold)
+    p, r, f1 = _micro(learned, gold)
+    assert all(learned)  # every Q&A gets its best-scoring topic
+    assert p > cue_p and f1 > 0.3, (p, r, f1, cue_p, cue_f1)
+
+
+def test_kind_tokens_name_the_cards_kinds_and_the_headings_cards(catalog):
+    by_ja = {c.names.get("ja"): c for c in catalog.values()}
+    hope, mst = by_ja["Ｎｏ．３９ 希望皇ホープ"], by_ja["サイクロン"]
+    assert {"KIND_monster", "KIND_xyz", "KIND_spell", "KIND_quick-play"} <= set(topic_model.kind_tokens([hope, mst]))
+    words = topic_model.tokens("「サイクロン」の効果で破壊できますか？", "", [hope, mst])
+    assert "H_KIND_spell" in words and "F_KIND_quick-play" in words and "H_KIND_xyz" not in words
+    assert "サイクロン" in words
+
+
+def test_training_a_missing_corpus_is_a_clear_error(tmp_path):
+    from rulings.errors import InputError
+
+    with pytest.raises(InputError, match="not a readable Q&A"):
+        topic_training.train(tmp_path / "missing.jsonl.gz", tmp_path / "cards.jsonl.gz", tmp_path / "out")
