@@ -76,8 +76,7 @@ def run(driver, database, work: Path) -> dict:
 
 
 def main() -> dict:
-    from kb.db import Connection, connection, open_driver
-    from kb.server import LocalNeo4j
+    from kb.db import connection, open_driver, temporary_server
 
     logging.getLogger("neo4j.notifications").setLevel(logging.ERROR)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
@@ -93,16 +92,8 @@ def main() -> dict:
                 return {"server": "NEO4J_URI", **run(driver, None, work)}
             finally:
                 driver.close()
-        server = LocalNeo4j(work / "home")
-        status, _ = server.start()
-        try:
-            driver = open_driver(Connection(status.uri, "neo4j", server.password(), None, external=True))
-            try:
-                return {"server": "local (temporary home)", **run(driver, None, work)}
-            finally:
-                driver.close()
-        finally:
-            server.stop()
+        with temporary_server(work / "home") as (driver, _):
+            return {"server": "local (temporary home)", **run(driver, None, work)}
 
 
 if __name__ == "__main__":

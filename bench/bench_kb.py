@@ -125,16 +125,16 @@ def suggestion_latency(driver, database) -> dict:
     """`query card` with an unknown Chinese/Japanese name: real names with one character replaced; p50
     of kb.queries.suggest_names and how often the real name comes first / in the top 5."""
     from kb import queries
-    from rulings.text import fold_name
+    from rulings.text import CJK, fold_name
 
     rows = queries._rows(driver, "MATCH (n:CardName) WHERE n.language STARTS WITH 'zh' OR n.language = 'ja' "
                                  "RETURN n.text AS text, n.normalized AS normalized ORDER BY n.key", database)
     rng = random.Random(11)
-    rows = [r for r in rows if 3 <= len(r["normalized"]) <= 12 and queries._CJK.search(r["normalized"])]
+    rows = [r for r in rows if 3 <= len(r["normalized"]) <= 12 and CJK.search(r["normalized"])]
     latencies, top1, top5 = [], 0, 0
     for row in rng.sample(rows, min(SUGGESTIONS, len(rows))):
         text = row["text"]
-        at = rng.choice([i for i, ch in enumerate(text) if queries._CJK.match(ch)])
+        at = rng.choice([i for i, ch in enumerate(text) if CJK.match(ch)])
         typo = text[:at] + rng.choice([c for c in _TYPO_HAN if c != text[at]]) + text[at + 1:]
         t = time.perf_counter()
         suggestions = [fold_name(s) for s in queries.suggest_names(driver, typo, database)]
@@ -165,8 +165,7 @@ def _cleanup_external(driver, database) -> None:
 
 
 def main() -> dict:
-    from kb.db import Connection, connection, open_driver
-    from kb.server import LocalNeo4j
+    from kb.db import connection, open_driver, temporary_server
 
     logging.getLogger("neo4j.notifications").setLevel(logging.ERROR)
     # A terminated benchmark must still stop its server and delete its home (the finally blocks below).
@@ -184,19 +183,9 @@ def main() -> dict:
             _cleanup_external(driver, None)
             driver.close()
     with tempfile.TemporaryDirectory(prefix="bench-kb-") as home:
-        server = LocalNeo4j(Path(home))
-        started = time.perf_counter()
-        status, _ = server.start()
-        start_s = time.perf_counter() - started
-        try:
-            driver = open_driver(Connection(status.uri, "neo4j", server.password(), None, external=True))
-            try:
-                return {"server": "local (temporary home)", "server_start_s": round(start_s, 1),
-                        **run(driver, None, n_rulings, per_page)}
-            finally:
-                driver.close()
-        finally:
-            server.stop()
+        with temporary_server(Path(home)) as (driver, start_s):
+            return {"server": "local (temporary home)", "server_start_s": round(start_s, 1),
+                    **run(driver, None, n_rulings, per_page)}
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Iterator
@@ -78,6 +79,24 @@ def open_driver(conn: Connection) -> Driver:
         driver.close()
         raise ServiceError(f"Neo4j at {conn.uri} is unreachable ({str(exc).splitlines()[0][:160]})") from exc
     return driver
+
+
+@contextmanager
+def temporary_server(home) -> Iterator[tuple[Driver, float]]:
+    """(driver, seconds the start took) for a fresh local Neo4j in `home`, for one job such as a
+    benchmark; the driver is closed and the server stopped on the way out, whatever happened."""
+    server = LocalNeo4j(home)
+    started = time.perf_counter()
+    status, _ = server.start()
+    start_s = time.perf_counter() - started
+    try:
+        driver = open_driver(Connection(status.uri, "neo4j", server.password(), None, external=True))
+        try:
+            yield driver, start_s
+        finally:
+            driver.close()
+    finally:
+        server.stop()
 
 
 @contextmanager

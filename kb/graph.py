@@ -125,10 +125,16 @@ def _write_card_batch(tx: ManagedTransaction, cards: list[Card]) -> None:
 def import_cards(driver: Driver, cards: Iterable[Card], *, database: str | None = None, batch_size: int = 500,
                  progress: Callable[[int], None] | None = None) -> int:
     """MERGE cards and their names, one transaction per batch. Re-importing changes nothing new."""
+    return _write_batches(driver, database, cards, batch_size, _write_card_batch, progress)
+
+
+def _write_batches(driver: Driver, database: str | None, items: Iterable, batch_size: int,
+                   work: Callable[[ManagedTransaction, list], None], progress: Callable[[int], None] | None) -> int:
+    """Run `work` on each batch of `items` in a write transaction of its own; returns how many items."""
     total = 0
     with driver.session(database=database) as session:
-        for batch in _batches(cards, batch_size):
-            session.execute_write(_write_card_batch, batch)
+        for batch in _batches(items, batch_size):
+            session.execute_write(work, batch)
             total += len(batch)
             if progress:
                 progress(len(batch))
@@ -148,20 +154,12 @@ def import_names(driver: Driver, rows: Iterable[dict], *, database: str | None =
 
     A name whose passcode has no Card is skipped, unless create_missing_cards: the community file
     knows a few cards that the card database lacks, and they must still be findable by name."""
-    total = 0
-
     def write(tx: ManagedTransaction, batch: list[dict]) -> None:
         if create_missing_cards:
             tx.run(_MERGE_COMMUNITY_CARDS, rows=batch).consume()
         tx.run(_MERGE_NAMES, rows=batch).consume()
 
-    with driver.session(database=database) as session:
-        for batch in _batches(rows, batch_size):
-            session.execute_write(write, batch)
-            total += len(batch)
-            if progress:
-                progress(len(batch))
-    return total
+    return _write_batches(driver, database, rows, batch_size, write, progress)
 
 
 def count_cards(driver: Driver, database: str | None = None) -> dict:
