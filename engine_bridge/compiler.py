@@ -609,6 +609,11 @@ def _one(scenario: Scenario, result: Any, baseline: Scenario | None, base_result
     if "target_selectable" in q.expect:
         return _one_target(scenario, result, baseline, base_result)
     expected = q.expect.get("offered")
+    obs = _question_obs(result, scenario)
+    if expected and obs is not None and obs.get("offered"):
+        # a "yes" the engine offers in the ruling's situation passes; the baseline only tells whether a
+        # refusal says anything (whether the set-up lacked what the action needs)
+        return FrameVerdict("", "", "pass", "", scenario.id, getattr(result, "log", None))
     if baseline is None or base_result is None:
         return FrameVerdict("", "", "inconclusive", "no baseline run", scenario.id)
     b_obs = _question_obs(base_result, baseline)
@@ -619,7 +624,6 @@ def _one(scenario: Scenario, result: Any, baseline: Scenario | None, base_result
     if not b_obs.get("offered"):
         return FrameVerdict("", "", "inconclusive", f"baseline: {q.describe()} is not offered even without the deciding "
                             f"condition (options: {', '.join(b_obs.get('options') or []) or 'none'})", scenario.id)
-    obs = _question_obs(result, scenario)
     if obs is None:
         return FrameVerdict("", "", "inconclusive", f"a step before the question could not be played: "
                             f"{result.message or result.reason}", scenario.id, getattr(result, "log", None))
@@ -640,13 +644,15 @@ def _one_target(scenario: Scenario, result: Any, baseline: Scenario | None, base
     q = scenario.steps[-1]
     ref, expected = next(iter(q.expect["target_selectable"].items()))
     log = getattr(result, "log", None)
+    obs = _question_obs(result, scenario)
+    if expected and obs is not None and obs.get("offered") and _selectable(obs, ref):
+        return FrameVerdict("", "", "pass", "", scenario.id, log)
     if baseline is None or base_result is None:
         return FrameVerdict("", "", "inconclusive", "no baseline run", scenario.id)
     b_obs = _question_obs(base_result, baseline)
     if b_obs is None or not b_obs.get("offered") or not _selectable(b_obs, "t0"):
         return FrameVerdict("", "", "inconclusive", "baseline: the stand-in target is not offered as a target even "
                             "without the deciding condition", scenario.id)
-    obs = _question_obs(result, scenario)
     if obs is None:
         return FrameVerdict("", "", "inconclusive", f"the question could not be played: {result.message or result.reason}",
                             scenario.id, log)

@@ -237,6 +237,10 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
                 event.note = "chained to"
             found.append((m.start(), event))
     frame.events = [e for _, e in sorted(found, key=lambda p: p[0])]
+    # 「相手が「X」を発動した時、チェーンして…」: the question chains to the last event
+    if found and not any(e.note for e in frame.events) and re.search(
+            r"^[^「」]*(?:時|際)、?チェーン(?:を)?して", body[max(p for p, _ in found):].split("」", 1)[-1]):
+        frame.events[-1].note = "chained to"
     # names in the situation no pattern explained: the frame cannot say what they do
     for m in _CARD.finditer(situation_text):
         if not any(s <= m.start() < e for s, e in spans):

@@ -99,3 +99,17 @@ def test_place_said_before_the_name_and_quoted_effect_applied(qa):
     # 「王宮の鉄壁」の『①』の効果が適用されている場合、… : the quoted effect is the applied one
     f = qa(22940)
     assert [c.name for c in f.cards if "applied" in c.state] == ["王宮の鉄壁"] and not f.unread
+
+
+def test_chained_to_and_target_order(qa):
+    # 「闇の誘惑」の効果にチェーンをして「精霊の鏡」を発動できますか？
+    f = qa(7740)
+    assert [(e.action, e.note) for e in f.events] == [("activate", "chained to")]
+    # 相手が「ヒュグロの魔導書」を発動した時、チェーンして手札の「灰流うらら」のモンスター効果を発動できますか？
+    f = qa(11700)
+    assert [(_card(f, e.card).name, e.note) for e in f.events] == [("ヒュグロの魔導書", "chained to")]
+    # 「X」を「Y」の効果の対象に選択できますか？: X is the target, Y the card whose effect targets
+    f = qa(6995)
+    assert f.question.kind == "can_target" and not f.unread
+    assert _card(f, f.question.card).name == "ペンデュラム・スイッチ"
+    assert [_card(f, t).name for t in f.question.targets] == ["超天新龍オッドアイズ・レボリューション・ドラゴン"]
