@@ -253,49 +253,60 @@ def search(driver: Driver, text: str, database: str | None = None, lang: str | N
         """, database, q=search_query(text), lang=_lang(lang), history=history, limit=limit)
 
 
-_OPPOSITE = [["can", "cannot"], ["cannot", "can"], ["is", "is_not"], ["is_not", "is"]]
+# A SAME_AS link by cards alone relates rulings about different situations; only a confident one
+# whose frames ask the same question about the same cards pairs two rulings.
+ALIGNED_CONFLICT_SCORE = 0.6
 
-# Pairs of current rulings about the same situation, each with why: one cites the other (a Chinese
-# ruling and the official Q&A it links), both cite the same Q&A, they are aligned (SAME_AS), or their
-# frames name the same situation (question, its card, the cards and events: frame_key). Each pair
-# comes once, (x, y) with x.id < y.id.
+# Pairs of current rulings about the same situation, each with why. A conflict needs the *same*
+# situation, so each route also needs the frames to agree on what is asked:
+# - one cites the other, or both cite one Q&A (a Chinese ruling translating an official Q&A, or two
+#   lines translating parts of one Q&A): the same question kind about the same card (frame_key's
+#   first two fields: kind | passcode of the questioned card);
+# - aligned (SAME_AS, score >= ALIGNED_CONFLICT_SCORE): the same question about the same card and the
+#   same cards in the situation, at least two (frame_key fields 1, 2 and 4): a question about one card
+#   alone says nothing of the situation (「Sin World」 activated as a chain vs with 2 Sin cards left);
+# - the same frame: equal frame_key (question, its card, its effect, the cards, the events), with
+#   the situation read (at least two cards and one event): a frame of one card and no event (a
+#   statement's, whose conditions are not read) names a card, not a situation.
+# Each pair comes once, (x, y) with x.id < y.id.
 _SAME_SITUATION = """
 CALL () {
   MATCH (a:Ruling {current: true})-[:CITES]->(b:Ruling {current: true})
-  RETURN a, b, 'one cites the other (Q&A fid ' + b.fid + ')' AS why, 0 AS strength
+  RETURN a, b, 'one cites the other (Q&A fid ' + b.fid + ')' AS why, 0 AS strength, 2 AS fields
   UNION
   MATCH (a:Ruling {current: true})-[:CITES]->(q:Ruling)<-[:CITES]-(b:Ruling {current: true})
   WHERE a.id < b.id
-  RETURN a, b, 'both cite Q&A fid ' + q.fid AS why, 1 AS strength
+  RETURN a, b, 'both cite Q&A fid ' + q.fid AS why, 1 AS strength, 2 AS fields
   UNION
   MATCH (a:Ruling {current: true})-[s:SAME_AS]-(b:Ruling {current: true})
-  WHERE a.id < b.id
+  WHERE a.id < b.id AND s.score >= $aligned
   RETURN a, b, 'aligned (SAME_AS ' + toString(s.score) + ': ' +
          reduce(t = '', x IN coalesce(s.reasons, []) | t + CASE t WHEN '' THEN '' ELSE ', ' END + x) + ')' AS why,
-         2 AS strength
+         2 AS strength, 4 AS fields
   UNION
   MATCH (a:Ruling {current: true}) WHERE a.frame_key IS NOT NULL
   MATCH (b:Ruling {current: true, frame_key: a.frame_key})
   WHERE a.id < b.id AND a.page_url <> b.page_url
-  RETURN a, b, 'same frame (' + a.frame_key + ')' AS why, 3 AS strength
+  RETURN a, b, 'same frame (' + a.frame_key + ')' AS why, 3 AS strength, 5 AS fields
 }
+WITH a, b, why, strength, fields, split(a.frame_key, '|') AS ka, split(b.frame_key, '|') AS kb
+WHERE a.frame_key IS NOT NULL AND b.frame_key IS NOT NULL
+  AND ka[0] = kb[0] AND ka[1] = kb[1]
+  AND (fields < 4 OR (ka[3] = kb[3] AND size(split(ka[3], ',')) >= 2))
+  AND (fields < 5 OR (a.frame_key = b.frame_key AND ka[4] <> '' AND size(split(ka[3], ',')) >= 2))
 WITH CASE WHEN a.id < b.id THEN a ELSE b END AS x, CASE WHEN a.id < b.id THEN b ELSE a END AS y, why, strength
 WITH x, y, collect(DISTINCT why) AS why, min(strength) AS strength
 """
 
+# Two rulings answer the situation differently when their frames answer its yes/no question
+# differently: answers read from the Q&A's answer and the statement's own sentence, never from
+# polarity cue words (a Chinese ruling and the Q&A it translates use different ones).
 _CONFLICTS = _SAME_SITUATION + """
-WITH x, y, why, strength,
-     CASE WHEN x.frame_answer IN ['yes', 'no'] AND y.frame_answer IN ['yes', 'no']
-               AND x.frame_question = y.frame_question
-            THEN CASE WHEN x.frame_answer <> y.frame_answer
-                      THEN x.frame_question + ': ' + x.frame_answer + ' vs ' + y.frame_answer END
-          WHEN [x.polarity, y.polarity] IN $opposite AND (x.action IS NULL OR y.action IS NULL OR x.action = y.action)
-            THEN 'polarity ' + x.polarity + ' vs ' + y.polarity
-     END AS differs
-WHERE differs IS NOT NULL
+WITH x, y, why, strength
+WHERE x.frame_answer IN ['yes', 'no'] AND y.frame_answer IN ['yes', 'no'] AND x.frame_answer <> y.frame_answer
 RETURN CASE WHEN x.date IS NOT NULL AND y.date IS NOT NULL AND x.date <> y.date THEN 'supersedes'
             ELSE 'contradiction' END AS kind,
-       why, differs, strength,
+       why, x.frame_question + ': ' + x.frame_answer + ' vs ' + y.frame_answer AS differs, strength,
        {id: x.id, text: coalesce(x.display, x.text), language: x.language, date: x.date, source: x.source_id, url: x.page_url,
         polarity: x.polarity, action: x.action, answer: x.frame_answer} AS a,
        {id: y.id, text: coalesce(y.display, y.text), language: y.language, date: y.date, source: y.source_id, url: y.page_url,
@@ -306,18 +317,30 @@ LIMIT $limit
 
 
 def conflicts(driver: Driver, database: str | None = None, limit: int = 100) -> list[dict]:
-    """Pairs of current rulings about the same situation (one cites the other, both cite the same
-    Q&A, aligned, or the same frame) that answer it differently (yes vs no to the same frame question,
-    else opposite polarity on the same action). When both are dated and the dates differ, the later one
-    *supersedes* the earlier (a rule change: kind 'supersedes', newer first, both dates shown);
-    otherwise the pair is a 'contradiction'. Contradictions come first."""
-    rows = _rows(driver, _CONFLICTS, database, opposite=_OPPOSITE, limit=limit)
+    """Pairs of current rulings about the same situation (one cites the other or both cite one Q&A,
+    with the same question about the same card; confidently aligned with the same question about the
+    same cards; or the same frame) whose frames answer its yes/no question differently. When both are
+    dated and the dates differ, the later one *supersedes* the earlier (a rule change: kind
+    'supersedes', newer first, both dates shown); otherwise the pair is a 'contradiction'.
+    Contradictions come first."""
+    rows = _rows(driver, _CONFLICTS, database, aligned=ALIGNED_CONFLICT_SCORE, limit=limit)
     for row in rows:
         if row["kind"] == "supersedes" and row["a"]["date"] < row["b"]["date"]:
             row["a"], row["b"] = row["b"], row["a"]  # the newer ruling first
         row["newer" if row["kind"] == "supersedes" else "first"] = row.pop("a")
         row["older" if row["kind"] == "supersedes" else "second"] = row.pop("b")
     return rows
+
+
+def same_situation_counts(driver: Driver, database: str | None = None) -> dict:
+    """How many pairs `conflicts` compared: pairs about the same situation, those whose frames both
+    answer yes or no, and those that agree (what a judge needs to read an empty conflict list)."""
+    rows = _rows(driver, _SAME_SITUATION + """
+        RETURN count(*) AS pairs,
+               count(CASE WHEN x.frame_answer IN ['yes', 'no'] AND y.frame_answer IN ['yes', 'no'] THEN 1 END) AS answered,
+               count(CASE WHEN x.frame_answer IN ['yes', 'no'] AND x.frame_answer = y.frame_answer THEN 1 END) AS agree
+        """, database, aligned=ALIGNED_CONFLICT_SCORE)
+    return rows[0]
 
 
 def rulings_for_scenarios(driver: Driver, database: str | None = None, topic: str | None = None) -> list[dict]:

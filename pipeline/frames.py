@@ -147,7 +147,22 @@ def _effect_number(text: str | None) -> int | None:
     return CIRCLED.get(text[0])
 
 
-def _answer_ja(answer: str) -> str | None:
+_CAN_ANSWER = re.compile(r"(?:事|こと)?(?:は|が|も)?でき(ます|ません)$")
+
+
+def _answer_ja(answer: str, kind: str | None = None) -> str | None:
+    """Yes or no, read from the answer (never from the question's 「…できますか」). A can-question
+    (can_activate, can_summon …) is answered by the first sentence ending in 「…できます。」 or
+    「…できません。」 (an answer often explains first: 「…モンスターとなります。…選ぶ事はできません。」);
+    other questions by the answer's first sentence."""
+    if kind and kind.startswith("can_"):
+        if re.match(r"\s*(はい|いいえ)", answer):
+            return "yes" if answer.lstrip().startswith("はい") else "no"
+        for sentence in re.split(r"[。\n]", answer):
+            found = _CAN_ANSWER.search(sentence.strip().rstrip("）)"))
+            if found:
+                return "yes" if found.group(1) == "ます" else "no"
+        return None
     first = re.split(r"[。\n]", answer.strip(), maxsplit=1)[0] + "。"
     first = _CARD.sub("X", _QUOTE.sub("Y", first))
     no, yes = _JA_NO.search(first), _JA_YES.search(first)
@@ -276,17 +291,9 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
                 frame.question.effect = _effect_number(quoted.group(1))
     frame.cards = cards.cards
     if frame.question and frame.question.kind != "what_happens":
-        frame.answer = _answer_ja(answer)
-        if frame.answer is None and frame.question.kind in ("can_activate", "can_summon", "can_set", "can_attack"):
-            # an answer that explains first: the first later sentence that says whether the questioned
-            # action can be done (「…発動する事はできません。」)
-            verb = {"can_activate": "発動", "can_summon": "召喚", "can_set": "セット", "can_attack": "攻撃"}[frame.question.kind]
-            for sentence in re.split(r"[。\n]", answer)[1:]:
-                if verb in sentence and re.search(r"(?:事|こと)(?:は|が|も)?でき(?:ます|ません)$", sentence.strip()):
-                    frame.answer = "no" if sentence.strip().endswith("ません") else "yes"
-                    break
+        frame.answer = _answer_ja(answer, frame.question.kind)
         if frame.answer is None:
-            frame.unread.append("answer: its first sentence says neither yes (…ます) nor no (…ません)")
+            frame.unread.append("answer: no sentence of it says yes (…できます/…ます) or no (…できません/…ません)")
     elif frame.question:
         frame.answer = "outcome"
         frame.outcome = re.split(r"[。\n]", answer.strip(), maxsplit=1)[0]

@@ -363,8 +363,11 @@ def search(text, lang, history, fmt, limit):
 def conflicts(fmt, limit):
     """Rulings about the same situation that answer it differently: a contradiction, or (both dated,
     dates differ) a later ruling superseding an earlier one. Same situation: one cites the other (a
-    Chinese ruling and the Q&A it links), both cite one Q&A, aligned (SAME_AS), or the same frame.
-    Each pair with both texts, sources, dates and why it was paired.
+    Chinese ruling and the Q&A it links) or both cite one Q&A, with the same question about the same
+    card; aligned (SAME_AS >= 0.6) with the same question about the same cards; or the same frame with
+    its situation read. Differently: their frames answer yes vs no (polarity words are not compared).
+    Each pair with both texts, sources, dates and why it was paired; the last line says how many
+    same-situation pairs were compared and how many agree.
 
     \b
     Example:
@@ -375,6 +378,7 @@ def conflicts(fmt, limit):
 
     with get_driver() as (driver, database):
         rows = queries.conflicts(driver, database, limit=limit)
+        compared = queries.same_situation_counts(driver, database)
 
     def table(data):
         for n, row in enumerate(data, 1):
@@ -385,7 +389,9 @@ def conflicts(fmt, limit):
                 click.echo(f"    {label}[{r['language']} {r.get('date') or 'undated'} {r['source']}] "
                            f"{' '.join(r['text'].split())}\n      {r['url']}  ({r['id']})")
         kinds = [row["kind"] for row in data]
-        click.echo(f"{kinds.count('contradiction')} contradictions, {kinds.count('supersedes')} superseded rulings")
+        click.echo(f"{kinds.count('contradiction')} contradictions, {kinds.count('supersedes')} superseded rulings "
+                   f"(of {compared['pairs']} pairs about the same situation, {compared['answered']} with both "
+                   f"answers read, {compared['agree']} agreeing)")
 
     _emit(rows, fmt, table)
 

@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from kb.load import load_pagedocs
-from pipeline.records import PageDoc, Ruling
+from pipeline.records import Frame, FrameCard, FrameQuestion, PageDoc, Ruling
 from tests.kb.builders import MST, ja_qa_doc, mention, zh_seed_doc
 
 pytestmark = pytest.mark.neo4j
@@ -28,8 +28,20 @@ def odd_doc() -> PageDoc:
                        id="zh-odd", text=ODD_TEXT, normalized=ODD_TEXT, language="zh-Hans", section=["陷阱怪兽"],
                        polarity="is", action="destroy", topics=["trap_monsters"],
                        mentions=[mention(ODD_TEXT, "旋风", MST)],
-                       # citing Q&A 5385 (is_not destroy) with the opposite answer: a conflict to print
+                       # citing Q&A 5385 with the opposite answer (its frame says yes): a conflict to print
+                       frame=mst_destroys("no", "zh-Hans"),
                        meta={"source_url": "https://www.db.yugioh-card.com/yugiohdb/faq_search.action?ope=5&fid=5385"})])
+
+
+def mst_destroys(answer: str, language: str) -> Frame:
+    return Frame(language=language, cards=[FrameCard(ref="c1", name="旋风", passcode=MST)],
+                 question=FrameQuestion(kind="is_destroyed", card="c1"), answer=answer)
+
+
+def qa_doc() -> PageDoc:
+    doc = ja_qa_doc()
+    doc.rulings[0].frame = mst_destroys("yes", "ja")
+    return doc
 
 
 @pytest.fixture(scope="module")
@@ -42,7 +54,7 @@ def loaded(neo4j_driver, neo4j_server, catalog):
     graph.clear_graph(driver, database)
     graph.ensure_schema(driver, database)
     import_some_cards(driver, database, catalog, CARDS)
-    counts = load_pagedocs(driver, [zh_seed_doc(), ja_qa_doc(), odd_doc()], database)
+    counts = load_pagedocs(driver, [zh_seed_doc(), qa_doc(), odd_doc()], database)
     assert counts["errors"] == [] and counts["pages_new"] == 3
     return driver, database
 

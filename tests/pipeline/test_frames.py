@@ -41,7 +41,8 @@ def test_opponent_monster_present_and_hand_effect(qa):
     f = qa(22030)
     q = _card(f, f.question.card)
     assert (q.name, q.controller, q.location) == ("銀河剣聖", "self", "hand")
-    assert f.question.effect == 1 and f.question.effect_kind == "monster" and f.answer == "yes"
+    # the answer: 「…特殊召喚する事ができない状態となっています。…モンスター効果を発動する事自体ができません。」
+    assert f.question.effect == 1 and f.question.effect_kind == "monster" and f.answer == "no"
     ophion = next(c for c in f.cards if c.name == "ヴェルズ・オピオン")
     assert (ophion.controller, ophion.location, ophion.position, ophion.state) == ("opponent", "mzone", "faceup", ["present"])
     # its Xyz Materials are not read: the frame says so
@@ -113,3 +114,13 @@ def test_chained_to_and_target_order(qa):
     assert f.question.kind == "can_target" and not f.unread
     assert _card(f, f.question.card).name == "ペンデュラム・スイッチ"
     assert [_card(f, t).name for t in f.question.targets] == ["超天新龍オッドアイズ・レボリューション・ドラゴン"]
+
+
+def test_yes_or_no_is_read_from_the_answer_not_the_question(qa):
+    # 「…特殊召喚する事はできますか？」 answered 「…モンスターとなります。…選ぶ事はできません。」:
+    # the answer explains first, then says no
+    f = qa(7100)
+    assert (f.question.kind, f.answer) == ("can_summon", "no")
+    # 「…特殊召喚する事はできますか？」 answered 「…素材とする事はできなくなります。しかしながら、…特殊召喚する事ができます。」
+    f = qa(13475)
+    assert (f.question.kind, f.answer) == ("can_summon", "yes")
