@@ -71,11 +71,13 @@ def _card_name(card) -> str:
     return unicodedata.normalize("NFKC", (getattr(card, "names", None) or {}).get("ja") or "")
 
 
-def tokens(heading: str, text: str, cards: Iterable = ()) -> list[str]:
+def tokens(heading: str, text: str, cards: Iterable = (), kind_repeat: int = 1) -> list[str]:
     """The classifier's input words: Japanese tokens of heading and text (NFKC), KIND_* tokens of all
     the cards, and, for the cards the heading names, H_KIND_* (any), F_KIND_* (first named) and
-    L_KIND_* (last named): a Konami Q&A's tags name the kind of the card it is filed under, mostly
-    the one whose effect the title asks about."""
+    L_KIND_* (last named), Q_KIND_* for the card whose effect text is quoted last (「name」の『…』)
+    and ONE_KIND_* when there is a single card: a Konami Q&A's tags mostly name the kind of the card
+    it is about, which is one of its cards. The card words are repeated `kind_repeat` times (a
+    bag of words counts them: this weighs them against the many text words)."""
     from pipeline.nlp_models import get_nlp
 
     nlp = get_nlp("ja")
@@ -87,16 +89,23 @@ def tokens(heading: str, text: str, cards: Iterable = ()) -> list[str]:
     cards = list(cards)
     named = sorted(((heading.find(n), i) for i, n in enumerate(map(_card_name, cards)) if n and n in heading))
     in_heading = [cards[i] for _, i in named]
-    words += kind_tokens(cards)
-    words += ["H_" + k for k in kind_tokens(in_heading)]
+    kinds = kind_tokens(cards)
+    kinds += ["H_" + k for k in kind_tokens(in_heading)]
     if in_heading:
-        words += ["F_" + k for k in kind_tokens(in_heading[:1])] + ["L_" + k for k in kind_tokens(in_heading[-1:])]
-    return words
+        kinds += ["F_" + k for k in kind_tokens(in_heading[:1])] + ["L_" + k for k in kind_tokens(in_heading[-1:])]
+    # The card whose effect text the question quotes (「name」の『effect』), and a lone card.
+    text = unicodedata.normalize("NFKC", text or "")
+    quoted = sorted((text.rfind(f"{n}」の『"), i) for i, n in enumerate(map(_card_name, cards)) if n and f"{n}」の『" in text)
+    if quoted:
+        kinds += ["Q_" + k for k in kind_tokens([cards[quoted[-1][1]]])]
+    if len(cards) == 1:
+        kinds += ["ONE_" + k for k in kind_tokens(cards)]
+    return words + kinds * max(1, kind_repeat)
 
 
-def qa_tokens(qa: dict, cards: Iterable = ()) -> list[str]:
+def qa_tokens(qa: dict, cards: Iterable = (), kind_repeat: int = 1) -> list[str]:
     text = "\n".join(qa.get(k) or "" for k in ("question", "answer"))
-    return tokens(qa.get("title") or "", text, cards)
+    return tokens(qa.get("title") or "", text, cards, kind_repeat)
 
 def as_doc(nlp, words: list[str]):
     from spacy.tokens import Doc
@@ -124,13 +133,14 @@ class TopicModel:
         meta = json.loads((self.path / THRESHOLDS).read_text(encoding="utf-8"))
         self.labels: list[str] = list(meta["labels"])
         self.thresholds: dict[str, float] = {k: float(v) for k, v in meta["thresholds"].items()}
+        self.kind_repeat = int(meta.get("kind_repeat") or 1)
         self.nlp = spacy.load(self.path / "nlp")
 
     def scores(self, words: list[str]) -> dict[str, float]:
         return dict(self.nlp(as_doc(self.nlp, words)).cats)
 
     def predict(self, heading: str, text: str, cards: Iterable = ()) -> list[str]:
-        chosen = set(decide(self.scores(tokens(heading, text, cards)), self.thresholds))
+        chosen = set(decide(self.scores(tokens(heading, text, cards, self.kind_repeat)), self.thresholds))
         return [k for k in self.labels if k in chosen]
 
 

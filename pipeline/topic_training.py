@@ -129,7 +129,8 @@ def train(qa_path: Path, cards_path: Path, out_dir: Path, config: Path = CONFIG,
     if not qas:
         raise InputError(f"{qa_path}: no Q&As with fid % 2 == {parity} to train on")
     by_kid = cards_by_konami_id(cards_path)
-    data = [(qa_tokens(q, qa_cards(q, by_kid)), set(topics_for_qa_tags(q.get("tags") or []))) for q in qas]
+    repeat = int(cfg["features"]["kind_repeat"])
+    data = [(qa_tokens(q, qa_cards(q, by_kid), repeat), set(topics_for_qa_tags(q.get("tags") or []))) for q in qas]
     folds = max(2, int(cfg["training"]["folds"]))
     oof: list[dict[str, float]] = [{} for _ in data]
     for k in range(folds):
@@ -151,7 +152,7 @@ def train(qa_path: Path, cards_path: Path, out_dir: Path, config: Path = CONFIG,
     out_dir.mkdir(parents=True, exist_ok=True)
     model.to_disk(out_dir / "nlp")
     summary = {"labels": labels, "thresholds": thresholds, "cv_p_r_f1": cv, "cv_micro_p_r_f1": summary_cv, "trained_on": len(data),
-               "parity": parity, "seed": int(cfg["training"]["seed"]), "config": str(config)}
+               "parity": parity, "kind_repeat": repeat, "seed": int(cfg["training"]["seed"]), "config": str(config)}
     (out_dir / THRESHOLDS).write_text(json.dumps(summary, ensure_ascii=False, indent=1), encoding="utf-8")
     return summary
 
