@@ -19,11 +19,10 @@ def qas(shared_dir):
 @pytest.fixture(scope="module")
 def small_model(tmp_path_factory, shared_dir):
     """A model trained on the first 300 even-fid Q&As (2 folds, 6 epochs: a quick config)."""
-    cfg = topic_model.CONFIG.read_text(encoding="utf-8")
-    cfg = cfg.replace("epochs = 12", "epochs = 6").replace("folds = 4", "folds = 2")
-    assert "epochs = 6" in cfg and "folds = 2" in cfg
+    cfg = topic_model.load_config()
+    cfg["training"]["epochs"], cfg["training"]["folds"] = 6, 2
     out = tmp_path_factory.mktemp("topic-model")
-    (out / "quick.cfg").write_text(cfg, encoding="utf-8")
+    cfg.to_disk(out / "quick.cfg")
     summary = topic_training.train(shared_dir / "corpus" / "konami-faq" / "qa-dev.jsonl.gz",
                                 shared_dir / "data" / "cards.jsonl.gz", out / "model", out / "quick.cfg", limit=300)
     assert summary["trained_on"] == 300 and summary["parity"] == 0
