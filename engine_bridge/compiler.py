@@ -288,7 +288,8 @@ def applies_on_its_own(script: str) -> bool:
 
 
 def _filler(player: int, tag: str, own: int | None = None, own_pile: str = "deck") -> list[SetupCard]:
-    """Vanilla monsters on the field, in the Graveyard, hand and Deck, a Set Spell; for the questioned
+    """Vanilla monsters on the field, in the Graveyard, hand and Deck (8: effects that send or draw
+    as many cards as the opponent has on the field), a Set Spell; for the questioned
     card's controller also copies of that card in the Deck and Graveyard (what searches and
     revivals of its own name or archetype need)."""
     copies = [SetupCard(ref=f"{tag}-qd", code=own, player=player, location=own_pile),
@@ -300,6 +301,7 @@ def _filler(player: int, tag: str, own: int | None = None, own_pile: str = "deck
             SetupCard(ref=f"{tag}-d1", code=FILLER_MONSTER, player=player, location="deck"),
             SetupCard(ref=f"{tag}-d2", code=FILLER_MONSTER, player=player, location="deck"),
             SetupCard(ref=f"{tag}-d3", code=FILLER_MONSTER, player=player, location="deck"),
+            *(SetupCard(ref=f"{tag}-d{i}", code=FILLER_MONSTER, player=player, location="deck") for i in range(4, 9)),
             SetupCard(ref=f"{tag}-s1", code=FILLER_SET, player=player, location="szone", sequence=2, position="facedown")]
 
 
@@ -453,22 +455,24 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
             qaction = "chain" if chained and action == "activate" else action
             if target:
                 # the ruling's target, and in the baseline a vanilla card of its kind in its place: the
-                # deciding condition is what the target is (and the situation)
-                stand_in = SetupCard(**{**target.__dict__, "ref": "t0", "name": None,
-                                        "code": FILLER_MONSTER if target.location == "mzone" else FILLER_SET})
-                if stand_in.code == FILLER_SET:
-                    stand_in.position = "facedown"
-                rid = getattr(ruling, "id", None) or ruling.get("id")
-                base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
-                ruling_scenario = _scenario(ruling, base, frame, [*placed, target, qsetup, *extra], [Step(
-                    action="activate", card=q.card, effect=effect, target=[target.ref], answer=True,
-                    expect={"target_selectable": {target.ref: expected}})], _where(location, filler),
-                    turn_player=turn_player)
-                baseline = _scenario(ruling, base + "-baseline", frame, [stand_in, qsetup, *extra], [Step(
-                    action="activate", card=q.card, effect=effect, target=["t0"], answer=True,
-                    expect={"target_selectable": {"t0": True}})], _where(location, filler),
-                    control_of=ruling_scenario, turn_player=turn_player)
-                scenarios += [baseline, ruling_scenario]
+                # deciding condition is what the target is (and the situation); where the ruling does
+                # not place the target, also in the Graveyard (effects that target cards there)
+                for i, (tcard, stand_code) in enumerate(target):
+                    variant += i > 0
+                    stand_in = SetupCard(**{**tcard.__dict__, "ref": "t0", "name": None, "code": stand_code})
+                    if stand_in.code == FILLER_SET and stand_in.location == "szone":
+                        stand_in.position = "facedown"
+                    rid = getattr(ruling, "id", None) or ruling.get("id")
+                    base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
+                    where = _where(location, filler) + f", target in {tcard.location}"
+                    ruling_scenario = _scenario(ruling, base, frame, [*placed, tcard, qsetup, *extra], [Step(
+                        action="activate", card=q.card, effect=effect, target=[tcard.ref], answer=True,
+                        expect={"target_selectable": {tcard.ref: expected}})], where, turn_player=turn_player)
+                    baseline = _scenario(ruling, base + "-baseline", frame, [stand_in, qsetup, *extra], [Step(
+                        action="activate", card=q.card, effect=effect, target=["t0"], answer=True,
+                        expect={"target_selectable": {"t0": True}})], where,
+                        control_of=ruling_scenario, turn_player=turn_player)
+                    scenarios += [baseline, ruling_scenario]
                 continue
             rid = getattr(ruling, "id", None) or ruling.get("id")
             base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
@@ -490,9 +494,11 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     return scenarios
 
 
-def _target_of(frame: Frame, by_ref: dict[str, FrameCard], cards: CardSource) -> SetupCard:
-    """The questioned target where it sits: a monster face-up in the Monster Zone, a Spell/Trap in the
-    Spell & Trap Zone (face-up when it stays there), the opponent's unless the ruling says "your"."""
+def _target_of(frame: Frame, by_ref: dict[str, FrameCard], cards: CardSource) -> list[tuple[SetupCard, int]]:
+    """The questioned target where it sits, with the vanilla card of its kind that stands in for it in
+    the baseline: a monster face-up in the Monster Zone, a Spell/Trap in the Spell & Trap Zone (face-up
+    when it stays there), then (where the ruling names no place) in the Graveyard; the opponent's
+    unless the ruling says "your"."""
     q = frame.question
     if len(q.targets) != 1:
         raise NotCompiled(f"can_target: {len(q.targets)} targets named (one is compiled)")
@@ -516,7 +522,12 @@ def _target_of(frame: Frame, by_ref: dict[str, FrameCard], cards: CardSource) ->
     else:
         location, position = "szone", "facedown" if kind in ("spell", "trap") or card.position == "facedown" else "faceup"
     player = 0 if card.controller == "self" else 1
-    return SetupCard(ref=card.ref, code=card.passcode, player=player, location=location, position=position, name=card.name)
+    stand_code = FILLER_MONSTER if kind in ("monster", "extra", "pendulum") else FILLER_SET
+    places = [(location, position, player)]
+    if card.location is None and location != "grave":
+        places += [("grave", None, player)] + ([("grave", None, 0)] if card.controller is None else [])
+    return [(SetupCard(ref=card.ref, code=card.passcode, player=p, location=loc, position=pos, name=card.name),
+             stand_code) for loc, pos, p in places]
 
 
 def _scenario(ruling: Any, sid: str, frame: Frame, cards: list[SetupCard], steps: list[Step], where: str,

@@ -292,6 +292,14 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     frame.cards = cards.cards
     if frame.question and frame.question.kind != "what_happens":
         frame.answer = _answer_ja(answer, frame.question.kind)
+        if frame.question.kind in ("can_activate", "can_summon", "can_set", "can_attack"):
+            # one sentence saying the questioned action can be done beside one saying it cannot is a
+            # conditional answer (「…を対象とした場合はできません。…の場合はできます。」): not one verdict
+            verb = {"can_activate": "発動", "can_summon": "召喚", "can_set": "セット", "can_attack": "攻撃"}[frame.question.kind]
+            said = {"no" if x.endswith("ません") else "yes" for x in (y.strip() for y in re.split(r"[。\n]", answer))
+                    if verb in x and re.search(r"(?:事|こと)(?:自体)?(?:は|が|も)?でき(?:ます|ません)$", x)}
+            if len(said) > 1:
+                frame.unread.append("answer: yes in some situations and no in others")
         if frame.answer is None:
             frame.unread.append("answer: no sentence of it says yes (…できます/…ます) or no (…できません/…ません)")
     elif frame.question:

@@ -158,3 +158,21 @@ def test_can_target_whose_stand_in_is_not_a_target_either_is_inconclusive(pack, 
     assert (guardian.location, guardian.position) == ("mzone", "facedown_defense")
     verdict = settle(compiled.scenarios, run_scenarios(compiled.scenarios, driver=engine_driver))["t-moon"]
     assert verdict.verdict == "inconclusive" and "stand-in" in verdict.reason, verdict.reason
+
+
+CALL = 97077563
+
+
+@pytest.mark.engine
+def test_can_target_tries_the_graveyards_where_the_ruling_names_no_place(pack, engine_driver):
+    ruling, frame = _ruling("t-call", "「リビングデッドの呼び声」の対象として「セルティック・ガーディアン」を選択できますか？", "できます。",
+                            {"リビングデッドの呼び声": CALL, "セルティック・ガーディアン": CELTIC})
+    compiled = compile_frame(ruling, frame, pack)
+    assert compiled.reason is None, compiled.reason
+    guardian = frame.question.targets[0]
+    places = [(c.location, c.player) for s in compiled.scenarios if s.kind == "ruling" for c in s.setup.cards if c.ref == guardian]
+    assert places[:3] == [("mzone", 1), ("grave", 1), ("grave", 0)]
+    verdicts = settle(compiled.scenarios, run_scenarios(compiled.scenarios, driver=engine_driver))
+    assert verdicts["t-call"].verdict == "pass", verdicts["t-call"].reason
+    passed = next(s for s in compiled.scenarios if s.id == verdicts["t-call"].scenario_id)
+    assert next((c.location, c.player) for c in passed.setup.cards if c.ref == guardian) == ("grave", 0)  # its own GY
