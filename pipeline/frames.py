@@ -159,6 +159,8 @@ def _answer_ja(answer: str, kind: str | None = None) -> str | None:
         if re.match(r"\s*(はい|いいえ)", answer):
             return "yes" if answer.lstrip().startswith("はい") else "no"
         for sentence in re.split(r"[。\n]", answer):
+            if sentence.strip().startswith(("（", "(")):
+                continue  # an aside: 「（2体以上を対象として発動する事はできません。）」 is not the answer
             found = _CAN_ANSWER.search(sentence.strip().rstrip("）)"))
             if found:
                 return "yes" if found.group(1) == "ます" else "no"

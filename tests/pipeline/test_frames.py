@@ -127,3 +127,10 @@ def test_yes_or_no_is_read_from_the_answer_not_the_question(qa):
     # 「…特殊召喚する事はできますか？」 answered 「…素材とする事はできなくなります。しかしながら、…特殊召喚する事ができます。」
     f = qa(13475)
     assert (f.question.kind, f.answer) == ("can_summon", "yes")
+
+
+def test_an_aside_in_parentheses_is_not_the_answer(qa):
+    # 「青眼の精霊龍」のモンスター効果適用中に「ソウル・チャージ」を発動できますか？ -> 「…1体のみを対象として発動する
+    # 事になります。（2体以上のモンスターを対象として「ソウル・チャージ」を発動する事はできません。）」: not a plain no
+    f = qa(18180)
+    assert f.answer != "no"
