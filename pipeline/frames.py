@@ -158,9 +158,11 @@ def _answer_ja(answer: str, kind: str | None = None) -> str | None:
     if kind and kind.startswith("can_"):
         if re.match(r"\s*(はい|いいえ)", answer):
             return "yes" if answer.lstrip().startswith("はい") else "no"
+        told_how = False
         for sentence in re.split(r"[。\n]", answer):
-            if sentence.strip().startswith(("（", "(")):
-                continue  # an aside: 「（2体以上を対象として発動する事はできません。）」 is not the answer
+            if told_how and sentence.strip().startswith(("（", "(")):
+                continue  # 「…1体のみを対象として発動する事になります。（2体以上を対象として…できません。）」: an aside
+            told_how = told_how or sentence.strip().endswith(("事になります", "ことになります"))
             found = _CAN_ANSWER.search(sentence.strip().rstrip("）)"))
             if found:
                 return "yes" if found.group(1) == "ます" else "no"
