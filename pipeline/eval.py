@@ -136,7 +136,7 @@ def strip_rst_cards(raw: str) -> tuple[str, list[tuple[int, int, str]]]:
 def _name_index(catalog: dict[int, Card], langs: Iterable[str], community: bool) -> dict[str, list[int]]:
     index: dict[str, list[int]] = {}
     for card in catalog.values():
-        names = [card.names[l] for l in langs if card.names.get(l)]
+        names = [card.names[lang] for lang in langs if card.names.get(lang)]
         if community and card.community_zh:
             names.insert(0, card.community_zh)
         for name in names:
@@ -261,7 +261,7 @@ def strip_markdown_italics(raw: str) -> tuple[str, list[tuple[int, int, str, str
 
     text = _MARKUP.sub("", raw)
     spans = []
-    for s, e, t, how in sorted(marked):
+    for s, _e, t, how in sorted(marked):
         if _MARKUP.search(t):
             continue  # a span holding markup (a whole formatted sentence) is no name
         spans.append((shift(s), shift(s) + len(t), t, how))
