@@ -50,7 +50,7 @@ def main(argv: list[str] | None = None) -> dict:
     results = run_scenarios(scenarios, scripts=scripts, cards=cards)
     verdicts = settle(scenarios, results)
     table: dict[str, Counter] = defaultdict(Counter)
-    for rid, kind in kinds.items():
+    for kind in kinds.values():
         table[kind]["rulings"] += 1
     for verdict in verdicts.values():
         row = table[verdict.kind]

@@ -592,7 +592,6 @@ def settle_result(scenario: Scenario, result: Any, done: dict[str, tuple[Scenari
 
 def settle(scenarios: list[Scenario], results: list[Any]) -> dict[str, FrameVerdict]:
     """One verdict per ruling compiled from a frame: that of its first conclusive variant."""
-    by_id = {s.id: (s, r) for s, r in zip(scenarios, results)}
     baselines = {s.control_for: (s, r) for s, r in zip(scenarios, results) if s.control_for and s.template == TEMPLATE}
     out: dict[str, FrameVerdict] = {}
     for scenario, result in zip(scenarios, results):

@@ -19,13 +19,16 @@ import json
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, NamedTuple
+from typing import TYPE_CHECKING, Any, Iterable, NamedTuple
 
 import yaml
 
 from engine_bridge.scenario import Scenario
 from engine_bridge.templates import TEMPLATES, Miss, PackCatalog, RulingView, default_catalog
 from rulings.errors import InputError
+
+if TYPE_CHECKING:  # the compiler imports card data and runners: only its type is needed here
+    from engine_bridge.compiler import CardSource
 
 
 class Uncovered(NamedTuple):

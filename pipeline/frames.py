@@ -118,7 +118,7 @@ def _before(text: str, start: int, width: int = 24) -> str:
 
 
 def _locate(card: FrameCard, context: str) -> None:
-    for pattern, owner in _JA_OWNER:
+    for _pattern, owner in _JA_OWNER:
         if owner and re.search(r"(相手|自分)", context):
             card.controller = card.controller or ("opponent" if "相手" in context else "self")
             break

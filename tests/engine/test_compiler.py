@@ -6,7 +6,6 @@ from __future__ import annotations
 import gzip
 import json
 import os
-from pathlib import Path
 
 import pytest
 
@@ -99,7 +98,7 @@ def test_real_scripts_dev_qa_sample(shared_dir, engine_driver):
     for card in read_cards_jsonl(shared_dir / "data" / "cards.jsonl.gz"):
         if card.konami_id in wanted:
             by_konami[card.konami_id] = card
-    views, scenarios = [], []
+    scenarios = []
     for fid in (6860, 8555):  # ライオウ / 徴兵令 (yes), 手違い / サンライト・ユニコーン (no)
         q = qas[fid]
         mentions = [{"surface": by_konami[k].names["ja"], "passcode": by_konami[k].passcode, "kind": "card"}
@@ -149,7 +148,8 @@ def test_can_target_yes_against_a_stand_in_baseline(pack, engine_driver):
 def test_can_target_whose_stand_in_is_not_a_target_either_is_inconclusive(pack, engine_driver):
     # 「月の書」 targets face-up monsters: a face-down target's stand-in (face-down too) is not one either,
     # so the engine's refusal says nothing about the ruling's card
-    ruling, frame = _ruling("t-moon", "「月の書」の対象として、裏側守備表示の「セルティック・ガーディアン」を選択できますか？", "できません。",
+    ruling, frame = _ruling("t-moon", "「月の書」の対象として、裏側守備表示の「セルティック・ガーディアン」を選択できますか？",
+                            "できません。",
                             {"月の書": BOOK_OF_MOON, "セルティック・ガーディアン": CELTIC})
     assert not frame.unread  # the target's position is read onto it
     compiled = compile_frame(ruling, frame, pack)
@@ -165,7 +165,8 @@ CALL = 97077563
 
 @pytest.mark.engine
 def test_can_target_tries_the_graveyards_where_the_ruling_names_no_place(pack, engine_driver):
-    ruling, frame = _ruling("t-call", "「リビングデッドの呼び声」の対象として「セルティック・ガーディアン」を選択できますか？", "できます。",
+    ruling, frame = _ruling("t-call", "「リビングデッドの呼び声」の対象として「セルティック・ガーディアン」を選択できますか？",
+                            "できます。",
                             {"リビングデッドの呼び声": CALL, "セルティック・ガーディアン": CELTIC})
     compiled = compile_frame(ruling, frame, pack)
     assert compiled.reason is None, compiled.reason

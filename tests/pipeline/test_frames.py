@@ -51,7 +51,8 @@ def test_opponent_monster_present_and_hand_effect(qa):
 
 def test_events_in_order_and_outcome(qa):
     f = qa(13745)  # 相手の「増殖するG」の適用中に、自分が「ジャンク・アンカー」の効果を発動した場合、何枚ドローできますか？
-    assert f.question.kind == "what_happens" and f.answer == "outcome" and f.outcome.startswith("「ジャンク・アンカー」の効果が発動した場合")
+    assert f.question.kind == "what_happens" and f.answer == "outcome"
+    assert f.outcome.startswith("「ジャンク・アンカー」の効果が発動した場合")
     g = next(c for c in f.cards if c.name == "増殖するG")
     assert (g.controller, g.state) == ("opponent", ["applied"])
     assert [(e.action, _card(f, e.card).name) for e in f.events] == [("activate", "ジャンク・アンカー")]
