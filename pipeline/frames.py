@@ -80,6 +80,23 @@ _JA_EVENTS = [
 ]
 
 
+# 「X」は、…発動できますか / 「X」の効果は…発動できますか: the questioned card is the topic, said first; read
+# as 「…、「X」を発動できますか」 (the situation first, then the question's subject and verb)
+_JA_TOPIC_FIRST = re.compile(
+    r"^(?P<topic>" + _NAME + r"(?:の(?:[①-⑥]の)?(?:『[^『』]{1,60}』の)?(?:モンスター効果|ペンデュラム効果|効果))?)は、?"
+    r"(?P<rest>[^。？]*?)、?(?P<verb>(?:手札から|墓地から|そのターンに|同一ターンに)?発動(?:する事は|することは|する事が|することが)?"
+    r"でき(?:ます|ません)か)")
+
+
+def topic_first(body: str) -> str:
+    """A title whose questioned card is its topic (「X」は、S、発動できますか) in the order the question
+    patterns read: 「S、「X」を発動できますか」. Other titles unchanged."""
+    m = _JA_TOPIC_FIRST.match(body)
+    if not m or not m.group("rest") or re.search(r"を(?:発動|チェーン)|発動し", m.group("rest")):
+        return body
+    return f"{m.group('rest')}、{m.group('topic')}を{m.group('verb')}{body[m.end():]}"
+
+
 def _clean_name(name: str) -> str:
     return re.sub(r"\s+", " ", name).strip()
 
@@ -183,7 +200,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     frame = Frame(language="ja")
     title = title or question.split("\n")[0]
     cards = _Cards(passcodes)
-    body = re.sub(r"[\r\n]+", "", title).strip()
+    body = topic_first(re.sub(r"[\r\n]+", "", title).strip())
     qstart = len(body)
     # the question: the last clause of the title
     for pattern, kind in _JA_QUESTION:

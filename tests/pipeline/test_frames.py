@@ -8,7 +8,7 @@ from functools import lru_cache
 
 import pytest
 
-from pipeline.frames import frame_for, frame_ja, frame_nlp, frame_statement
+from pipeline.frames import frame_for, frame_ja, frame_nlp, frame_statement, topic_first
 from pipeline.records import Frame, PageDoc
 
 
@@ -135,3 +135,17 @@ def test_an_aside_in_parentheses_is_not_the_answer(qa):
     # 事になります。（2体以上のモンスターを対象として「ソウル・チャージ」を発動する事はできません。）」: not a plain no
     f = qa(18180)
     assert f.answer != "no"
+
+
+def test_questioned_card_said_first_as_the_topic(qa):
+    # 「イリュージョン・バルーン」は「虚無空間」が適用されている場合、発動できますか？ -> 「…発動する事はできません。」
+    f = qa(14395)
+    assert (f.question.kind, _card(f, f.question.card).name, f.answer) == ("can_activate", "イリュージョン・バルーン", "no")
+    assert [c.name for c in f.cards if "applied" in c.state] == ["虚無空間"] and not f.unread
+    # 「滅びの爆裂疾風弾」は、「絶対魔法禁止区域」が適用中でも発動できますか？
+    f = qa(11860)
+    assert (f.question.kind, _card(f, f.question.card).name) == ("can_activate", "滅びの爆裂疾風弾")
+    assert [c.name for c in f.cards if "applied" in c.state] == ["絶対魔法禁止区域"]
+    # an effect activated inside the topic clause is an event, not the question: left as it was
+    t = "「ゼンマイマニュファクチャ」の効果は、チェーン2以降に「ゼンマイ」と名のつくモンスターの効果が発動した場合でも発動できますか？"
+    assert topic_first(t) == t
