@@ -328,6 +328,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     q = frame.question
     if q is None:
         raise NotCompiled(frame.unread[0] if frame.unread else "no question in the frame")
+    if frame.fates or q.kind == "is_destroyed":
+        return _compile_fate(ruling, frame, cards)
     if q.kind not in ("can_activate", "can_summon", "can_set", "can_target"):
         raise NotCompiled(f"question kind {q.kind}: no compiler for it yet")
     if frame.answer not in ("yes", "no"):
@@ -570,7 +572,14 @@ def settle_result(scenario: Scenario, result: Any, done: dict[str, tuple[Scenari
     `done` holds the scenarios already run by id (a baseline runs before its ruling scenario)."""
     if scenario.template != TEMPLATE:
         return result
-    if scenario.kind == "control":
+    if scenario.notes.get("fates"):
+        if scenario.kind == "control":
+            ok, why = _fate_seen(scenario, result)
+            result.verdict, result.diffs = ("pass", []) if ok else ("inconclusive", [])
+            if not ok:
+                result.message = "baseline: " + why
+            return result
+    elif scenario.kind == "control":
         obs = _question_obs(result, scenario)
         step = scenario.steps[-1]
         if obs is not None and obs.get("offered") and ("target_selectable" not in step.expect or _selectable(obs, "t0")):
@@ -615,6 +624,8 @@ def _selectable(obs: dict, ref: str) -> bool | None:
 
 
 def _one(scenario: Scenario, result: Any, baseline: Scenario | None, base_result: Any) -> FrameVerdict:
+    if scenario.notes.get("fates"):
+        return _one_fate(scenario, result, baseline, base_result)
     q = scenario.steps[-1]
     if "target_selectable" in q.expect:
         return _one_target(scenario, result, baseline, base_result)
@@ -676,3 +687,202 @@ def _one_target(scenario: Scenario, result: Any, baseline: Scenario | None, base
         return FrameVerdict("", "", "pass", "", scenario.id, log)
     return FrameVerdict("", "", "fail", f"target {ref} of {q.describe()}: ruling says {'selectable' if expected else 'not selectable'}"
                         f", engine: {'selectable' if got else 'not selectable'}", scenario.id, log)
+
+
+# ------------------------------------------------------------------ fates: where a card ends up
+
+
+# what the answer says becomes of a card -> where the engine must show it once the events resolved
+# ("stays": where the set-up put it); the contrary a baseline must show once the deciding condition is removed
+FATE_LOCATION = {"destroyed": "grave", "survives": "stays"}
+FATE_CONTRARY = {"survives": "destroyed"}
+
+
+def _fate_place(kind: str, card: FrameCard) -> tuple[str, str | None]:
+    """Where a card whose fate is asked sits: on the field by its type (a face-up Continuous card, a
+    Set Spell/Trap), unless the ruling says where."""
+    if card.location in ("hand", "grave", "removed", "deck", "extra"):
+        return card.location, None
+    if kind in ("monster", "extra", "pendulum"):
+        return "mzone", "facedown_defense" if (card.position or "").startswith("facedown") else (
+            "faceup_defense" if card.position in ("faceup_defense", "defense") else "faceup_attack")
+    if kind == "equip":
+        raise NotCompiled(f"「{card.name}」 is an Equip Card: equipping it in the set-up is not compiled")
+    if kind == "field":
+        return "fzone", "faceup"
+    if kind in ("continuous", "trap-continuous"):
+        return "szone", "facedown" if (card.position or "").startswith("facedown") else "faceup"
+    return "szone", "facedown"
+
+
+def _check_cards(frame: Frame, cards: CardSource) -> None:
+    cards.ensure(c.passcode for c in frame.cards if c.passcode is not None)
+    for c in frame.cards:
+        if c.passcode is None:
+            raise NotCompiled(f"card name not linked to a passcode: {c.name}")
+        if c.passcode not in cards.data:
+            raise NotCompiled(f"no card data for 「{c.name}」 ({c.passcode})")
+        if cards.kind(c.passcode) != "monster" or cards.data[c.passcode]["type"] & load_constants()["TYPE_EFFECT"]:
+            if cards.script(c.passcode) is None:
+                raise NotCompiled(f"no script for 「{c.name}」 ({c.passcode})")
+
+
+def _event_effect(frame: Frame, event: Any, code: int, cards: CardSource) -> int | None:
+    """n of aux.Stringid for an event's effect (None: any option of the card), as for the question."""
+    from pipeline.records import FrameQuestion
+
+    probe = Frame(question=FrameQuestion(kind="can_activate", effect=event.effect, effect_text=event.effect_text))
+    kind = cards.kind(code)
+    return effect_index(probe, code, cards, activation=kind not in ("monster", "pendulum", "extra"))
+
+
+def _compile_fate(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
+    """A question about what becomes of a card (is it destroyed …): the situation, the events that act
+    on it played in order, and the card's place once they resolved. A baseline without the deciding
+    condition (the situation's cards) must show the effect doing what it does (the card destroyed):
+    a "survives" counts only beside it, and a refusal of the engine says something only then."""
+    q = frame.question
+    if not frame.fates:
+        raise NotCompiled(next((u for u in frame.unread if u.startswith(("answer", "question"))),
+                               f"{q.kind}: the answer says no fate of a named card"))
+    if frame.unread:
+        raise NotCompiled(frame.unread[0])
+    _check_cards(frame, cards)
+    by_ref = {c.ref: c for c in frame.cards}
+    events = list(frame.events)
+    if not events:
+        raise NotCompiled(f"{q.kind}: no effect acts on the card in the frame (no event to play)")
+    for e in events:
+        if e.action != "activate":
+            raise NotCompiled(f"event {e.action} of 「{by_ref[e.card].name}」 before the question: not compiled yet")
+    acting = {e.card for e in events}
+    situation = [c for c in frame.cards if c.ref not in frame.fates and c.ref not in acting
+                 and any(s in c.state for s in ("applied", "present"))]
+    if any(f in FATE_CONTRARY for f in frame.fates.values()) and not situation:
+        raise NotCompiled("a card that survives, and no deciding condition in the frame besides the events: no "
+                          "baseline can remove it")
+    # players: the first event's card acts in its controller's turn (player 0); a card chained to it is
+    # the other player's; the card whose fate is asked is the other player's unless the ruling says
+    first = by_ref[events[0].card]
+    activator = 0
+
+    def side(card: FrameCard, default: int) -> int:
+        if card.controller and first.controller:
+            return activator if card.controller == first.controller else 1 - activator
+        return default
+
+    placed: dict[str, SetupCard] = {}
+    steps: list[Step] = []
+    fated = list(frame.fates)
+    player = activator
+    for i, e in enumerate(events):
+        card = by_ref[e.card]
+        kind = cards.kind(card.passcode)
+        chain = i > 0 and events[i - 1].note == "chained to"
+        player = side(card, 1 - player if chain else activator)
+        if e.card not in placed:
+            if card.location in ("hand", "grave", "removed"):
+                location, position = card.location, None
+            elif kind in ("spell", "field", "continuous") and not chain:
+                location, position = "hand", None
+            elif kind.startswith("trap") or kind in ("spell", "continuous", "field"):
+                location, position = "szone", "facedown"
+            elif kind == "equip":
+                raise NotCompiled(f"「{card.name}」 is an Equip Spell: its equip target is not compiled")
+            else:
+                location, position = "mzone", "faceup_attack"
+            placed[e.card] = SetupCard(ref=e.card, code=card.passcode, player=player, location=location,
+                                       position=position, name=card.name)
+        effect = _event_effect(frame, e, card.passcode, cards)
+        if effect is None and kind in ("monster", "pendulum", "extra") and \
+                open_state_effects(cards.script(card.passcode) or "", None) is False:
+            raise NotCompiled(f"「{card.name}」's effect is a trigger (its script has no Ignition/Quick type): the "
+                              f"event that triggers it is not in the frame")
+        steps.append(Step(action="chain" if chain else "activate", card=e.card, effect=effect, answer=True,
+                          target=[r for r in fated if r != e.card]))
+    for ref in fated:
+        if ref in placed:
+            continue
+        card = by_ref[ref]
+        location, position = _fate_place(cards.kind(card.passcode), card)
+        placed[ref] = SetupCard(ref=ref, code=card.passcode, player=side(card, 1 - activator), location=location,
+                                position=position, name=card.name)
+    fated_player = placed[fated[0]].player
+    deciding = []
+    for c in situation:
+        kind = cards.kind(c.passcode)
+        location, position = _field_place(kind, c)
+        if "applied" in c.state and not applies_on_its_own(cards.script(c.passcode) or ""):
+            raise NotCompiled(f"「{c.name}」's effect applies once activated and resolved (its script has no "
+                              f"continuous effect): that activation is not compiled yet")
+        deciding.append(SetupCard(ref=c.ref, code=c.passcode, player=side(c, fated_player), location=location,
+                                  position=position, name=c.name))
+    rid = getattr(ruling, "id", None) or ruling.get("id")
+    scenarios: list[Scenario] = []
+    for variant, filler in enumerate((False, True), 1):
+        extra = _filler(0, "f0") + _filler(1, "f1") if filler else []
+        pool = [f"f{1 - activator}-{t}" for t in ("s1", "m1", "m2", "g1")] if filler else []
+        run = [Step(**{**s.__dict__, "target": s.target + pool}) for s in steps]
+        base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
+        where = "fated card" + (" + filler" if filler else "")
+        ruling_scenario = _scenario(ruling, base, frame, [*deciding, *placed.values(), *extra], run, where,
+                                    turn_player=activator)
+        _expect_fates(ruling_scenario, frame.fates, cards)
+        if situation:
+            baseline = _scenario(ruling, base + "-baseline", frame, [*placed.values(), *extra], run, where,
+                                 control_of=ruling_scenario, turn_player=activator)
+            _expect_fates(baseline, {r: FATE_CONTRARY.get(f, f) for r, f in frame.fates.items()}, cards)
+            scenarios.append(baseline)
+        scenarios.append(ruling_scenario)
+    return scenarios
+
+
+def _expect_fates(scenario: Scenario, fates: dict[str, str], cards: CardSource) -> None:
+    """The fates as the scenario's final expectations (where each card must be once the steps resolved)."""
+    k = load_constants()
+    for ref, fate in fates.items():
+        card = scenario.setup.card(ref)
+        where = FATE_LOCATION[fate]
+        if where == "stays":
+            where = card.location
+        elif where == "grave" and cards.data[card.code]["type"] & k["TYPE_PENDULUM"] and card.location == "mzone":
+            where = "extra"  # a Pendulum Monster destroyed on the field goes to the Extra Deck face-up
+        scenario.expect.cards[ref] = {"location": where}
+    scenario.notes["fates"] = dict(fates)
+
+
+def _fate_seen(scenario: Scenario, result: Any) -> tuple[bool, str]:
+    """Whether every step was played and each card ended where the scenario expects; else why not."""
+    log = getattr(result, "log", None) or {}
+    if log.get("status") not in (None, "ok") or log.get("stopped") == "fail" or getattr(result, "verdict", "") in ("error", "timeout"):
+        return False, f"a step could not be played: {log.get('message') or getattr(result, 'message', '')}"
+    observed = {o.get("index"): o for o in log.get("steps") or []}
+    for i, step in enumerate(scenario.steps):
+        if (observed.get(i) or {}).get("status") != "done":
+            return False, f"step {i + 1} ({step.describe()}) was not played"
+    cards = log.get("cards") or {}
+    for ref, want in scenario.expect.cards.items():
+        got = (cards.get(ref) or {}).get("location")
+        if got != want["location"]:
+            return False, f"{ref} ends in {got}, not {want['location']}"
+    return True, ""
+
+
+def _one_fate(scenario: Scenario, result: Any, baseline: Scenario | None, base_result: Any) -> FrameVerdict:
+    log = getattr(result, "log", None)
+    ok, why = _fate_seen(scenario, result)
+    if ok:
+        return FrameVerdict("", "", "pass", "", scenario.id, log)
+    if why.startswith(("a step", "step")):
+        return FrameVerdict("", "", "inconclusive", f"a step before the question could not be played: {why}", scenario.id, log)
+    if baseline is None or base_result is None:
+        return FrameVerdict("", "", "inconclusive", f"{why}, and no baseline (no deciding condition to remove) tells "
+                            f"whether the set-up lacks what the effect needs", scenario.id, log)
+    b_ok, b_why = _fate_seen(baseline, base_result)
+    if not b_ok:
+        return FrameVerdict("", "", "inconclusive", f"baseline: without the deciding condition {b_why}: the set-up "
+                            f"lacks what the effect needs", scenario.id, getattr(base_result, "log", None))
+    fates = scenario.notes["fates"]
+    return FrameVerdict("", "", "fail", f"ruling says {', '.join(f'{r} {f}' for r, f in fates.items())}; engine: {why} "
+                        f"(and without the deciding condition the card is {', '.join(FATE_CONTRARY.get(f, f) for f in fates.values())})",
+                        scenario.id, log)

@@ -326,7 +326,58 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     elif frame.question:
         frame.answer = "outcome"
         frame.outcome = re.split(r"[。\n]", answer.strip(), maxsplit=1)[0]
+    if frame.question and frame.question.kind == "is_destroyed":
+        read_fate_question(frame, body, cards)
     return frame
+
+
+# ---------------------------------------------------------------- fates: what becomes of a card
+
+# 「X」の効果で / 「X」の①の効果によって / 「X」のモンスター効果で: X's effect is what acts on the card
+_JA_BY_EFFECT = re.compile(_NAME + r"の(?:(?P<eff>[①-⑥])の)?(?:『[^『』]{1,60}』の)?(?P<what>モンスター効果|ペンデュラム効果|効果)"
+                           r"(?:によって|で)(?!き)")
+_JA_FATE_CUE = re.compile(r"破壊され(?:ます|ません)か")
+
+
+def read_fate_question(frame: Frame, body: str, cards: _Cards) -> None:
+    """An is_destroyed question: the card whose fate is asked (the one said with は/が/も before the
+    cue, not the one whose effect acts), the effects that act on it (「X」の効果で: an activation before
+    the question), and its fate from the yes/no answer (frame.fates)."""
+    cue = _JA_FATE_CUE.search(body)
+    if not cue:
+        return
+    by = {m.start(): m for m in _JA_BY_EFFECT.finditer(body, 0, cue.start())}
+    acting = {name_key(_clean_name(m.group(1))) for m in by.values()}
+    if re.search(r"戦闘|攻撃(?!力)", body[:cue.start()]):
+        frame.unread.append("situation: a battle (戦闘) is not compiled into events")
+    subject = None
+    for m in _CARD.finditer(body, 0, cue.start()):
+        if m.start() in by or name_key(_clean_name(m.group(1))) in acting:
+            continue
+        if re.match(r"(?:等|など)?(?:は|が|も)", body[m.end():]):
+            subject = m
+    # the acting effects become activations (in the order the title names them), unless already events
+    known = {e.card for e in frame.events}
+    for _at, m in sorted(by.items()):
+        card = cards.get(m.group(1))
+        frame.unread = [u for u in frame.unread if u != f"situation: what 「{card.name}」 does before the question"]
+        if card.ref not in known:
+            frame.events.append(FrameEvent(action="activate", card=card.ref, effect=_effect_number(m.group("eff")),
+                                           note="acts on the questioned card"))
+            known.add(card.ref)
+    frame.cards = cards.cards
+    if frame.question is None:
+        return
+    if subject is None:
+        frame.question.card = None
+        frame.unread.append("question: the card whose fate is asked is not named")
+        return
+    card = cards.get(subject.group(1))
+    frame.question.card = card.ref
+    frame.unread = [u for u in frame.unread if u != f"situation: what 「{card.name}」 does before the question"]
+    _locate(card, _before(body, subject.start()))
+    if frame.answer in ("yes", "no"):
+        frame.fates = {card.ref: "destroyed" if frame.answer == "yes" else "survives"}
 
 
 # ---------------------------------------------------------------- statements (zh, fr)

@@ -14,7 +14,7 @@ from engine_bridge.request import pack_script_dirs, user_script_dirs
 from engine_bridge.runner import run_scenarios
 from pipeline.frames import frame_for
 
-MST, APOPHIS, CUSTOM, SOLEMN = 5318639, 28649820, 9995766, 41420027
+MST, APOPHIS, CUSTOM, SOLEMN, DARK_HOLE = 5318639, 28649820, 9995766, 41420027, 53129443
 
 
 def _ruling(rid, title, answer, cards):
@@ -177,3 +177,40 @@ def test_can_target_tries_the_graveyards_where_the_ruling_names_no_place(pack, e
     assert verdicts["t-call"].verdict == "pass", verdicts["t-call"].reason
     passed = next(s for s in compiled.scenarios if s.id == verdicts["t-call"].scenario_id)
     assert next((c.location, c.player) for c in passed.setup.cards if c.ref == guardian) == ("grave", 0)  # its own GY
+
+
+@pytest.mark.engine
+def test_is_destroyed_checks_where_the_card_ends_beside_a_baseline(pack, engine_driver):
+    title = "「宮廷のしきたり」が適用されている場合、「サイクロン」の効果で「リビングデッドの呼び声」は破壊されますか？"
+    cards = {"宮廷のしきたり": CUSTOM, "サイクロン": MST, "リビングデッドの呼び声": CALL}
+    ruling, frame = _ruling("t-fate", title, "破壊されません。", cards)
+    compiled = compile_frame(ruling, frame, pack)
+    assert compiled.reason is None
+    baseline, first = compiled.scenarios[:2]
+    call = next(c for c in first.setup.cards if c.code == CALL)
+    assert (call.location, call.position) == ("szone", "faceup") and first.steps[0].target[0] == call.ref
+    assert first.expect.cards == {call.ref: {"location": "szone"}} and baseline.expect.cards == {call.ref: {"location": "grave"}}
+    assert CUSTOM not in baseline.codes()
+    results = run_scenarios(compiled.scenarios, driver=engine_driver)
+    verdict = settle(compiled.scenarios, results)["t-fate"]
+    assert (verdict.kind, verdict.verdict) == ("is_destroyed", "pass"), verdict.reason
+    # the same situation with the opposite answer: the engine keeps the card, the baseline destroys it
+    ruling, frame = _ruling("t-fate-wrong", title, "破壊されます。", cards)
+    compiled = compile_frame(ruling, frame, pack)
+    verdict = settle(compiled.scenarios, run_scenarios(compiled.scenarios, driver=engine_driver))["t-fate-wrong"]
+    assert verdict.verdict == "fail" and "c1 destroyed" in verdict.reason
+
+
+@pytest.mark.engine
+def test_is_destroyed_whose_effect_cannot_do_it_without_the_condition_is_inconclusive(pack, engine_driver):
+    # 「ブラック・ホール」 destroys monsters: a face-up Continuous Trap stays on the field with or without
+    # 「宮廷のしきたり」, so the baseline shows nothing and the ruling's "destroyed" is not judged
+    title = "「宮廷のしきたり」が適用されている場合、「ブラック・ホール」の効果で「アポピスの化神」は破壊されますか？"
+    ruling, frame = _ruling("t-fate-dh", title, "破壊されます。", {"宮廷のしきたり": CUSTOM, "ブラック・ホール": DARK_HOLE, "アポピスの化神": APOPHIS})
+    compiled = compile_frame(ruling, frame, pack)
+    results = run_scenarios(compiled.scenarios, driver=engine_driver)
+    verdict = settle(compiled.scenarios, results)["t-fate-dh"]
+    assert verdict.verdict == "inconclusive" and not any(r.verdict == "fail" for r in results)
+    ruling, frame = _ruling("t-fate-none", "「ブラック・ホール」の効果で「アポピスの化神」は破壊されますか？", "破壊されません。",
+                            {"ブラック・ホール": DARK_HOLE, "アポピスの化神": APOPHIS})
+    assert "no baseline" in compile_frame(ruling, frame, pack).reason

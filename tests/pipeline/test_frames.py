@@ -149,3 +149,15 @@ def test_questioned_card_said_first_as_the_topic(qa):
     # an effect activated inside the topic clause is an event, not the question: left as it was
     t = "「ゼンマイマニュファクチャ」の効果は、チェーン2以降に「ゼンマイ」と名のつくモンスターの効果が発動した場合でも発動できますか？"
     assert topic_first(t) == t
+
+
+def test_is_destroyed_reads_the_fated_card_and_the_effect_that_acts(qa):
+    # 「マジェスペクター・キャット」等は、相手の「激流葬」の効果で破壊されますか？ -> 「…破壊されません。」
+    f = qa(16325)
+    assert f.question.kind == "is_destroyed" and _card(f, f.question.card).name == "マジェスペクター・キャット"
+    assert [(e.action, _card(f, e.card).name) for e in f.events] == [("activate", "激流葬")]
+    assert f.fates == {f.question.card: "survives"} and not f.unread
+    # 攻撃力が0のモンスターは「ヴェノム・スワンプ」の効果によって破壊されますか？: the card is not named
+    f = qa(6780)
+    assert f.question.card is None and "question: the card whose fate is asked is not named" in f.unread
+    assert not f.fates
