@@ -206,7 +206,8 @@ def test_is_destroyed_whose_effect_cannot_do_it_without_the_condition_is_inconcl
     # 「ブラック・ホール」 destroys monsters: a face-up Continuous Trap stays on the field with or without
     # 「宮廷のしきたり」, so the baseline shows nothing and the ruling's "destroyed" is not judged
     title = "「宮廷のしきたり」が適用されている場合、「ブラック・ホール」の効果で「アポピスの化神」は破壊されますか？"
-    ruling, frame = _ruling("t-fate-dh", title, "破壊されます。", {"宮廷のしきたり": CUSTOM, "ブラック・ホール": DARK_HOLE, "アポピスの化神": APOPHIS})
+    cards = {"宮廷のしきたり": CUSTOM, "ブラック・ホール": DARK_HOLE, "アポピスの化神": APOPHIS}
+    ruling, frame = _ruling("t-fate-dh", title, "破壊されます。", cards)
     compiled = compile_frame(ruling, frame, pack)
     results = run_scenarios(compiled.scenarios, driver=engine_driver)
     verdict = settle(compiled.scenarios, results)["t-fate-dh"]
