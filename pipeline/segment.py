@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from crawlers.records import RawPage
 from pipeline.dates import find_dates, parse_date
-from rulings.text import fold_width
+from rulings.text import fold_width, language_family
 
 
 @dataclass
@@ -584,7 +584,7 @@ def segment_page(page: RawPage) -> list[Segment]:
 
 # --- list pages (structure after segmentation) ---------------------------------------------------
 
-_ITEM_BULLET = re.compile(r"^[\s□◇◆・･※]+")
+_ITEM_BULLET = re.compile(r"^[\s□◇◆・･·•※]+")
 _STATES = re.compile(r"[。．？?「」『』]")  # not ！: card names hold it (ラストバトル！)
 _LIST_HEADING = re.compile(r"^\s*■(?!\s*【)")  # ■効果を無効にする heads a card list; ■【…】 a part of the page
 _INLINE_RULE_HEADING = re.compile(r"\s+(■[^■\n]{1,40})$")  # □パイナップル爆弾 ■召喚・反転召喚 (a flattened 2nd column)
@@ -610,7 +610,7 @@ def _is_bare(text: str) -> bool:
 def _bullet_rank(text: str) -> int:
     """0: no bullet; 1: □ ◇ ◆ ※; 2: ・ (the innermost)."""
     first = text.lstrip()[:1]
-    return 2 if first in "・･" else 1 if first and first in "□◇◆※" else 0
+    return 2 if first in "・･·•" else 1 if first and first in "□◇◆※" else 0
 
 
 def structure_lists(page: RawPage, segments: list[Segment], is_card_name) -> list[Segment]:
@@ -622,6 +622,8 @@ def structure_lists(page: RawPage, segments: list[Segment], is_card_name) -> lis
     - `□X ■Y` (a table's second column flattened onto the line) ends X's list; Y heads the items after;
     - any other bare line that states nothing (「・ドローフェイズ」, 「効果の対象選択」) is a sub-heading
       of the rulings after it (until the next such line or the end of its section), not a ruling."""
+    if segments and language_family(page.language) == "zh" and _text_segmented(page):
+        return _structure_zh(page, segments)
     if page.language != "ja" or not segments:
         return segments
     text = page.text
@@ -684,3 +686,88 @@ def structure_lists(page: RawPage, segments: list[Segment], is_card_name) -> lis
         if seg.example_of is not None:
             seg.example_of = index_map.get(seg.example_of)
     return out
+
+
+# --- Chinese text pages: fragments are headings, a run of them under a `label:` line is a list ----------
+
+_ZH_STATES = re.compile(r"[。．？?！!，,；;：:「」『』“”]")  # 「魔法花盆」的COST says something about a card
+
+
+def _text_segmented(page: RawPage) -> bool:
+    """Whether segment_page cut the page with the plain-text rules (seeds, wiki pages)."""
+    meta = page.meta or {}
+    if meta.get("supplements") or (page.format == "html" and meta.get("layout") == "sphinx"):
+        return False
+    return page.format not in SEGMENTERS and not meta.get("question")
+
+
+def _zh_fragment(text: str) -> bool:
+    """A Chinese line that states nothing (「·灵摆召唤」, 「尚未适用」, 「第(3/3)页」): one short line
+    without sentence punctuation or quoted name, not a numbered or `- ` point."""
+    body = _item_name(text)
+    if "\n" in text.strip() or not body or len(body) > _BARE_MAX or _NUMBERED.match(text) or _SUBPOINT.match(text):
+        return False
+    return not text.lstrip().startswith(("-", "－")) and not _ZH_STATES.search(body)
+
+
+def _structure_zh(page: RawPage, segments: list[Segment]) -> list[Segment]:
+    """Rulings of a Chinese text page (seeds 003, 004):
+
+    - a run of fragments right under a `label：` line (依照以下的顺序组成连锁： / 回合玩家的1速必发的诱发类效果 …)
+      is one list ruling spanning the label and its items (kind "list", meta["items"]: their page spans);
+    - any other fragment (「·灵摆召唤」, 「尚未适用」, 「第(3/3)页」) is a sub-heading of the rulings after it
+      (until the next fragment of its bullet rank or outer, or the end of its section), not a ruling.
+    Headings keep their place: the NLP stage finds a heading above its rulings in the page text."""
+    text = page.text
+    out: list[Segment] = []
+    index_map: dict[int, int] = {}
+    sub: tuple[list[str], str, int] | None = None  # (section prefix, sub-heading, its bullet rank)
+    for i, seg in enumerate(segments):
+        section = list(seg.section)
+        body = text[seg.start:seg.end]
+        rank = _bullet_rank(body)
+        if sub and sub[2] and rank and rank <= sub[2]:
+            sub = None
+        if sub and section[:len(sub[0])] == sub[0] and section != sub[0] + [sub[1]]:
+            section = sub[0] + [sub[1]] + section[len(sub[0]):]
+        elif sub:
+            sub = None
+        seg.section = section
+        last = out[-1] if out else None
+        if seg.kind == "ruling" and seg.example_of is None and not seg.notes and _zh_fragment(body):
+            if last is not None and last.kind == "list" and last.meta.get("open") and last.section == section \
+                    and not text[last.end:seg.start].strip():
+                last.end = seg.end
+                last.meta["items"].append([seg.start, seg.end])
+                index_map[i] = len(out) - 1
+                continue
+            label = _label_above(text, section, out[-1].end if out else 0, seg.start)
+            if label is not None:
+                out.append(Segment(label, seg.end, section, kind="list", date=seg.date,
+                                   meta={"items": [[seg.start, seg.end]], "open": True}))
+                index_map[i] = len(out) - 1
+                continue
+            prefix = sub[0] if sub and section[:len(sub[0]) + 1] == sub[0] + [sub[1]] else section
+            sub = (list(prefix), _item_name(body), rank)
+            if last is not None and last.kind == "list":
+                last.meta["open"] = False
+            continue
+        if last is not None and last.kind == "list":
+            last.meta["open"] = False
+        index_map[i] = len(out)
+        out.append(seg)
+    for seg in out:
+        seg.meta.pop("open", None)
+        if seg.example_of is not None:
+            seg.example_of = index_map.get(seg.example_of)
+    return out
+
+
+def _label_above(text: str, section: list[str], since: int, start: int) -> int | None:
+    """The offset of the section's heading when it is a `label：` line written right above `start`."""
+    heading = section[-1] if section else ""
+    at = text.rfind(heading, since, start) if heading else -1
+    if at < 0:
+        return None
+    between = text[at + len(heading):start]
+    return at if between.strip() in (":", "：") else None

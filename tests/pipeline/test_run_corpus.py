@@ -297,3 +297,26 @@ def test_seed_003_every_lost_fa_is_repaired_and_every_heading_kept(seeds):
     # two label headings in a row: the second is the first's child, so both are kept
     parent = next(r for r in doc.rulings if r.section[-1] == "使用魔法陷阱卡的时候要注意的")
     assert parent.section[-2] == "魔法陷阱卡以及效果怪物的咒文速度" and "魔法陷阱卡以及效果怪物的咒文速度" in headings
+
+
+def test_seed_003_004_chinese_fragments_are_headings_or_list_items(seeds):
+    """Chinese lines that state nothing (「·灵摆召唤」, 「尚未适用」, 「第(3/3)页」) are sub-headings of the
+    rulings after them, found at their place in the page; a run of them under a `label:` line is one
+    list ruling spanning the label and its items."""
+    for key in ("003", "004"):
+        page = next(p for p, _ in read_paths([str(next((CORPUS / "seeds").glob(f"{key}_*.txt")))]))
+        displays = [r.display for r in seeds[key].rulings]
+        for fragment in ("·灵摆召唤", "·加入额外卡组的灵摆怪物", "第(3/3)页", "尚未适用", "控制权夺取",
+                         "回合玩家的1速必发的诱发类效果"):
+            assert fragment not in displays, (key, fragment)
+        for r in seeds[key].rulings:
+            assert page.text[r.start:r.end] == r.text
+    scale = _ruling_starting(seeds["003"], "进行灵摆召唤的场合，一定要注意灵摆刻度")
+    assert scale.section[-2:] == ["-[灵摆召唤的手续]-", "灵摆召唤"]
+    extra = _ruling_starting(seeds["003"], "构筑卡组的时候")
+    assert extra.section[-1] == "加入额外卡组的灵摆怪物"
+    timing = _ruling_containing(seeds["004"], "对于公开情报的诱发类效果而言")
+    assert timing.section[-2:] == ["其他不能发动的状况", "尚未适用"]
+    order = next(r for r in seeds["004"].rulings if r.kind == "list")
+    assert order.text.startswith("依照以下的顺序组成连锁") and len(order.meta["items"]) == 6
+    assert order.text.endswith("非回合玩家的2速必发的诱发即时类效果")
