@@ -311,6 +311,8 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
             if frame.question.effect is None:
                 frame.question.effect = _effect_number(quoted.group(1))
     frame.cards = cards.cards
+    if frame.question and frame.question.kind == "what_happens":
+        answered_as_activation(frame, body, answer, cards)
     if frame.question and frame.question.kind != "what_happens":
         frame.answer = _answer_ja(answer, frame.question.kind)
         if frame.question.kind in ("can_activate", "can_summon", "can_set", "can_attack"):
@@ -329,6 +331,55 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     if frame.question and frame.question.kind == "is_destroyed":
         read_fate_question(frame, body, cards)
     return frame
+
+
+# ---------------------------------------------------------------- what happens, answered as can or cannot
+
+# 「…「X」の効果を発動する事はできます。」 / 「…発動する事ができません。」 as the answer's first sentence
+_JA_ACTIVATION_ANSWER = re.compile(
+    r"(?:" + _NAME + r"(?:の(?:(?P<eff>[①-⑥])の)?(?:『[^『』]{1,80}』)?(?P<what>モンスター効果|ペンデュラム効果|効果))?を)?"
+    r"発動する(?:事|こと)(?:自体)?(?:は|が|も)?でき(?:ます|ません)$")
+
+
+# the question's own subject clause left over as unread: 「自分の墓地の「」の効果の処理は」
+_SUBJECT_CLAUSE = re.compile(r"situation: 「(?:自分|相手)?の?(?:フィールド|墓地|手札|モンスターゾーン|魔法[&＆]罠ゾーン|ペンデュラムゾーン)?の?"
+                             r"「」(?:の(?:[①-⑥]の)?(?:『[^』]*』の)?(?:モンスター効果|ペンデュラム効果|効果))?の?"
+                             r"(?:効果|処理|発動と処理|効果処理)?(?:は|が)?」 is not read$")
+
+
+def answered_as_activation(frame: Frame, body: str, answer: str, cards: _Cards) -> None:
+    """A what-happens question whose answer opens by saying whether a card (or effect) can be activated
+    in the situation (「…処理はどうなりますか？」 -> 「…「X」を発動する事はできません。」) is that
+    can_activate question: X (named in the title, or the card whose activation the title names last)
+    becomes the questioned card, its activation no longer an event before the question."""
+    first = re.split(r"[。\n]", _first_sentence_skipping_notes(answer), maxsplit=1)[0].strip()
+    m = _JA_ACTIVATION_ANSWER.search(first)
+    if not m:
+        return
+    if m.group(1):
+        name = _clean_name(m.group(1))
+        if not any(name_key(c.name) == name_key(name) for c in cards.cards):
+            return  # a card the title does not name: not this question's subject
+        card = cards.get(name)
+    else:
+        if _CARD.search(first) or not frame.events or frame.events[-1].action != "activate":
+            return
+        card = next(c for c in cards.cards if c.ref == frame.events[-1].card)
+    q = frame.question
+    q.kind, q.card, q.text = "can_activate", card.ref, m.group(0)
+    q.effect = _effect_number(m.group("eff")) or next((e.effect for e in frame.events if e.card == card.ref), None)
+    q.effect_kind = {"モンスター効果": "monster", "ペンデュラム効果": "pendulum"}.get(m.group("what") or "")
+    frame.events = [e for e in frame.events if not (e.card == card.ref and e.action == "activate")]
+    frame.unread = [u for u in frame.unread if u != f"situation: what 「{card.name}」 does before the question"
+                    and not _SUBJECT_CLAUSE.match(u)]
+    at = body.find("「" + card.name)
+    if at >= 0:
+        _locate(card, _before(body, at))
+
+
+def _first_sentence_skipping_notes(answer: str) -> str:
+    """The answer without a leading dated note (「＜以下のルールは、…より適用されます＞」)."""
+    return re.sub(r"^\s*[＜<][^＞>]*[＞>]\s*", "", answer.strip())
 
 
 # ---------------------------------------------------------------- fates: what becomes of a card

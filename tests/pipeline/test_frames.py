@@ -161,3 +161,17 @@ def test_is_destroyed_reads_the_fated_card_and_the_effect_that_acts(qa):
     f = qa(6780)
     assert f.question.card is None and "question: the card whose fate is asked is not named" in f.unread
     assert not f.fates
+
+
+def test_what_happens_answered_by_whether_a_card_can_be_activated(qa):
+    # 相手の「ダーク・シムルグ」の効果が適用されている場合、自分の墓地の「超戦士の盾」の効果の処理はどうなりますか？
+    # -> 「…自分は墓地の「超戦士の盾」の効果を発動する事ができません。」
+    f = qa(16655)
+    q = _card(f, f.question.card)
+    assert (f.question.kind, q.name, q.location, q.controller, f.answer) == ("can_activate", "超戦士の盾", "grave", "self", "no")
+    assert [c.name for c in f.cards if "applied" in c.state] == ["ダーク・シムルグ"] and not f.unread
+    # 「マクロコスモス」の『②』の効果の適用中に、「天底の使徒」が発動した場合、処理はどうなりますか？
+    # -> 「質問の状況の場合でも、「天底の使徒」を発動する事はできます。」: its activation is the question, not an event
+    f = qa(295)
+    assert (f.question.kind, _card(f, f.question.card).name, f.answer) == ("can_activate", "天底の使徒", "yes")
+    assert f.events == [] and not f.unread
