@@ -330,6 +330,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         raise NotCompiled(frame.unread[0] if frame.unread else "no question in the frame")
     if frame.fates or q.kind == "is_destroyed":
         return _compile_fate(ruling, frame, cards)
+    if q.kind == "can_attack":
+        return _compile_attack(ruling, frame, cards)
     if q.kind not in ("can_activate", "can_summon", "can_set", "can_target"):
         raise NotCompiled(f"question kind {q.kind}: no compiler for it yet")
     if frame.answer not in ("yes", "no"):
@@ -538,7 +540,7 @@ def _scenario(ruling: Any, sid: str, frame: Frame, cards: list[SetupCard], steps
 
     view = ruling if isinstance(ruling, RulingView) else RulingView.of(ruling)
     q = frame.question
-    qname = next(c.name for c in frame.cards if c.ref == q.card)
+    qname = next((c.name for c in frame.cards if c.ref == q.card), "a monster")
     title = f"{q.kind} 「{qname}」: {frame.answer} ({where})"
     scenario = Scenario(
         id=sid, title=("Baseline: " + title + " without the deciding condition") if control_of else title,
@@ -886,3 +888,94 @@ def _one_fate(scenario: Scenario, result: Any, baseline: Scenario | None, base_r
     return FrameVerdict("", "", "fail", f"ruling says {', '.join(f'{r} {f}' for r, f in fates.items())}; engine: {why} "
                         f"(and without the deciding condition the card is {', '.join(FATE_CONTRARY.get(f, f) for f in fates.values())})",
                         scenario.id, log)
+
+
+# ------------------------------------------------------------------ can attack
+
+
+def _compile_attack(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
+    """can_attack: the attacker face-up in Attack Position (the questioned monster, or a vanilla monster
+    where the ruling says only "a monster"), the situation, the events played in Main Phase 1, then the
+    Battle Phase and the attack (a direct attack against an empty field where the ruling asks about
+    one, else against a vanilla monster of the other player); `offered` at the attack, beside a
+    baseline without the situation and the events."""
+    q = frame.question
+    if frame.answer not in ("yes", "no"):
+        raise NotCompiled(next((u for u in frame.unread if u.startswith("answer")), "the answer is not yes or no"))
+    if frame.unread:
+        raise NotCompiled(frame.unread[0])
+    _check_cards(frame, cards)
+    by_ref = {c.ref: c for c in frame.cards}
+    attacker = by_ref.get(q.card) if q.card else None
+    if attacker is not None and cards.kind(attacker.passcode) not in ("monster", "extra", "pendulum"):
+        raise NotCompiled(f"can_attack: 「{attacker.name}」 is not a monster (the attacker is not named)")
+    for e in frame.events:
+        if e.action != "activate":
+            raise NotCompiled(f"event {e.action} of 「{by_ref[e.card].name}」 before the question: not compiled yet")
+    # the asker's side attacks, unless the ruling asks whether the opponent's monster can
+    theirs = bool(re.search(r"相手(?:の)?モンスター(?:は|が|で)", q.text))
+    asker = 1 if theirs else 0
+    direct = bool(re.search(r"直接攻撃|プレイヤーに", q.text))
+    situation = [c for c in frame.cards if c.ref != q.card and any(s in c.state for s in ("applied", "present"))]
+    if frame.answer == "no" and not situation and not frame.events:
+        raise NotCompiled("a 'cannot attack' whose frame names no deciding condition besides the attacker: no "
+                          "baseline can remove it")
+
+    def side(card: FrameCard, default: int) -> int:
+        return asker if card.controller == "self" else 1 - asker if card.controller == "opponent" else default
+
+    placed: list[SetupCard] = []
+    for c in situation:
+        kind = cards.kind(c.passcode)
+        location, position = _field_place(kind, c)
+        if "applied" in c.state and not applies_on_its_own(cards.script(c.passcode) or ""):
+            raise NotCompiled(f"「{c.name}」's effect applies once activated and resolved (its script has no "
+                              f"continuous effect): that activation is not compiled yet")
+        placed.append(SetupCard(ref=c.ref, code=c.passcode, player=side(c, 1), location=location, position=position,
+                                name=c.name))
+    steps: list[Step] = []
+    for e in frame.events:
+        card = by_ref[e.card]
+        if any(p.ref == card.ref for p in placed):
+            continue
+        kind = cards.kind(card.passcode)
+        location, position = ("hand", None) if kind in ("spell", "field", "continuous") else (
+            ("szone", "facedown") if kind.startswith("trap") else ("mzone", "faceup_attack"))
+        if kind == "equip":
+            raise NotCompiled(f"「{card.name}」 is an Equip Spell: its equip target is not compiled")
+        placed.append(SetupCard(ref=card.ref, code=card.passcode, player=0, location=location, position=position,
+                                name=card.name))
+        steps.append(Step(action="activate", card=e.card, effect=_event_effect(frame, e, card.passcode, cards),
+                          target=["d0"] if not direct else [], answer=True))
+    code = attacker.passcode if attacker else FILLER_MONSTER
+    atk = SetupCard(ref=attacker.ref if attacker else "atk", code=code, player=0, location="mzone",
+                    position="faceup_attack", name=attacker.name if attacker else "")
+    if attacker is None:
+        frame_card_note = "a vanilla monster stands in for the ruling's unnamed attacker"
+    defender = [] if direct else [SetupCard(ref="d0", code=FILLER_MONSTER, player=1, location="mzone",
+                                            position="faceup_attack")]
+    attack = Step(action="attack", card=atk.ref, target=[d.ref for d in defender], answer=True,
+                  expect={"offered": frame.answer == "yes"})
+    rid = getattr(ruling, "id", None) or ruling.get("id")
+    # the scenario's player 0 is the attacker's controller: the asker's sides follow it
+    if asker == 1:
+        for c in placed:
+            c.player = 1 - c.player
+    scenarios: list[Scenario] = []
+    # bare, then with filler on the attacker's side (cards an attack cost or condition may need; the
+    # other player's field stays as the ruling says: a direct attack against an empty field)
+    for variant, filler in enumerate((False, True), 1):
+        extra = _filler(0, "f0") if filler else []
+        base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
+        where = ("direct attack" if direct else "attack on a monster") + ("" if attacker else ", stand-in attacker") + (
+            " + filler" if filler else "")
+        ruling_scenario = _scenario(ruling, base, frame, [*placed, atk, *defender, *extra],
+                                    [*steps, Step(action="phase", phase="battle"), attack], where)
+        baseline_steps = [Step(action="phase", phase="battle"), Step(**{**attack.__dict__, "expect": {"offered": True}})]
+        baseline = _scenario(ruling, base + "-baseline", frame, [atk, *defender, *extra], baseline_steps, where,
+                             control_of=ruling_scenario)
+        if attacker is None:
+            ruling_scenario.notes["stand_in"] = frame_card_note
+            baseline.notes["stand_in"] = frame_card_note
+        scenarios += [baseline, ruling_scenario]
+    return scenarios

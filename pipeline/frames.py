@@ -330,6 +330,12 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
         frame.outcome = re.split(r"[。\n]", answer.strip(), maxsplit=1)[0]
     if frame.question and frame.question.kind == "is_destroyed":
         read_fate_question(frame, body, cards)
+    if frame.question and frame.question.kind == "can_attack":
+        # 「…「X」の効果が適用されたモンスターで攻撃できますか」: a card named in the question's own clause
+        # says something about the attacker the frame does not hold
+        for m in _CARD.finditer(frame.question.text):
+            if name_key(_clean_name(m.group(1))) != name_key(next((c.name for c in cards.cards if c.ref == frame.question.card), "")):
+                frame.unread.append(f"question: what 「{_clean_name(m.group(1))}」 in the question's clause does to the attacker")
     return frame
 
 

@@ -94,12 +94,15 @@ def test_real_scripts_dev_qa_sample(shared_dir, engine_driver):
     with gzip.open(shared_dir / "corpus" / "konami-faq" / "qa-dev.jsonl.gz", "rt", encoding="utf-8") as fh:
         qas = {q["fid"]: q for q in map(json.loads, fh)}
     by_konami = {}
-    wanted = {k for fid in (6860, 8555) for k in qas[fid]["mentionedCards"]}
+    fids = (6860, 8555, 22240)
+    wanted = {k for fid in fids for k in qas[fid]["mentionedCards"]}
     for card in read_cards_jsonl(shared_dir / "data" / "cards.jsonl.gz"):
         if card.konami_id in wanted:
             by_konami[card.konami_id] = card
     scenarios = []
-    for fid in (6860, 8555):  # ライオウ / 徴兵令 (yes), 手違い / サンライト・ユニコーン (no)
+    # ライオウ / 徴兵令 (yes), 手違い / サンライト・ユニコーン (no), マクロコスモス / 弾丸特急バレット・ライナー
+    # (cannot attack: its attack cost sends two cards to the Graveyard, banished instead)
+    for fid in fids:
         q = qas[fid]
         mentions = [{"surface": by_konami[k].names["ja"], "passcode": by_konami[k].passcode, "kind": "card"}
                     for k in q["mentionedCards"] if k in by_konami]
@@ -110,7 +113,7 @@ def test_real_scripts_dev_qa_sample(shared_dir, engine_driver):
         scenarios += compiled.scenarios
     verdicts = settle(scenarios, run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"),
                                                driver=engine_driver))
-    assert {rid: v.verdict for rid, v in verdicts.items()} == {"qa-6860": "pass", "qa-8555": "pass"}, verdicts
+    assert {rid: v.verdict for rid, v in verdicts.items()} == {"qa-6860": "pass", "qa-8555": "pass", "qa-22240": "pass"}, verdicts
 
 
 def test_uncovered_rulings_group_by_specific_reason():
@@ -215,3 +218,21 @@ def test_is_destroyed_whose_effect_cannot_do_it_without_the_condition_is_inconcl
     ruling, frame = _ruling("t-fate-none", "「ブラック・ホール」の効果で「アポピスの化神」は破壊されますか？", "破壊されません。",
                             {"ブラック・ホール": DARK_HOLE, "アポピスの化神": APOPHIS})
     assert "no baseline" in compile_frame(ruling, frame, pack).reason
+
+
+@pytest.mark.engine
+def test_can_attack_with_a_stand_in_attacker(pack, engine_driver):
+    ruling, frame = _ruling("t-attack", "「宮廷のしきたり」が存在する場合、自分のモンスターは直接攻撃できますか？", "できます。",
+                            {"宮廷のしきたり": CUSTOM})
+    assert (frame.question.kind, frame.question.card, frame.answer) == ("can_attack", None, "yes")
+    compiled = compile_frame(ruling, frame, pack)
+    assert compiled.reason is None, compiled.reason
+    baseline, first = compiled.scenarios[:2]
+    assert [s.action for s in first.steps] == ["phase", "attack"] and first.steps[-1].target == []  # direct: empty field
+    assert first.setup.card("atk").code == CELTIC and first.notes["stand_in"] and CUSTOM not in baseline.codes()
+    verdict = settle(compiled.scenarios, run_scenarios(compiled.scenarios, driver=engine_driver))["t-attack"]
+    assert (verdict.kind, verdict.verdict) == ("can_attack", "pass"), verdict.reason
+    # a card named in the question's own clause is not read: not compiled
+    ruling, frame = _ruling("t-attack-2", "自分は「宮廷のしきたり」の効果が適用されたモンスターで攻撃できますか？", "できます。",
+                            {"宮廷のしきたり": CUSTOM})
+    assert "in the question's clause" in compile_frame(ruling, frame, pack).reason
