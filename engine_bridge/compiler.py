@@ -37,7 +37,7 @@ from engine_bridge.carddata import card_data_from_cdb, card_data_from_jsonl
 from engine_bridge.constants import load_constants
 from engine_bridge.request import find_script
 from engine_bridge.scenario import Expect, RulingRef, Scenario, Setup, SetupCard, Step
-from pipeline.records import Frame, FrameCard
+from pipeline.records import Frame, FrameCard, FrameEvent, FrameQuestion
 
 TEMPLATE = "frame"
 FILLER_MONSTER = 91152256  # Celtic Guardian: vanilla Level 4 (needs no script)
@@ -214,6 +214,30 @@ def _field_place(kind: str, card: FrameCard) -> tuple[str, str | None]:
     return "szone", "facedown" if card.position in ("facedown",) else "faceup"
 
 
+def _event_place(kind: str, card: FrameCard) -> tuple[str, str | None]:
+    """Where a card whose activation is an event before the question starts: where the ruling says
+    (手札の / 墓地の / ペンデュラムゾーンの「X」), else by its type (a Spell in the hand, a Trap Set, a
+    monster face-up in the Monster Zone)."""
+    if card.location in ("hand", "grave", "removed"):
+        return card.location, None
+    if card.location == "pzone" and kind == "pendulum":
+        return "pzone", None
+    if card.location == "fzone" and kind == "field":
+        return "fzone", "faceup"
+    if kind in ("spell", "field", "continuous"):
+        return "hand", None
+    return ("szone", "facedown") if kind.startswith("trap") else ("mzone", "faceup_attack")
+
+
+def event_effect_index(event: FrameEvent, code: int, cards: CardSource) -> int | None:
+    """n of aux.Stringid(code, n) for the effect an event activates (「X」の②の効果の発動に…), None
+    for any option of the card (one effect, or the card's activation when the ruling names none)."""
+    if event.effect is None and not event.effect_text:
+        return None
+    asked = Frame(question=FrameQuestion(kind="can_activate", effect=event.effect, effect_text=event.effect_text))
+    return effect_index(asked, code, cards, activation=True)
+
+
 def _question_places(kind: str, card: FrameCard, frame: Frame) -> list[tuple[str, str | None]]:
     """The places to try for the questioned card, most likely first."""
     q = frame.question
@@ -365,7 +389,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         action = "set"
     else:
         action = "activate"
-    target = _target_of(frame, by_ref, cards) if q.kind == "can_target" else None
+    # 「X」を対象として「Y」を発動できますか: can Y be activated with X as its target (the can_target path)
+    target = _target_of(frame, by_ref, cards) if q.kind == "can_target" or (q.kind == "can_activate" and q.targets) else None
     situation = [c for c in frame.cards if c.ref != q.card and any(s in c.state for s in ("applied", "present"))
                  and not (target and c.ref == target.ref)]
     events = [e for e in frame.events if e.card != q.card or e.action == "activate"]
@@ -405,8 +430,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
             continue
         kind = cards.kind(c.passcode)
         if any(e.card == c.ref for e in events):
-            location, position = ("hand", None) if kind in ("spell", "field", "continuous") else ("szone", "facedown") \
-                if kind.startswith("trap") else ("mzone", "faceup_attack")
+            location, position = _event_place(kind, c)
             # a monster's effect activated before the question: the monster face-up on the activator's field
             # (an effect it cannot activate there makes that step unplayable: inconclusive, not a verdict)
             player = activator
@@ -455,7 +479,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                 # filler); bare, a choice it needs makes that step unplayable (inconclusive)
                 p = next((c.player for c in placed if c.ref == e.card), 0)
                 pool = [f"f{1 - p}-{t}" for t in ("s1", "m1", "m2", "g1")] if filler else []
-                steps.append(Step(action="activate", card=e.card, target=pool, answer=True))
+                steps.append(Step(action="activate", card=e.card, target=pool, answer=True,
+                                  effect=event_effect_index(e, by_ref[e.card].passcode, cards)))
             qaction = "chain" if chained and action == "activate" else action
             if target:
                 # the ruling's target, and in the baseline a vanilla card of its kind in its place: the
@@ -530,6 +555,8 @@ def _target_of(frame: Frame, by_ref: dict[str, FrameCard], cards: CardSource) ->
     places = [(location, position, player)]
     if card.location is None and location != "grave":
         places += [("grave", None, player)] + ([("grave", None, 0)] if card.controller is None else [])
+    elif card.controller is None:
+        places += [(location, position, 0)]  # 墓地の「X」 / 「X」 where the ruling names no side: also the asker's
     return [(SetupCard(ref=card.ref, code=card.passcode, player=p, location=loc, position=pos, name=card.name),
              stand_code) for loc, pos, p in places]
 

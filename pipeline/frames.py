@@ -65,12 +65,19 @@ _JA_SITUATION = [
 ]
 # where a situation card is, said before its name: 「自分のモンスターゾーンに「X」が存在する」
 _JA_PLACE_BEFORE = re.compile(r"(?:自分|相手)(?:の)?(?:フィールド|モンスターゾーン|魔法[&＆]罠ゾーン|ペンデュラムゾーン|フィールドゾーン|墓地|手札|場)に、?$")
+# which of a card's effects an event names: 「X」の②の効果 / 「X」の『②』の効果 / 「X」のモンスター効果の② / 「X」の『…』効果
+_JA_EFFECT_OF = (r"(?:の(?P<eff>[①-⑨]))?(?:の『(?P<quote>[^『』]{1,80})』)?(?:の)?"
+                 r"(?:(?P<what>モンスター効果|ペンデュラム効果|効果|カード)(?:の(?P<eff2>[①-⑨]))?)?")
 _JA_EVENTS = [
+    # 「X」の②の効果の発動にチェーンして / 「X」の発動に対して / 「X」のカードの発動や効果の発動にチェーンして
+    (re.compile(_NAME + _JA_EFFECT_OF + r"(?:の発動)?(?:や効果の発動)?(?:に|へ)(?:チェーン(?:を)?して|対して)"), "activate"),
+    # 「X」の効果が発動した時 (a response to it: see _chained_when)
+    (re.compile(_NAME + _JA_EFFECT_OF + r"が発動(?:した|された)(?=時|際)"), "activate"),
     (re.compile(_NAME + r"(?:の(?P<eff>[①②③])?(?:の)?(?P<what>モンスター効果|ペンデュラム効果|効果))?(?:の発動)?に(?:直接)?チェーン(?:を)?して"), "activate"),
-    (re.compile(_NAME + r"(?:の(?P<eff>[①②③])?(?:の)?(?P<what>モンスター効果|ペンデュラム効果|効果))?を(?:発動し|発動した)"), "activate"),
+    (re.compile(_NAME + r"(?:の(?P<eff>[①②③])?(?:の)?(?P<what>モンスター効果|ペンデュラム効果|効果))?を発動し(?:ている|た)?(?:ターン(?:に|中|の間)?)?"), "activate"),
     (re.compile(_NAME + r"が(?:発動し|発動した|の発動)"), "activate"),
-    (re.compile(_NAME + r"(?:を|が)(?:召喚|通常召喚)(?:し|され|に成功)"), "summon"),
-    (re.compile(_NAME + r"(?:を|が)特殊召喚(?:し|され|に成功)"), "special_summon"),
+    (re.compile(_NAME + r"(?:を|が)(?:召喚|通常召喚|アドバンス召喚)(?:し|され|に成功(?:し)?)(?:ている|た)?(?:ターン(?:に|中|の間)?)?"), "summon"),
+    (re.compile(_NAME + r"(?:を|が)特殊召喚(?:し|され|に成功(?:し)?)(?:ている|た)?(?:ターン(?:に|中|の間)?)?"), "special_summon"),
     (re.compile(_NAME + r"(?:を|が)(?:反転召喚|リバース)(?:し|され|に成功)"), "flip_summon"),
     (re.compile(_NAME + r"(?:を|が)セット(?:し|され)"), "set"),
     (re.compile(_NAME + r"(?:で|が|の)(?:直接)?攻撃(?:宣言)?(?:し|した|を宣言|時)"), "attack"),
@@ -95,6 +102,57 @@ def topic_first(body: str) -> str:
     if not m or not m.group("rest") or re.search(r"を(?:発動|チェーン)|発動し", m.group("rest")):
         return body
     return f"{m.group('rest')}、{m.group('topic')}を{m.group('verb')}{body[m.end():]}"
+
+
+# who acts and from where, before an event's card name: 「相手が手札から」「自分が墓地で」
+_JA_EVENT_PREFIX = re.compile(r"(?:(?:相手|自分)(?:が|は))?(?:(?:手札|墓地|フィールド|ペンデュラムゾーン)(?:から|で|の)|その)?$")
+# 「A」や「B」 / 「A」「B」: examples of one role; the ruling holds for each, the frame reads the last
+_JA_ALTERNATIVE = re.compile(_NAME + r"(?:や|、)?(?=「)")
+# 墓地の「X」を対象として、「Y」を発動できますか: the questioned activation targets X
+_JA_TARGET_AS = re.compile(
+    r"(?:その|(?:(?:自分|相手)(?:の|フィールド上の|フィールドの))?(?:墓地|ペンデュラムゾーン|モンスターゾーン|魔法[&＆]罠ゾーン|"
+    r"フィールド上|フィールド)?(?:の|に(?:表側表示で|裏側表示で)?存在する)?(?:(?:表側|裏側)?(?:攻撃|守備)?表示の)?)"
+    + _NAME + r"を対象(?:として|に)(?:選択して|選択し)?、?$")
+
+
+def _read_alternatives(text: str, end: int, spans: list[tuple[int, int]]) -> None:
+    """「A」や「B」の効果 / 「A」「B」を発動: A is another example of what B does; the frame reads B
+    (a ruling that holds for each holds for the one compiled), and A is not left unread. `text` is the
+    title, `end` where its situation ends (B may be the questioned card)."""
+    for m in _JA_ALTERNATIVE.finditer(text, 0, end + 1):
+        if m.start() >= end:
+            break
+        if m.group(0).endswith("、") and not re.match(r"「[^「」]+」(?:や|「)", text[m.end():]):
+            continue  # 「A」、「B」 lists only where the list goes on (「A」、「B」や「C」)
+        if not any(s <= m.start() < e for s, e in spans):
+            spans.append((m.start(), m.end()))
+
+
+def _read_question_targets(text: str, frame: Frame, cards: "_Cards", spans: list[tuple[int, int]]) -> None:
+    """「(where)「X」を対象として」 just before a can_activate question: X is the activation's target."""
+    q = frame.question
+    if q is None or q.kind != "can_activate" or q.targets:
+        return
+    m = _JA_TARGET_AS.search(text)
+    if not m or any(s <= m.start() < e for s, e in spans):
+        return
+    card = cards.get(m.group(1))
+    if card.ref == q.card:
+        return
+    _locate(card, m.group(0)[:m.group(0).find("「")])
+    q.targets = [card.ref]
+    spans.append((m.start(), m.end()))
+
+
+def _quoted_effect(event: FrameEvent, quote: str | None) -> None:
+    """An event's 『』 quote: 『②』 is the effect's number, a longer one its text."""
+    if not quote:
+        return
+    number = _effect_number(quote.strip())
+    if number and len(quote.strip()) == 1:
+        event.effect = event.effect or number
+    else:
+        event.effect_text = quote
 
 
 def _clean_name(name: str) -> str:
@@ -257,20 +315,27 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
             if state not in card.state:
                 card.state.append(state)
             _locate(card, _before(situation_text, m.start()) + m.group(0)[len(m.group(1)) + 2:])
+    _read_alternatives(body, len(situation_text), spans)
+    _read_question_targets(situation_text, frame, cards, spans)
     found: list[tuple[int, FrameEvent]] = []
     for pattern, action in _JA_EVENTS:
         for m in pattern.finditer(situation_text):
             if any(s <= m.start() < e for s, e in spans):
                 continue
-            spans.append((m.start(), m.end()))
+            # who acts and from where, said before the name: 「相手が手札から「X」を発動した時」
+            prefix = _JA_EVENT_PREFIX.search(situation_text, 0, m.start())
+            spans.append((prefix.start() if prefix and prefix.group(0) else m.start(), m.end()))
             card = cards.get(m.group(1))
             _locate(card, _before(situation_text, m.start()))
             actor = "opponent" if "相手" in _before(situation_text, m.start(), 8) else None
             event = FrameEvent(action=action, card=card.ref, actor=actor,
-                               effect=_effect_number(m.groupdict().get("eff")),
+                               effect=_effect_number(m.groupdict().get("eff") or m.groupdict().get("eff2")),
                                chained_to=None)
-            if re.search(r"チェーン(?:を)?して", m.group(0)):
-                event.note = "chained to"
+            _quoted_effect(event, m.groupdict().get("quote"))
+            if re.search(r"チェーン(?:を)?して|に対して", m.group(0)) or (
+                    action in ("activate", "summon", "special_summon", "flip_summon")
+                    and re.match(r"(?:た|された)?(?:時|際)", situation_text[m.end():])):
+                event.note = "chained to"  # 「X」を発動した時、「Y」を発動できますか: Y responds to X
             found.append((m.start(), event))
     frame.events = [e for _, e in sorted(found, key=lambda p: p[0])]
     # 「相手が「X」を発動した時、チェーンして…」: the question chains to the last event
@@ -284,7 +349,11 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
             frame.unread.append(f"situation: what 「{_clean_name(m.group(1))}」 does before the question")
     # situations stated without a card: phases, counts, conditions
     # (the question's own clause too: 「2体目の「X」を召喚できますか」 is about a second copy)
-    rest = _CARD.sub("", body[:frame_question_start(body, frame)] if frame.question else situation_text)
+    # (without what the events and situations read: 「X」を発動したターン is an event, not an unread turn)
+    head = body[:frame_question_start(body, frame)] if frame.question else situation_text
+    for s_, e_ in sorted(spans, reverse=True):
+        head = head[:s_] + "、" + head[e_:]
+    rest = _CARD.sub("", head)
     leftover = situation_text
     for s_, e_ in sorted(spans, reverse=True):
         leftover = leftover[:s_] + "、" + leftover[e_:]

@@ -236,3 +236,20 @@ def test_can_attack_with_a_stand_in_attacker(pack, engine_driver):
     ruling, frame = _ruling("t-attack-2", "自分は「宮廷のしきたり」の効果が適用されたモンスターで攻撃できますか？", "できます。",
                             {"宮廷のしきたり": CUSTOM})
     assert "in the question's clause" in compile_frame(ruling, frame, pack).reason
+
+
+@pytest.mark.engine
+def test_an_activation_asked_with_its_target_is_played_as_a_choice_of_target(pack, engine_driver):
+    # 墓地の「X」を対象として「Y」を発動できますか: can_activate whose frame names the target; the ruling
+    # names no side, so the Graveyard of each player is tried (Call of the Haunted revives from its own)
+    ruling, frame = _ruling("t-as-target", "墓地の「セルティック・ガーディアン」を対象として「リビングデッドの呼び声」を発動できますか？",
+                            "発動できます。", {"リビングデッドの呼び声": CALL, "セルティック・ガーディアン": CELTIC})
+    assert frame.question.kind == "can_activate" and not frame.unread
+    compiled = compile_frame(ruling, frame, pack)
+    assert compiled.reason is None, compiled.reason
+    guardian = frame.question.targets[0]
+    places = [(c.location, c.player) for s in compiled.scenarios if s.kind == "ruling" for c in s.setup.cards if c.ref == guardian]
+    assert places[:2] == [("grave", 1), ("grave", 0)]
+    assert all("target_selectable" in s.steps[-1].expect for s in compiled.scenarios)
+    verdicts = settle(compiled.scenarios, run_scenarios(compiled.scenarios, driver=engine_driver))
+    assert verdicts["t-as-target"].verdict == "pass", verdicts["t-as-target"].reason

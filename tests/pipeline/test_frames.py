@@ -175,3 +175,74 @@ def test_what_happens_answered_by_whether_a_card_can_be_activated(qa):
     f = qa(295)
     assert (f.question.kind, _card(f, f.question.card).name, f.answer) == ("can_activate", "天底の使徒", "yes")
     assert f.events == [] and not f.unread
+
+
+def _ja(title: str, answer: str = "できます。") -> Frame:
+    return frame_ja(title, title, answer, {})
+
+
+def _named(f: Frame, ref: str) -> str:
+    return _card(f, ref).name
+
+
+def test_chained_to_an_effect_named_by_number_or_quote():
+    # 「X」の②の効果の発動にチェーンして / 「X」の『②』の効果の発動に対して / 「X」のモンスター効果の②にチェーンして
+    for title, number in (("「餅カエル」の②の効果の発動にチェーンして「屋敷わらし」の効果を発動できますか？", 2),
+                          ("「黒衣竜アルビオン」の『②』の効果の発動に対して、「灰流うらら」の効果を発動できますか？", 2),
+                          ("「ドレミコード・ソルフェージア」のモンスター効果の②にチェーンして、「屋敷わらし」の効果を発動できますか？", 2),
+                          ("「フュージョン・ミュートリアス」の発動に対して「屋敷わらし」の効果を発動できますか？", None)):
+        f = _ja(title)
+        assert not f.unread, title
+        assert [(e.action, e.note, e.effect) for e in f.events] == [("activate", "chained to", number)]
+    # a quoted effect text is the event's effect_text (and the phase it names is not an unread situation)
+    f = _ja("「Emトラピーズ・マジシャン」の『このターンそのモンスターは２回攻撃でき、バトルフェイズ終了時に破壊される』効果の"
+            "発動にチェーンして、「スターダスト・ドラゴン」の効果を発動できますか？", "発動できません。")
+    assert not f.unread and f.events[0].effect_text.startswith("このターンそのモンスターは")
+
+
+def test_card_activation_and_who_activates_from_where():
+    f = _ja("「先史遺産都市バビロン」のカードの発動や効果の発動にチェーンして「神の警告」を発動できますか？", "発動できません。")
+    assert not f.unread and _named(f, f.events[0].card) == "先史遺産都市バビロン"
+    # 相手が手札から「X」を発動した時、チェーンして…: the opponent's card, from the hand, and a response to it
+    f = _ja("相手が手札から「拮抗勝負」を発動した時、チェーンして「天下独歩の大義賊」の①の効果を発動できますか？", "発動できません。")
+    assert not f.unread
+    x = _card(f, f.events[0].card)
+    assert (x.name, x.controller, x.location, f.events[0].actor, f.events[0].note) == (
+        "拮抗勝負", "opponent", "hand", "opponent", "chained to")
+    # 「X」の効果が発動した時、「Y」を発動できますか: Y responds to X
+    f = _ja("ペンデュラムゾーンの「クリフォート・ツール」の効果が発動した時、チェーンして「幽鬼うさぎ」の効果を発動できますか？")
+    assert not f.unread and f.events[0].note == "chained to" and _card(f, f.events[0].card).location == "pzone"
+
+
+def test_examples_of_one_role_read_as_the_last():
+    # 「A」や「B」: the ruling holds for each; the frame reads the last and leaves nothing unread
+    f = _ja("「トロイメア・フェニックス」の効果の発動にチェーンして「聖王の粉砕」や「灰流うらら」の効果を発動できますか？")
+    assert not f.unread and _named(f, f.question.card) == "灰流うらら"
+    assert [c.name for c in f.cards] == ["灰流うらら", "トロイメア・フェニックス"]
+    f = _ja("相手の「コミックハンド」や「デモンズ・チェーン」の発動にチェーンして「グレイドル・コンバット」を発動できますか？")
+    assert not f.unread and [_named(f, e.card) for e in f.events] == ["デモンズ・チェーン"]
+
+
+def test_the_activation_asked_about_targets_a_card():
+    f = _ja("墓地の「阿修羅」を対象として、「祝福の教会－リチューアル・チャーチ」の効果を発動できますか？", "発動できません。")
+    assert not f.unread and f.question.kind == "can_activate" and f.answer == "no"
+    assert _named(f, f.question.card) == "祝福の教会－リチューアル・チャーチ"
+    assert [(_named(f, t), _card(f, t).location) for t in f.question.targets] == [("阿修羅", "grave")]
+    f = _ja("魔法＆罠ゾーンに表側表示で存在する「虚無空間」を対象として、「十二獣の会局」を発動できますか？", "発動できません。")
+    t = _card(f, f.question.targets[0])
+    assert not f.unread and (t.name, t.location, t.position) == ("虚無空間", "szone", "faceup")
+    # an owner that differs from the controller is not read: the frame says so
+    f = _ja("元々の持ち主が相手の「青眼の白龍」を対象として、自分の墓地の「青き眼の巫女」の効果を発動できますか？")
+    assert f.unread == ["situation: 「元々の持ち主が」 is not read"]
+
+
+def test_what_was_done_earlier_this_turn_is_an_event():
+    # 「X」を発動したターン: an activation earlier in the turn (not a chain), and no unread "this turn"
+    f = _ja("自分が「左腕の代償」を発動したターン、自分はセットされている「くず鉄の像」を発動できますか？")
+    assert not f.unread
+    assert [(_named(f, e.card), e.action, e.note) for e in f.events] == [("左腕の代償", "activate", None)]
+    f = _ja("「幻煌の都 パシフィス」の効果を発動しているターン、墓地の「白き霊龍」を特殊召喚できますか？", "特殊召喚できません。")
+    assert not f.unread and [(_named(f, e.card), e.action) for e in f.events] == [("幻煌の都 パシフィス", "activate")]
+    # 「X」が特殊召喚された時: a response to that summon
+    f = _ja("「ボタニカル・ライオ」が特殊召喚された時、「ゴヨウ・エンペラー」の効果を発動できますか？")
+    assert [(e.action, e.note) for e in f.events] == [("special_summon", "chained to")]
