@@ -246,3 +246,16 @@ def test_what_was_done_earlier_this_turn_is_an_event():
     # 「X」が特殊召喚された時: a response to that summon
     f = _ja("「ボタニカル・ライオ」が特殊召喚された時、「ゴヨウ・エンペラー」の効果を発動できますか？")
     assert [(e.action, e.note) for e in f.events] == [("special_summon", "chained to")]
+
+
+def test_a_target_named_in_the_situation_is_not_a_can_target_question():
+    # 「因果切断」の効果の対象として、「プロト・サイバー・ドラゴン」を選択した場合、墓地のどのモンスターが除外されますか？
+    t = "「因果切断」の効果の対象として、「プロト・サイバー・ドラゴン」を選択した場合、墓地のどのモンスターが除外されますか？"
+    assert frame_for(t, "ja", [], {"title": t, "question": t, "answer": "…"}).question.kind != "can_target"
+    t = "「天使の手鏡」の効果の対象として、「魂を削る死霊」を選択できますか？"
+    assert frame_for(t, "ja", [], {"title": t, "question": t, "answer": "できます。"}).question.kind == "can_target"
+    # 「…攻撃を行えますか」 is a can-attack question; 「何回の攻撃が行えますか」 asks a count
+    t = "「マクロコスモス」の適用中、「弾丸特急バレット・ライナー」は攻撃を行えますか？"
+    assert frame_for(t, "ja", [], {"title": t, "question": t, "answer": "行えません。"}).question.kind == "can_attack"
+    t = "「ルーンアイズ・ペンデュラム・ドラゴン」に「閃光の双剣－トライス」が装備された場合、何回の攻撃が行えますか？"
+    assert frame_for(t, "ja", [], {"title": t, "question": t, "answer": "…"}).question.kind == "what_happens"
