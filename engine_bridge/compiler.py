@@ -41,6 +41,7 @@ from pipeline.records import Frame, FrameCard, FrameEvent, FrameQuestion
 
 TEMPLATE = "frame"
 FILLER_MONSTER = 91152256  # Celtic Guardian: vanilla Level 4 (needs no script)
+STAND_IN_SUMMON = 69140098  # Gemini Elf: vanilla Level 4, 1900 ATK (a summon the baseline responds to)
 FILLER_SET = 5318639  # Mystical Space Typhoon: a Set Spell on each side (in the pack and in EDOPro)
 CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩"
 _STRINGID = re.compile(r"SetDescription\(\s*aux\.Stringid\(\s*id\s*,\s*(\d+)\s*\)")
@@ -59,7 +60,7 @@ class CardSource:
         self.texts: dict[int, str] = {}
 
     def ensure(self, codes: Iterable[int]) -> "CardSource":
-        codes = set(codes) | {FILLER_MONSTER, FILLER_SET}
+        codes = set(codes) | {FILLER_MONSTER, FILLER_SET, STAND_IN_SUMMON}
         missing = codes - set(self.data)
         if missing:
             self.data.update(card_data_from_jsonl(missing))
@@ -214,10 +215,13 @@ def _field_place(kind: str, card: FrameCard) -> tuple[str, str | None]:
     return "szone", "facedown" if card.position in ("facedown",) else "faceup"
 
 
-def _event_place(kind: str, card: FrameCard) -> tuple[str, str | None]:
+def _event_place(kind: str, card: FrameCard, action: str = "activate") -> tuple[str, str | None]:
     """Where a card whose activation is an event before the question starts: where the ruling says
     (手札の / 墓地の / ペンデュラムゾーンの「X」), else by its type (a Spell in the hand, a Trap Set, a
-    monster face-up in the Monster Zone)."""
+    monster face-up in the Monster Zone); a monster summoned before the question: in the hand (a
+    Special Summon from the Graveyard where the ruling says so)."""
+    if action in ("summon", "special_summon"):
+        return ("grave", None) if action == "special_summon" and card.location == "grave" else ("hand", None)
     if card.location in ("hand", "grave", "removed"):
         return card.location, None
     if card.location == "pzone" and kind == "pendulum":
@@ -227,6 +231,47 @@ def _event_place(kind: str, card: FrameCard) -> tuple[str, str | None]:
     if kind in ("spell", "field", "continuous"):
         return "hand", None
     return ("szone", "facedown") if kind.startswith("trap") else ("mzone", "faceup_attack")
+
+
+PLAYED_EVENTS = ("activate", "summon", "special_summon")
+
+
+def _check_event_sides(events: list[FrameEvent], by_ref: dict[str, FrameCard], q: FrameQuestion) -> None:
+    """An event earlier in the turn (not one the question responds to) is the turn player's: the
+    asker's. One the ruling gives the other player (相手が「X」を発動したターン) is not compiled yet."""
+    for e in events[:-1] if events and events[-1].note == "chained to" else events:
+        side = e.actor or by_ref[e.card].controller
+        if e.card != q.card and side is not None and side != (q.actor or "self"):
+            raise NotCompiled(f"event {e.action} of 「{by_ref[e.card].name}」 by the other player earlier in the turn: "
+                              f"not compiled yet")
+
+
+def _summon_step(event: FrameEvent, player: int, filler: bool | str) -> Step:
+    """A Normal or Special Summon before the question; a Tribute Summon takes the summoner's filler
+    monsters (bare, a summon that needs tributes cannot be played: inconclusive)."""
+    tributes = [f"f{player}-m1", f"f{player}-m2"] if filler is True else []
+    return Step(action=event.action, card=event.card, select=tributes, answer=True)
+
+
+def _negation_window() -> list[Step]:
+    """The window to negate a Summon by hand, passed by the turn player and then the other (the engine
+    asks both, whatever they hold)."""
+    return [Step(action="pass"), Step(action="pass")]
+
+
+def _summon_baseline(events: list[FrameEvent], own_steps: list[Step], qaction: str, turn_player: int,
+                     filler: bool | str) -> tuple[list[Step], list[SetupCard]]:
+    """The steps before the questioned one in the baseline of a response to a summon, and the cards
+    they need: the questioned card's own summon stays (it is not the deciding condition); another
+    card's summon the question responds to becomes the Normal Summon of a vanilla Level 4 monster
+    (1900 ATK: most "when a monster with N or more ATK is Summoned" cards respond to it) from the
+    summoner's hand, so the deciding condition is which monster was summoned."""
+    if own_steps:
+        return own_steps, []
+    if qaction == "chain" and filler and events and events[-1].action in ("summon", "special_summon"):
+        return [Step(action="summon", card="s0", answer=True), *_negation_window()], [
+            SetupCard(ref="s0", code=STAND_IN_SUMMON, player=turn_player, location="hand")]
+    return [], []
 
 
 def event_effect_index(event: FrameEvent, code: int, cards: CardSource) -> int | None:
@@ -393,18 +438,25 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     target = _target_of(frame, by_ref, cards) if q.kind == "can_target" or (q.kind == "can_activate" and q.targets) else None
     situation = [c for c in frame.cards if c.ref != q.card and any(s in c.state for s in ("applied", "present"))
                  and not (target and c.ref == target.ref)]
-    events = [e for e in frame.events if e.card != q.card or e.action == "activate"]
+    events = [e for e in frame.events if e.card != q.card or e.action in PLAYED_EVENTS]
     if target and events:
         raise NotCompiled("can_target with events before the question: not compiled yet")
     for e in events:
-        if e.action != "activate":
+        if e.action not in PLAYED_EVENTS:
             raise NotCompiled(f"event {e.action} of 「{by_ref[e.card].name}」 before the question: not compiled yet")
-    if not situation and not events and frame.answer == "no" and not target:
+    # the questioned card's own summon (召喚に成功した「X」の効果): played in the baseline too, not a
+    # deciding condition
+    own = [e for e in events if e.card == q.card and e.action != "activate"]
+    _check_event_sides(events, by_ref, q)
+    if not situation and not [e for e in events if e not in own] and frame.answer == "no" and not target:
         raise NotCompiled("a 'cannot' whose frame names no deciding condition besides the questioned card: no baseline "
                           "can remove it")
     activation = action == "activate" and "効果" not in q.text and qkind not in ("monster", "pendulum", "extra")
     effect = effect_index(frame, qcard.passcode, cards, activation) if action == "activate" else None
-    if action == "activate" and open_state_effects(cards.script(qcard.passcode) or "", effect) is False:
+    summoned = bool(events) and events[-1].action in ("summon", "special_summon") and (
+        events[-1].note == "chained to" or events[-1] in own)
+    trigger = action == "activate" and open_state_effects(cards.script(qcard.passcode) or "", effect) is False
+    if trigger and not summoned:
         raise NotCompiled(f"「{qcard.name}」's effect{'' if effect is None else f' (Stringid {effect})'} is a trigger "
                           f"(its script has no Ignition/Quick/activation type for it): the event that triggers it is "
                           f"not in the frame")
@@ -421,8 +473,11 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     qplayer = 0
     # a response to an activation: the other player activates (in its turn), the questioned card's
     # controller chains to it (unless the ruling says the asker activated it)
-    chained = bool(events) and events[-1].note == "chained to"
+    # (召喚に成功した「X」の効果: a trigger of X responds to its own summon; another effect follows it)
+    chained = bool(events) and (events[-1].note == "chained to" or (events[-1] in own and trigger))
     activator = asker if chained and by_ref[events[-1].card].controller == "self" else (1 if chained else 0)
+    if chained and events[-1] in own:
+        activator = qplayer  # its own summon: the questioned card's controller summons it in its turn
     turn_player = activator if chained else 0
     placed: list[SetupCard] = []
     for c in situation + [by_ref[e.card] for e in events if e.card != q.card]:
@@ -430,7 +485,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
             continue
         kind = cards.kind(c.passcode)
         if any(e.card == c.ref for e in events):
-            location, position = _event_place(kind, c)
+            location, position = _event_place(kind, c, next(e.action for e in events if e.card == c.ref))
             # a monster's effect activated before the question: the monster face-up on the activator's field
             # (an effect it cannot activate there makes that step unplayable: inconclusive, not a verdict)
             player = activator
@@ -462,7 +517,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     # ("if you control no monsters"): a third variant gives the opponent filler and leaves that field empty
     fillers: tuple = (False, True, "empty field") if action == "special_summon" else (False, True)
     for filler in fillers:
-        places = _question_places(qkind, qcard, frame)
+        places = _question_places(qkind, qcard, frame) if not own else [_event_place(qkind, qcard, own[0].action)]
         if chained and turn_player != qplayer:
             # in the other player's turn a Spell is activated from the field (Set), not from the hand
             places = [("szone", "facedown") if (loc == "hand" and qkind in ("spell", "continuous", "field")) else (loc, pos)
@@ -477,11 +532,18 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
             for e in events:
                 # an earlier activation that needs a target takes the other player's filler cards (with
                 # filler); bare, a choice it needs makes that step unplayable (inconclusive)
-                p = next((c.player for c in placed if c.ref == e.card), 0)
+                p = next((c.player for c in placed if c.ref == e.card), qplayer)
                 pool = [f"f{1 - p}-{t}" for t in ("s1", "m1", "m2", "g1")] if filler else []
-                steps.append(Step(action="activate", card=e.card, target=pool, answer=True,
-                                  effect=event_effect_index(e, by_ref[e.card].passcode, cards)))
+                steps.append(_summon_step(e, p, filler) if e.action != "activate" else Step(
+                    action="activate", card=e.card, target=pool, answer=True,
+                    effect=event_effect_index(e, by_ref[e.card].passcode, cards)))
             qaction = "chain" if chained and action == "activate" else action
+            own_steps = [st for st, e in zip(steps, events) if e in own]
+            if chained and events[-1].action in ("summon", "special_summon"):
+                # a Summon by hand (Normal, or Special by a procedure) first opens the window to negate it
+                # (「神の宣告」), offered to both players: the response asked about comes after it succeeds
+                steps += _negation_window()
+                own_steps += _negation_window() if own_steps else []
             if target:
                 # the ruling's target, and in the baseline a vanilla card of its kind in its place: the
                 # deciding condition is what the target is (and the situation); where the ruling does
@@ -515,8 +577,11 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
             other = f"f{turn_player}-s1", f"f{1 - turn_player}-s1"
             before = [Step(action="activate", card=other[0], target=[other[1]], answer=True)] \
                 if qaction == "chain" and filler else []
-            baseline = _scenario(ruling, base + "-baseline", frame, [qsetup, *extra], [*before, Step(
-                action="chain" if before else "activate" if qaction == "chain" else qaction, card=q.card,
+            summon_before, stand_ins = _summon_baseline(events, own_steps, qaction, turn_player, filler)
+            before = summon_before or before
+            baseline = _scenario(ruling, base + "-baseline", frame, [qsetup, *extra, *stand_ins], [*before, Step(
+                action=("chain" if qaction == "chain" else qaction) if before else "activate" if qaction == "chain" else qaction,
+                card=q.card,
                 effect=effect, answer=True, expect={"offered": True})], _where(location, filler),
                 control_of=ruling_scenario, turn_player=turn_player)
             scenarios += [baseline, ruling_scenario]  # the baseline runs first: the ruling's verdict needs it

@@ -145,6 +145,25 @@ def _read_question_targets(text: str, frame: Frame, cards: "_Cards", spans: list
     spans.append((m.start(), m.end()))
 
 
+_JA_OWN_SUMMON = re.compile(r"^(?:(?:自分|相手)(?:は|が))?(?P<how>アドバンス召喚|通常召喚|特殊召喚|召喚)(?:に成功)?(?:した|された)$")
+
+
+def _read_own_summon(frame: Frame) -> None:
+    """召喚に成功した「X」の効果を発動できますか: the questioned card was summoned just before (an event
+    on it, last); a Special Summon by a procedure or an effect the frame does not name stays a special_summon."""
+    q = frame.question
+    if q is None or q.card is None or not q.text:
+        return
+    prefix = q.text[:q.text.find("「")] if "「" in q.text else ""
+    other = re.search(r"(儀式|融合|シンクロ|エクシーズ|X|リンク|ペンデュラム)召喚(?:に成功)?(?:した|された)$", prefix)
+    if other:
+        frame.unread.append(f"situation: the questioned card was {other.group(0)} (a summon the set-up does not play)")
+    m = _JA_OWN_SUMMON.search(prefix)
+    if m:
+        frame.events.append(FrameEvent(action="special_summon" if m.group("how") == "特殊召喚" else "summon", card=q.card,
+                                       note="its own summon"))
+
+
 def _quoted_effect(event: FrameEvent, quote: str | None) -> None:
     """An event's 『』 quote: 『②』 is the effect's number, a longer one its text."""
     if not quote:
@@ -339,6 +358,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
                 event.note = "chained to"  # 「X」を発動した時、「Y」を発動できますか: Y responds to X
             found.append((m.start(), event))
     frame.events = [e for _, e in sorted(found, key=lambda p: p[0])]
+    _read_own_summon(frame)
     # 「相手が「X」を発動した時、チェーンして…」: the question chains to the last event
     if found and not any(e.note for e in frame.events) and re.search(
             r"^[^「」]*(?:時|際)、?チェーン(?:を)?して", body[max(p for p, _ in found):].split("」", 1)[-1]):

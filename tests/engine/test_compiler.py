@@ -253,3 +253,34 @@ def test_an_activation_asked_with_its_target_is_played_as_a_choice_of_target(pac
     assert all("target_selectable" in s.steps[-1].expect for s in compiled.scenarios)
     verdicts = settle(compiled.scenarios, run_scenarios(compiled.scenarios, driver=engine_driver))
     assert verdicts["t-as-target"].verdict == "pass", verdicts["t-as-target"].reason
+
+
+BOTTOMLESS, GEMINI_ELF = 29401950, 69140098
+
+
+@pytest.mark.engine
+def test_a_response_to_a_summon_beside_the_summon_of_a_vanilla_monster(pack, engine_driver):
+    # 「X」が召喚に成功した時、「Y」を発動できますか: the other player Normal Summons X in its turn, the
+    # asker responds; the baseline summons a vanilla 1900 ATK monster instead
+    title = "「ジェミナイ・エルフ」が召喚に成功した時、「奈落の落とし穴」を発動できますか？"
+    ruling, frame = _ruling("t-summoned", title, "発動できます。", {"ジェミナイ・エルフ": GEMINI_ELF, "奈落の落とし穴": BOTTOMLESS})
+    assert [(e.action, e.note) for e in frame.events] == [("summon", "chained to")] and not frame.unread
+    compiled = compile_frame(ruling, frame, pack)
+    assert compiled.reason is None, compiled.reason
+    first = next(s for s in compiled.scenarios if s.kind == "ruling")
+    elf_ref, trap_ref = frame.events[0].card, frame.question.card
+    assert [(s.action, s.card) for s in first.steps] == [("summon", elf_ref), ("pass", None), ("pass", None), ("chain", trap_ref)]
+    assert first.setup.turn_player == 1
+    elf = next(c for c in first.setup.cards if c.ref == elf_ref)
+    assert (elf.location, elf.player) == ("hand", 1)
+    verdicts = settle(compiled.scenarios, run_scenarios(compiled.scenarios, driver=engine_driver))
+    assert verdicts["t-summoned"].verdict == "pass", verdicts["t-summoned"].reason
+    # 1400 ATK is below what 「奈落の落とし穴」 answers: a "cannot" beside the baseline's 1900 ATK summon
+    ruling, frame = _ruling("t-summoned-no", "「セルティック・ガーディアン」が召喚に成功した時、「奈落の落とし穴」を発動できますか？",
+                            "発動できません。", {"セルティック・ガーディアン": CELTIC, "奈落の落とし穴": BOTTOMLESS})
+    compiled = compile_frame(ruling, frame, pack)
+    assert compiled.reason is None, compiled.reason
+    baseline = next(s for s in compiled.scenarios if s.kind == "control" and s.steps[0].card == "s0")
+    assert GEMINI_ELF in baseline.codes() and frame.events[0].card not in {c.ref for c in baseline.setup.cards}
+    verdicts = settle(compiled.scenarios, run_scenarios(compiled.scenarios, driver=engine_driver))
+    assert verdicts["t-summoned-no"].verdict == "pass", verdicts["t-summoned-no"].reason

@@ -259,3 +259,14 @@ def test_a_target_named_in_the_situation_is_not_a_can_target_question():
     assert frame_for(t, "ja", [], {"title": t, "question": t, "answer": "行えません。"}).question.kind == "can_attack"
     t = "「ルーンアイズ・ペンデュラム・ドラゴン」に「閃光の双剣－トライス」が装備された場合、何回の攻撃が行えますか？"
     assert frame_for(t, "ja", [], {"title": t, "question": t, "answer": "…"}).question.kind == "what_happens"
+
+
+def test_the_questioned_cards_own_summon_said_before_its_name():
+    # 召喚に成功した「X」のモンスター効果: X's summon is an event on X, last before the question
+    f = _ja("「修禅僧 ゲンドウ」のモンスター効果が適用されている場合、召喚に成功した「クリバンデット」のモンスター効果を発動できますか？",
+            "発動できません。")
+    assert not f.unread
+    assert [(_named(f, e.card), e.action, e.note) for e in f.events] == [("クリバンデット", "summon", "its own summon")]
+    # a Ritual Summon is not a summon the set-up can play from the hand: the frame says so
+    f = _ja("「王家の眠る谷－ネクロバレー」の適用中に、儀式召喚された「トリシューラの影霊衣」の効果を発動できますか？", "発動できません。")
+    assert f.events == [] and f.unread == ["situation: the questioned card was 儀式召喚された (a summon the set-up does not play)"]
