@@ -701,9 +701,17 @@ def settle(scenarios: list[Scenario], results: list[Any]) -> dict[str, FrameVerd
         if scenario.template != TEMPLATE or scenario.kind != "ruling":
             continue
         rid = scenario.ruling_ids[0]
-        if rid in out and out[rid].verdict != "inconclusive":
-            continue
         kind = (getattr(scenario, "notes", None) or {}).get("frame_question", "")
+        if rid in out and out[rid].verdict != "inconclusive":
+            if scenario.notes.get("fates") and out[rid].scenario_id:
+                # a fate question played with the ruling's unstated sides both ways: variants that disagree
+                # say the ruling depends on what it leaves open
+                other = _one(scenario, result, *baselines.get(scenario.id, (None, None)))
+                if other.verdict not in ("inconclusive", out[rid].verdict):
+                    out[rid] = FrameVerdict(rid, kind, "inconclusive", f"variants disagree ({out[rid].scenario_id}: "
+                                            f"{out[rid].verdict}, {scenario.id}: {other.verdict}): the ruling does not "
+                                            f"say whose cards they are", None)
+            continue
         verdict = _one(scenario, result, *baselines.get(scenario.id, (None, None)))
         verdict.ruling_id, verdict.kind = rid, kind
         if rid not in out or verdict.verdict != "inconclusive":
@@ -788,7 +796,8 @@ def _one_target(scenario: Scenario, result: Any, baseline: Scenario | None, base
 
 # what the answer says becomes of a card -> where the engine must show it once the events resolved
 # ("stays": where the set-up put it); the contrary a baseline must show once the deciding condition is removed
-FATE_LOCATION = {"destroyed": "grave", "survives": "stays"}
+FATE_LOCATION = {"destroyed": "grave", "survives": "stays", "banished": "removed", "grave": "grave", "hand": "hand",
+                 "deck": "deck"}
 FATE_CONTRARY = {"survives": "destroyed"}
 
 
@@ -913,17 +922,24 @@ def _compile_fate(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario
                                   position=position, name=c.name))
     rid = getattr(ruling, "id", None) or ruling.get("id")
     scenarios: list[Scenario] = []
-    for variant, filler in enumerate((False, True), 1):
+    # where the ruling says nothing of whose cards the fated and deciding ones are: the other player's,
+    # then all the activator's (settle: variants that disagree leave the ruling inconclusive)
+    unsided = not any(by_ref[r].controller for r in fated) and not any(c.controller for c in situation)
+    moved = {r for r in fated if r not in acting}
+    variants = [(f, False) for f in (False, True)] + ([(f, True) for f in (False, True)] if unsided else [])
+    for variant, (filler, same_side) in enumerate(variants, 1):
         extra = _filler(0, "f0") + _filler(1, "f1") if filler else []
         pool = [f"f{1 - activator}-{t}" for t in ("s1", "m1", "m2", "g1")] if filler else []
         run = [Step(**{**s.__dict__, "target": s.target + pool}) for s in steps]
         base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
-        where = "fated card" + (" + filler" if filler else "")
-        ruling_scenario = _scenario(ruling, base, frame, [*deciding, *placed.values(), *extra], run, where,
-                                    turn_player=activator)
+        where = "fated card" + (" + filler" if filler else "") + (", all the activator's" if same_side else "")
+        mine = [SetupCard(**{**c.__dict__, "player": activator if same_side and (c.ref in moved or c in deciding)
+                             else c.player}) for c in [*deciding, *placed.values()]]
+        kept = [c for c in mine if not any(d.ref == c.ref for d in deciding)]
+        ruling_scenario = _scenario(ruling, base, frame, [*mine, *extra], run, where, turn_player=activator)
         _expect_fates(ruling_scenario, frame.fates, cards)
         if situation:
-            baseline = _scenario(ruling, base + "-baseline", frame, [*placed.values(), *extra], run, where,
+            baseline = _scenario(ruling, base + "-baseline", frame, [*kept, *extra], run, where,
                                  control_of=ruling_scenario, turn_player=activator)
             _expect_fates(baseline, {r: FATE_CONTRARY.get(f, f) for r, f in frame.fates.items()}, cards)
             scenarios.append(baseline)
@@ -941,6 +957,8 @@ def _expect_fates(scenario: Scenario, fates: dict[str, str], cards: CardSource) 
             where = card.location
         elif where == "grave" and cards.data[card.code]["type"] & k["TYPE_PENDULUM"] and card.location == "mzone":
             where = "extra"  # a Pendulum Monster destroyed on the field goes to the Extra Deck face-up
+        elif where == "deck" and cards.kind(card.code) == "extra":
+            where = "extra"
         scenario.expect.cards[ref] = {"location": where}
     scenario.notes["fates"] = dict(fates)
 
@@ -955,10 +973,19 @@ def _fate_seen(scenario: Scenario, result: Any) -> tuple[bool, str]:
         if (observed.get(i) or {}).get("status") != "done":
             return False, f"step {i + 1} ({step.describe()}) was not played"
     cards = log.get("cards") or {}
+    events = log.get("events") or []
+    # the duel's first happening that is not a turn starting nor a fated card moving: a step being played
+    fated = set(scenario.expect.cards)
+    acted = next((i for i, e in enumerate(events) if e.get("event") != "turn" and not (
+        e.get("event") == "move" and e.get("card") in fated)), len(events))
     for ref, want in scenario.expect.cards.items():
         got = (cards.get(ref) or {}).get("location")
         if got != want["location"]:
             return False, f"{ref} ends in {got}, not {want['location']}"
+        moved = next((i for i, e in enumerate(events) if e.get("event") == "move" and e.get("card") == ref), None)
+        if moved is not None and moved < acted and got != scenario.setup.card(ref).location:
+            # the duel moved it before any effect was activated (a rule of the set-up, not the events)
+            return False, f"{ref} left its place before the events were played (the set-up, not an effect, moved it)"
     return True, ""
 
 

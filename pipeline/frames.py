@@ -389,9 +389,12 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
                       (r"[0-9０-９]+(?:枚|体|つ|以上|以下|未満)", "a count"),
                       (r"トークン|エクシーズ素材|カウンター|装備|コントロール|裏側|扱い|として扱", "a card state"),
                       (r"ターン(?:に|の間)|このターン|同じターン|次の", "what happened this turn")):
-        if re.search(cue, rest) and not (re.search(cue, rest).group(0) == "裏側" and any(
+        # a count inside a read situation still decides it (「「X」が2体存在する場合」 is not one 「X」)
+        where = _CARD.sub("", body[:frame_question_start(body, frame)] if frame.question else situation_text) \
+            if what == "a count" else rest
+        if re.search(cue, where) and not (re.search(cue, where).group(0) == "裏側" and any(
                 (c.position or "").startswith("facedown") for c in cards.cards)):  # a position read onto a card
-            frame.unread.append(f"situation: {what} ({re.search(cue, rest).group(0)})")
+            frame.unread.append(f"situation: {what} ({re.search(cue, where).group(0)})")
     # the 『』 effect text the question quotes right after the questioned card's name
     if frame.question and frame.question.card:
         name = next(c.name for c in cards.cards if c.ref == frame.question.card)
@@ -420,6 +423,8 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
         frame.outcome = re.split(r"[。\n]", answer.strip(), maxsplit=1)[0]
     if frame.question and frame.question.kind == "is_destroyed":
         read_fate_question(frame, body, cards)
+    elif frame.question and frame.question.kind in ("what_happens", "applies", "other"):
+        frame.fates = answered_fates(answer, cards)
     if frame.question and frame.question.kind == "can_attack":
         # 「…「X」の効果が適用されたモンスターで攻撃できますか」: a card named in the question's own clause
         # says something about the attacker the frame does not hold
@@ -484,6 +489,33 @@ def _first_sentence_skipping_notes(answer: str) -> str:
 _JA_BY_EFFECT = re.compile(_NAME + r"の(?:(?P<eff>[①-⑥])の)?(?:『[^『』]{1,60}』の)?(?P<what>モンスター効果|ペンデュラム効果|効果)"
                            r"(?:によって|で)(?!き)")
 _JA_FATE_CUE = re.compile(r"破壊され(?:ます|ません)か")
+
+
+# 「…「X」は破壊されます。」 / 「「X」は除外される事になります」: what becomes of a card the title names
+_JA_FATE_SAID = re.compile(_NAME + r"(?:等|など)?(?:は|も)、?[^。「」]{0,30}?"
+                           r"(?P<verb>破壊され|除外され|墓地へ送られ|墓地に送られ|手札に戻|デッキに戻)(?:る事に|ることに)?(?:なり)?(?P<end>ます|ません)")
+_FATE_OF_VERB = {("破壊され", "ます"): "destroyed", ("破壊され", "ません"): "survives", ("除外され", "ます"): "banished",
+                 ("墓地へ送られ", "ます"): "grave", ("墓地に送られ", "ます"): "grave", ("手札に戻", "ます"): "hand",
+                 ("デッキに戻", "ます"): "deck"}
+
+
+def answered_fates(answer: str, cards: _Cards) -> dict[str, str]:
+    """What the answer says becomes of cards the title names, from its sentences up to a first
+    parenthesised aside; a card said to meet two fates (at two moments) gives none."""
+    fates: dict[str, str] = {}
+    for sentence in re.split(r"[。\n]", _first_sentence_skipping_notes(answer)):
+        if sentence.strip().startswith(("（", "(")):
+            break
+        for m in _JA_FATE_SAID.finditer(sentence):
+            name = _clean_name(m.group(1))
+            card = next((c for c in cards.cards if name_key(c.name) == name_key(name)), None)
+            fate = _FATE_OF_VERB.get((m.group("verb"), m.group("end")))
+            if card is None or fate is None or re.search(r"場合|後|その後|ても", sentence[m.start():m.end()]):
+                continue
+            if fates.get(card.ref, fate) != fate:
+                return {}
+            fates[card.ref] = fate
+    return fates
 
 
 def read_fate_question(frame: Frame, body: str, cards: _Cards) -> None:

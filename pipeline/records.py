@@ -81,7 +81,7 @@ class Frame:
     question: FrameQuestion | None = None
     answer: str | None = None  # yes | no | outcome
     outcome: str | None = None  # the answer's first sentence, when it is an outcome
-    fates: dict[str, str] = field(default_factory=dict)  # card ref -> destroyed | survives: what the answer says becomes of it
+    fates: dict[str, str] = field(default_factory=dict)  # card ref -> destroyed | survives | banished | grave | hand | deck
     unread: list[str] = field(default_factory=list)  # the parts that could not be read, and why
 
     @classmethod

@@ -270,3 +270,15 @@ def test_the_questioned_cards_own_summon_said_before_its_name():
     # a Ritual Summon is not a summon the set-up can play from the hand: the frame says so
     f = _ja("「王家の眠る谷－ネクロバレー」の適用中に、儀式召喚された「トリシューラの影霊衣」の効果を発動できますか？", "発動できません。")
     assert f.events == [] and f.unread == ["situation: the questioned card was 儀式召喚された (a summon the set-up does not play)"]
+
+
+def test_fates_said_by_a_what_happens_answer_and_counts_inside_a_situation():
+    t = "「トゥーン・キングダム」の適用中、「魂を削る死霊」を対象として、「コミックハンド」を発動した場合、どうなりますか？"
+    f = frame_for(t, "ja", [], {"title": t, "question": t, "answer": "質問の状況の場合、「魂を削る死霊」は破壊されます。"})
+    assert {_card(f, r).name: fate for r, fate in f.fates.items()} == {"魂を削る死霊": "destroyed"}
+    # a card said to meet a fate only under a condition, or after something else, gives none
+    f = frame_for(t, "ja", [], {"title": t, "question": t, "answer": "「魂を削る死霊」は対象となった場合に破壊されます。"})
+    assert f.fates == {}
+    # 相手フィールドに「ジェントルーパー」が2体存在する場合: the count is part of the situation, not read
+    t = "相手フィールドに「ジェントルーパー」が2体存在する場合、自分のモンスターは直接攻撃できますか？"
+    assert "situation: a count (2体)" in frame_for(t, "ja", [], {"title": t, "question": t, "answer": "できません。"}).unread
