@@ -404,7 +404,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
             if frame.question.effect is None:
                 frame.question.effect = _effect_number(quoted.group(1))
     frame.cards = cards.cards
-    if frame.question and frame.question.kind == "what_happens":
+    if frame.question and frame.question.kind in ("what_happens", "applies", "other"):
         answered_as_activation(frame, body, answer, cards)
     if frame.question and frame.question.kind != "what_happens":
         frame.answer = _answer_ja(answer, frame.question.kind)
@@ -439,7 +439,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
 # 「…「X」の効果を発動する事はできます。」 / 「…発動する事ができません。」 as the answer's first sentence
 _JA_ACTIVATION_ANSWER = re.compile(
     r"(?:" + _NAME + r"(?:の(?:(?P<eff>[①-⑥])の)?(?:『[^『』]{1,80}』)?(?P<what>モンスター効果|ペンデュラム効果|効果))?を)?"
-    r"発動する(?:事|こと)(?:自体)?(?:は|が|も)?でき(?:ます|ません)$")
+    r"(?:発動|(?P<how>特殊召喚|通常召喚|アドバンス召喚|召喚))(?:する(?:事|こと)(?:自体)?(?:は|が|も)?)?でき(?:ます|ません)$")
 
 
 # the question's own subject clause left over as unread: 「自分の墓地の「」の効果の処理は」
@@ -457,20 +457,30 @@ def answered_as_activation(frame: Frame, body: str, answer: str, cards: _Cards) 
     m = _JA_ACTIVATION_ANSWER.search(first)
     if not m:
         return
+    prefix = first[:m.start()]
+    if re.search(r"既に|以上|以下|未満|のみ|なければ|ない場合|ない状態|限り|ただし", prefix) and not prefix.startswith("質問の状況"):
+        return  # 「…既に通常召喚を行っているターンには…できません」: a condition of the answer's own
+    how = m.group("how")
+    action = {"特殊召喚": "special_summon"}.get(how or "", "summon") if how else "activate"
+    if how and m.group("what"):
+        return  # 「「X」の効果を特殊召喚…」 is not a phrasing
     if m.group(1):
         name = _clean_name(m.group(1))
         if not any(name_key(c.name) == name_key(name) for c in cards.cards):
             return  # a card the title does not name: not this question's subject
         card = cards.get(name)
     else:
-        if _CARD.search(first) or not frame.events or frame.events[-1].action != "activate":
+        if _CARD.search(first) or not frame.events or frame.events[-1].action != action:
             return
         card = next(c for c in cards.cards if c.ref == frame.events[-1].card)
     q = frame.question
-    q.kind, q.card, q.text = "can_activate", card.ref, m.group(0)
-    q.effect = _effect_number(m.group("eff")) or next((e.effect for e in frame.events if e.card == card.ref), None)
-    q.effect_kind = {"モンスター効果": "monster", "ペンデュラム効果": "pendulum"}.get(m.group("what") or "")
-    frame.events = [e for e in frame.events if not (e.card == card.ref and e.action == "activate")]
+    q.kind, q.card, q.text = "can_summon" if how else "can_activate", card.ref, m.group(0)
+    if how:
+        q.how, q.effect, q.effect_kind = how, None, None
+    else:
+        q.effect = _effect_number(m.group("eff")) or next((e.effect for e in frame.events if e.card == card.ref), None)
+        q.effect_kind = {"モンスター効果": "monster", "ペンデュラム効果": "pendulum"}.get(m.group("what") or "")
+    frame.events = [e for e in frame.events if not (e.card == card.ref and e.action == action)]
     frame.unread = [u for u in frame.unread if u != f"situation: what 「{card.name}」 does before the question"
                     and not _SUBJECT_CLAUSE.match(u)]
     at = body.find("「" + card.name)

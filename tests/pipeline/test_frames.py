@@ -282,3 +282,14 @@ def test_fates_said_by_a_what_happens_answer_and_counts_inside_a_situation():
     # 相手フィールドに「ジェントルーパー」が2体存在する場合: the count is part of the situation, not read
     t = "相手フィールドに「ジェントルーパー」が2体存在する場合、自分のモンスターは直接攻撃できますか？"
     assert "situation: a count (2体)" in frame_for(t, "ja", [], {"title": t, "question": t, "answer": "できません。"}).unread
+
+
+def test_an_answer_whose_can_or_cannot_holds_under_its_own_condition_is_not_the_question(qa):
+    # 「青天の霹靂」の効果で、「トーチ・ゴーレム」を特殊召喚する場合、どのように行いますか？ -> 「…自分が既に通常召喚を
+    # 行っているターンには…特殊召喚する事はできません」: a condition the title does not state
+    f = qa(14175)
+    assert f.question.kind == "what_happens"
+    t = "「サイクロン」の発動にチェーンして「ハネワタ」が特殊召喚された場合、処理はどうなりますか？"
+    f = frame_for(t, "ja", [], {"title": t, "question": t, "answer": "質問の状況の場合、「ハネワタ」を特殊召喚する事はできません。"})
+    assert (f.question.kind, f.question.how, _card(f, f.question.card).name, f.answer) == ("can_summon", "特殊召喚", "ハネワタ", "no")
+    assert [e.action for e in f.events] == ["activate"]
