@@ -21,6 +21,7 @@ COMMANDS = {
     "query": ("app.commands.kb:query", "Query the ruling graph: cards, pairs, topics, full text, conflicts."),
     "scenarios": ("app.commands.scenarios:scenarios", "Generate, run and export engine scenarios."),
     "neo4j": ("app.commands.neo4j:neo4j", "Start, stop and inspect the local Neo4j server."),
+    "records": ("app.commands.records:records", "The records between stages: JSON Schema, check record files."),
     "demo": ("app.demo:demo", "Run pages -> graph -> scenarios -> engine verdicts on the bundled sample."),
 }
 

@@ -20,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from pipeline.records import Mention, PageDoc, Ruling
+from rulings.records import Mention, PageDoc, Ruling
 
 CARD_BASE = 900_000_000  # synthetic passcodes, above every real one and below the synthetic-card range
 N_CARDS = 1000
@@ -48,9 +48,10 @@ def synthetic_docs(n_rulings: int, per_page: int, seed: int = 5) -> list[PageDoc
             a, b = rng.sample(range(N_CARDS), 2)
             body = "".join(rng.choice(_HAN) for _ in range(60))
             text = f"「基准卡{a}」{body}「基准卡{b}」。"
-            mentions = [Mention(f"基准卡{a}", 1, 1 + len(f"基准卡{a}"), CARD_BASE + a, 0.9, role="acting"),
-                        Mention(f"基准卡{b}", len(text) - 2 - len(f"基准卡{b}"), len(text) - 2, CARD_BASE + b, 0.9,
-                                role="affected")]
+            mentions = [Mention(surface=f"基准卡{a}", start=1, end=1 + len(f"基准卡{a}"), passcode=CARD_BASE + a, confidence=0.9,
+                                role="acting"),
+                        Mention(surface=f"基准卡{b}", start=len(text) - 2 - len(f"基准卡{b}"), end=len(text) - 2,
+                                passcode=CARD_BASE + b, confidence=0.9, role="affected")]
             doc.rulings.append(Ruling(
                 id=f"bench-{page}-{k}", text=text, normalized=text, language="zh-Hans",
                 section=[f"section {k // 10}"], date="2020-01-01", polarity=rng.choice(["can", "cannot", "is"]),

@@ -23,7 +23,7 @@ from engine_bridge.generate import frame_cards, reason_groups
 from engine_bridge.runner import run_scenarios
 from engine_bridge.templates.base import RulingView
 from pipeline.frames import frame_for
-from pipeline.records import PageDoc
+from rulings.records import PageDoc
 from rulings.jsonl import read_jsonl
 
 

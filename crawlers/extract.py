@@ -14,7 +14,7 @@ from urllib.parse import urldefrag, urljoin
 import lxml.html
 from lxml import etree
 
-from crawlers.records import Heading
+from rulings.records import Heading
 from rulings.errors import InputError
 
 
@@ -293,7 +293,7 @@ def extract(html: str, url: str, layout: str = "generic") -> Extracted:
     for line in lines:
         offsets.append(pos)
         pos += len(line) + 1
-    headings = [Heading(level, lines[i], offsets[i]) for level, i in out.headings]
+    headings = [Heading(level=level, text=lines[i], offset=offsets[i]) for level, i in out.headings]
     h1 = next((h.text for h in headings if h.level == 1), "")
     title = h1 or page_title
     notes = [(offsets[a], offsets[b - 1] + len(lines[b - 1]))

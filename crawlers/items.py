@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from crawlers.records import RawPage
+from rulings.records import RawPage
 
 
 @dataclass

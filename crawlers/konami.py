@@ -24,7 +24,7 @@ from urllib.parse import parse_qs, unquote, urljoin, urlsplit
 
 from parsel import Selector
 
-from crawlers.records import Heading
+from rulings.records import Heading
 
 FAQ_BASE = "https://www.db.yugioh-card.com/yugiohdb/faq_search.action"
 FAQ_URL = FAQ_BASE + "?ope=5&fid={fid}"  # one Q&A
@@ -161,7 +161,7 @@ def fill_qa_page(page, selector: Selector, url: str):
         page.meta["faq_url"] = page.url
     text, headings = qa_text(record["title"], record["question"], record["answer"])
     page.text, page.title, page.language = text, record["title"], "ja"
-    page.headings = [Heading(level, heading, offset) for level, heading, offset in headings]
+    page.headings = [Heading(level=level, text=heading, offset=offset) for level, heading, offset in headings]
     page.meta.update(record)
     return page
 
@@ -174,7 +174,7 @@ def fill_supplement_page(page, selector: Selector, url: str):
     text, headings = supplement_text(listing["name"], listing["supplements"])
     page.url = CARD_FAQ_URL.format(cid=listing["cid"])
     page.text, page.title, page.language = text, listing["name"], "ja"
-    page.headings = [Heading(level, heading, offset) for level, heading, offset in headings]
+    page.headings = [Heading(level=level, text=heading, offset=offset) for level, heading, offset in headings]
     page.meta.update({"cid": listing["cid"], "card_name": listing["name"], "card_text": listing["card_text"],
                       "supplements": listing["supplements"], "faq_url": page.url})
     return page

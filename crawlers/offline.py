@@ -22,7 +22,7 @@ from crawlers.encoding import decode_page
 from crawlers.extract import extract
 from crawlers import konami
 from crawlers.konami import FAQ_URL
-from crawlers.records import Heading, RawPage
+from rulings.records import Heading, RawPage
 from crawlers.store import RawStore, sha256_hex, utc_now
 from crawlers.textformats import markdown_headings, markdown_title, rst_headings, seed_headings
 from rulings.errors import InputError
@@ -252,7 +252,7 @@ def qa_page(record: dict, raw: bytes, source: str | None = None) -> RawPage:
         raise ValueError(f"fid {record['fid']!r} is not a number") from None
     text, layout = konami.qa_text(str(record["title"]).strip(), str(record["question"]).strip(),
                                   str(record["answer"]).strip())
-    headings = [Heading(level, heading, offset) for level, heading, offset in layout]
+    headings = [Heading(level=level, text=heading, offset=offset) for level, heading, offset in layout]
     meta = {key: record.get(key) for key in ("fid", "databaseDate", "tags", "mentionedCards", "title",
                                              "question", "answer")}
     meta["fid"] = fid

@@ -28,7 +28,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterator
 
-from crawlers.records import RawPage
+from rulings.records import RawPage
 from rulings.errors import InputError
 from rulings.jsonl import atomic_write
 

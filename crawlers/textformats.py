@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from crawlers.records import Heading
+from rulings.records import Heading
 
 _RST_ADORNMENT = re.compile(r"^([=\-~^\"'`#*+_.:<>!$%&,;/?@\\|])\1{2,}\s*$")
 _MD_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
@@ -54,8 +54,8 @@ def rst_headings(text: str) -> list[Heading]:
             styles.append(style)
         title = lines[title_index]
         stripped = title.strip()
-        headings.append(Heading(styles.index(style) + 1, stripped,
-                                offsets[title_index] + (len(title) - len(title.lstrip()))))
+        headings.append(Heading(level=styles.index(style) + 1, text=stripped,
+                                offset=offsets[title_index] + (len(title) - len(title.lstrip()))))
     return headings
 
 
@@ -68,7 +68,7 @@ def markdown_headings(text: str) -> list[Heading]:
             continue
         m = None if in_fence else _MD_HEADING.match(line)
         if m:
-            headings.append(Heading(len(m.group(1)), m.group(2), offset))
+            headings.append(Heading(level=len(m.group(1)), text=m.group(2), offset=offset))
     return headings
 
 
@@ -101,9 +101,9 @@ def seed_headings(text: str, kind: str) -> list[Heading]:
             continue
         lead = offset + len(line) - len(line.lstrip())
         if kind == "ocg-rule-docs" and (m := _PILCROW.match(stripped)):
-            headings.append(Heading(1 if not headings else 2, m.group(1), lead))
+            headings.append(Heading(level=1 if not headings else 2, text=m.group(1), offset=lead))
         elif kind == "fr-wiki" and (m := _WIKI_EDIT.match(stripped)):
-            headings.append(Heading(2, m.group(1), lead))
+            headings.append(Heading(level=2, text=m.group(1), offset=lead))
         elif kind == "jp-expert" and (stripped.startswith("▼") or (_BRACKET_HEAD.match(stripped) and len(stripped) < 60)):
-            headings.append(Heading(2, stripped, lead))
+            headings.append(Heading(level=2, text=stripped, offset=lead))
     return headings

@@ -37,7 +37,7 @@ from engine_bridge.carddata import card_data_from_cdb, card_data_from_jsonl
 from engine_bridge.constants import load_constants
 from engine_bridge.request import find_script
 from engine_bridge.scenario import Expect, RulingRef, Scenario, Setup, SetupCard, Step
-from pipeline.records import Frame, FrameCard, FrameEvent, FrameQuestion
+from rulings.records import Frame, FrameCard, FrameEvent, FrameQuestion
 
 TEMPLATE = "frame"
 FILLER_MONSTER = 91152256  # Celtic Guardian: vanilla Level 4 (needs no script)
@@ -832,7 +832,7 @@ def _check_cards(frame: Frame, cards: CardSource) -> None:
 
 def _event_effect(frame: Frame, event: Any, code: int, cards: CardSource) -> int | None:
     """n of aux.Stringid for an event's effect (None: any option of the card), as for the question."""
-    from pipeline.records import FrameQuestion
+    from rulings.records import FrameQuestion
 
     probe = Frame(question=FrameQuestion(kind="can_activate", effect=event.effect, effect_text=event.effect_text))
     kind = cards.kind(code)

@@ -189,7 +189,7 @@ def generate_from_pagedocs(docs: Iterable[Any], catalog: PackCatalog | None = No
     def rulings():
         for doc in docs:
             if isinstance(doc, dict):
-                from pipeline.records import PageDoc
+                from rulings.records import PageDoc
 
                 doc = PageDoc.from_json(doc)
             for ruling in doc.rulings:
@@ -208,7 +208,7 @@ def generate_from_graph(driver, database: str | None = None, catalog: PackCatalo
 
 def read_rulings_jsonl(path: str | Path) -> list[RulingView]:
     """A JSONL file of PageDoc records (the NLP stage's output) or of plain ruling objects."""
-    from pipeline.records import PageDoc
+    from rulings.records import PageDoc
     from rulings.jsonl import read_jsonl
 
     out: list[RulingView] = []

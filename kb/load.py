@@ -12,14 +12,12 @@ similar text). Malformed records are rejected one by one (with id and reason); t
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import json
 import queue
 import re
 import threading
 import zlib
-from dataclasses import asdict
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterable
@@ -31,53 +29,15 @@ from rapidfuzz import fuzz
 
 from kb import graph
 from pipeline.normalize import display_text
-from pipeline.records import PageDoc, Ruling
-from rulings.errors import InputError, ServiceError
+from rulings.errors import ServiceError
+from rulings.jsonl import read_jsonl_numbered
+from rulings.records import PageDoc, Ruling, problem
 
-_DATE = re.compile(r"^\d{4}(-\d{2}(-\d{2})?)?$")
 SIMILAR_TEXT = 60  # rapidfuzz ratio (0..100) above which two rulings of a section say "the same thing"
 
 
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
-
-
-# ---------------------------------------------------------------------------------------------
-# Validation: one reason per bad record, named by its id.
-
-def page_problem(doc: PageDoc) -> str | None:
-    for name in ("url", "source_id", "content_hash"):
-        value = getattr(doc, name, None)
-        if not isinstance(value, str) or not value.strip():
-            return f"{name} missing or not a string"
-    if not isinstance(doc.rulings, list):
-        return "rulings is not a list"
-    return None
-
-
-def ruling_problem(r: Ruling) -> str | None:
-    if not isinstance(r.id, str) or not r.id.strip():
-        return "id missing"
-    if not isinstance(r.text, str) or not r.text.strip():
-        return "text missing or empty"
-    if not isinstance(r.normalized, str):
-        return "normalized text missing"
-    if not isinstance(r.language, str) or not r.language:
-        return "language missing"
-    if r.date is not None and (not isinstance(r.date, str) or not _DATE.match(r.date)):
-        return f"date {r.date!r} is not an ISO date (YYYY-MM-DD)"
-    if not isinstance(r.section, list) or not all(isinstance(h, str) for h in r.section):
-        return "section is not a list of headings"
-    if not isinstance(r.topics, list) or not all(isinstance(t, str) and t for t in r.topics):
-        return "topics is not a list of topic keys"
-    for m in r.mentions:
-        if m.passcode is not None and (not isinstance(m.passcode, int) or isinstance(m.passcode, bool)):
-            return f"mention {getattr(m, 'surface', '?')!r}: passcode {m.passcode!r} is not an integer"
-        if not isinstance(m.confidence, (int, float)) or not 0 <= m.confidence <= 1:
-            return f"mention {m.surface!r}: confidence {m.confidence!r} is not in 0..1"
-        if not isinstance(m.start, int) or not isinstance(m.end, int) or m.start > m.end:
-            return f"mention {m.surface!r}: bad span {m.start!r}..{m.end!r}"
-    return None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -136,7 +96,7 @@ def frame_props(frame) -> dict:
     (question kind, its card, the cards of the situation, the events in order)."""
     if frame is None:
         return {"frame_question": None, "frame_answer": None, "frame_key": None}
-    data = asdict(frame) if not isinstance(frame, dict) else frame
+    data = frame.model_dump() if not isinstance(frame, dict) else frame
     question = data.get("question") or {}
     cards = {c.get("ref"): c.get("passcode") for c in data.get("cards") or []}
     key = None
@@ -158,13 +118,13 @@ def ruling_props(doc: PageDoc, r: Ruling) -> dict:
         "unlinked": [m.surface for m in r.mentions if m.passcode is None],
         "meta": json.dumps(meta, ensure_ascii=False, sort_keys=True, default=str),
         # the ruling's frame (pipeline.frames) as JSON; scenario generation reads it back from the graph
-        "frame": json.dumps(asdict(r.frame), ensure_ascii=False, sort_keys=True) if r.frame is not None else None,
+        "frame": json.dumps(r.frame.model_dump(), ensure_ascii=False, sort_keys=True) if r.frame is not None else None,
     }
     if meta.get("fid") is not None:
         props["fid"] = str(meta["fid"])
     fids, cids = citations(r)
     props["cites_qa"], props["cites_card"] = fids or None, cids or None
-    props.update(frame_props(getattr(r, "frame", None)))
+    props.update(frame_props(r.frame))
     return props
 
 
@@ -196,7 +156,7 @@ def page_rows(doc: PageDoc, rulings: list[Ruling], old_rulings: list[dict], now:
         sections[key] = {"key": key, "path": r.section, "heading": r.section[-1] if r.section else ""}
         mentions = [{"passcode": m.passcode, "role": m.role, "span": [m.start, m.end], "surface": display_text(m.surface),
                      "confidence": float(m.confidence), "kind": m.kind, "matched_kind": m.matched_kind,
-                     "place": getattr(m, "place", "text")}
+                     "place": m.place}
                     for m in r.mentions if m.passcode is not None]
         rows.append({"id": r.id, "section_key": key, "props": ruling_props(doc, r),
                      "topics": list(dict.fromkeys(r.topics)), "mentions": mentions})
@@ -237,7 +197,7 @@ def topic_rows() -> list[dict]:
 def records_hash(doc: PageDoc, rulings: list[Ruling]) -> str:
     """Fingerprint of what the NLP stage said about a page: the same page bytes processed by a newer
     pipeline (better linking, new topics) must reach the graph too, not be skipped as unchanged."""
-    payload = {"rulings": [asdict(r) for r in rulings], "aliases": [asdict(a) for a in doc.aliases],
+    payload = {"rulings": [r.model_dump() for r in rulings], "aliases": [a.model_dump() for a in doc.aliases],
                "language": doc.language, "title": doc.title}
     return hashlib.sha256(json.dumps(payload, sort_keys=True, ensure_ascii=False).encode("utf-8")).hexdigest()
 
@@ -319,19 +279,14 @@ def new_counts() -> dict:
             "mentions_without_card": 0, "aliases": 0, "errors": []}
 
 
-def _checked(doc: PageDoc, counts: dict) -> list[Ruling] | None:
-    """The page's well-formed rulings, or None when the page itself is malformed (errors go to counts)."""
-    problem = page_problem(doc)
-    if problem:
-        counts["pages_rejected"] += 1
-        counts["errors"].append(f"page {getattr(doc, 'url', None) or '?'}: {problem}")
-        return None
+def _checked(doc: PageDoc, counts: dict) -> list[Ruling]:
+    """The page's rulings (validated records, rulings.records), each id once: a second ruling with an
+    id the page already has is rejected (errors go to counts)."""
     good, seen = [], set()
     for r in doc.rulings:
-        why = ruling_problem(r) or ("duplicate ruling id on the page" if r.id in seen else None)
-        if why:
+        if r.id in seen:
             counts["rulings_rejected"] += 1
-            counts["errors"].append(f"{doc.url} ruling {getattr(r, 'id', '?')}: {why}")
+            counts["errors"].append(f"{doc.url} ruling {r.id}: duplicate ruling id on the page")
             continue
         seen.add(r.id)
         good.append(r)
@@ -432,8 +387,7 @@ def load_pagedocs(driver: Driver, docs: Iterable[PageDoc], database: str | None 
         for doc in docs:
             with lock:
                 good = _checked(doc, counts)
-            if good is not None:
-                yield doc, good
+            yield doc, good
 
 
     if workers <= 1:
@@ -469,46 +423,23 @@ def load_pagedocs(driver: Driver, docs: Iterable[PageDoc], database: str | None 
 
 
 def read_pagedocs(path: Path, counts: dict):
-    """PageDocs from a JSONL file; a line that is not a valid PageDoc is rejected (counted, with its line
-    number, url and reason, in counts) and the rest is read."""
-    from pipeline.records import PAGE_DOC_VERSION
+    """PageDocs from a JSONL file (rulings.records): a line that is not a valid PageDoc is rejected
+    (counted, with its line number and reason), a ruling that is not valid is left out of its page
+    (counted, with its page, id and reason), and the rest is read."""
 
-    for lineno, obj in _jsonl_objects(Path(path), counts):
+    def page_rejected(reason: str) -> None:
+        counts["pages_rejected"] += 1
+        counts["errors"].append(reason)
+
+    def ruling_rejected(reason: str) -> None:
+        counts["rulings_rejected"] += 1
+        counts["errors"].append(reason)
+
+    for lineno, obj in read_jsonl_numbered(Path(path), rejected=page_rejected):
         try:
-            if obj.get("record") not in (None, "PageDoc"):
-                raise ValueError(f"record type {obj.get('record')!r}, expected 'PageDoc'")
-            if int(obj.get("v", 1)) > PAGE_DOC_VERSION:
-                raise ValueError(f"schema version {obj.get('v')} is newer than this tool reads ({PAGE_DOC_VERSION})")
-            doc = PageDoc.from_json(obj)
-        except (TypeError, ValueError, KeyError, AttributeError) as exc:
-            counts["pages_rejected"] += 1
-            counts["errors"].append(f"{path}:{lineno} (page {obj.get('url') or '?'}): not a PageDoc ({str(exc)[:160]})")
-            continue
-        yield doc
-
-
-def _jsonl_objects(path: Path, counts: dict):
-    if not path.exists():
-        raise InputError(f"{path}: no such file")
-    opener = gzip.open if path.suffix == ".gz" else open
-    try:
-        with opener(path, "rt", encoding="utf-8") as handle:
-            for lineno, line in enumerate(handle, 1):
-                if not line.strip():
-                    continue
-                try:
-                    obj = json.loads(line)
-                    if not isinstance(obj, dict):
-                        raise ValueError("not a JSON object")
-                except ValueError as exc:
-                    counts["pages_rejected"] += 1
-                    counts["errors"].append(f"{path}:{lineno}: invalid JSON ({getattr(exc, 'msg', exc)})")
-                    continue
-                yield lineno, obj
-    except (EOFError, gzip.BadGzipFile) as exc:
-        raise InputError(f"{path}: corrupt or truncated file ({exc})") from exc
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
+            yield PageDoc.from_json(obj, rejected=ruling_rejected)
+        except ValueError as exc:
+            page_rejected(f"{path}:{lineno} (page {obj.get('url') or '?'}): not a PageDoc ({problem(exc)[:200]})")
 
 
 def load_jsonl(driver: Driver, path, database: str | None = None, workers: int = 1) -> dict:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from pipeline.cardlink import CardLinker
-from pipeline.records import MinedAlias
+from rulings.records import MinedAlias
 from rulings.text import HAN, KANA, fold_lookup, to_simplified
 
 _PAIR = re.compile(r"[「『]([^「」『』/／\n]{1,40})\s*[/／]\s*([^「」『』/／\n]{1,40})[」』]")

@@ -30,7 +30,7 @@ import pickle
 import re
 import threading
 import unicodedata
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
@@ -38,7 +38,7 @@ from typing import Iterable
 import ahocorasick
 
 from pipeline.nlp_models import base_language, get_nlp
-from pipeline.records import MinedAlias, Mention
+from rulings.records import MinedAlias, Mention
 from rulings.cards import Card
 from rulings.errors import RulingsError
 from rulings.jsonl import atomic_write
@@ -330,7 +330,7 @@ class CardLinker:
         found = [m for m in self._link_text(f"「{text}」", language) if m.passcode is not None and m.kind == "card"]
         if len(found) != 1 or (found[0].start, found[0].end) != (1, len(text) + 1):
             return None
-        return replace(found[0], start=0, end=len(text))
+        return found[0].model_copy(update={"start": 0, "end": len(text)})
 
     def _align(self, doc, mentions: list[Mention], base: str) -> list[Mention]:
         spans, kept = [], []
@@ -359,19 +359,20 @@ class CardLinker:
         linked_here: list[NameEntry] = []
         for cand in sorted(quoted + unquoted, key=lambda c: c.start):
             if cand.series:
-                mentions.append(Mention(text[cand.start:cand.end], cand.start, cand.end, None, 0.9,
-                                        matched_name=text[cand.start:cand.end], kind="series"))
+                mentions.append(Mention(surface=text[cand.start:cand.end], start=cand.start, end=cand.end, passcode=None,
+                                        confidence=0.9, matched_name=text[cand.start:cand.end], kind="series"))
                 continue
             if cand.entries:
                 entry, confidence = self._choose(cand.entries, language)
                 if not cand.quoted:
                     confidence *= 0.85
                 linked_here.append(entry)
-                mentions.append(Mention(text[cand.start:cand.end], cand.start, cand.end, entry.passcode,
-                                        round(confidence, 3), matched_name=entry.name,
+                mentions.append(Mention(surface=text[cand.start:cand.end], start=cand.start, end=cand.end,
+                                        passcode=entry.passcode, confidence=round(confidence, 3), matched_name=entry.name,
                                         matched_lang=entry.record_lang, matched_kind=entry.kind))
             else:
-                mentions.append(Mention(text[cand.start:cand.end], cand.start, cand.end, None, 0.3))
+                mentions.append(Mention(surface=text[cand.start:cand.end], start=cand.start, end=cand.end, passcode=None,
+                                        confidence=0.3))
         if language in ("fr", "en"):
             mentions = self._latin_short_references(text, mentions)
         # Short references to a card named earlier on the same text (*Tireur* after *Tireur de
@@ -458,8 +459,8 @@ class CardLinker:
                 if any(busy[s:e]):
                     continue
                 busy[s:e] = b"\x01" * (e - s)
-                extra.append(Mention(form, s, e, passcode, 0.6, matched_name=form, matched_lang=None,
-                                     matched_kind="short"))
+                extra.append(Mention(surface=form, start=s, end=e, passcode=passcode, confidence=0.6, matched_name=form,
+                                     matched_lang=None, matched_kind="short"))
         return sorted(mentions + extra, key=lambda m: m.start)
 
     def _short_reference(self, surface: str, linked: list[NameEntry]) -> NameEntry | None:

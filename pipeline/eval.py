@@ -197,7 +197,6 @@ def eval_rule_docs(linker: CardLinker, catalog: dict[int, Card], paths: list[Pat
 def page_mentions(doc) -> list:
     """Every card mention of a PageDoc with offsets into the page (RawPage.text), each page span once:
     text mentions are offsets into their ruling, note and heading mentions already page offsets."""
-    from dataclasses import replace
 
     seen, out = set(), []
     for r in doc.rulings:
@@ -205,7 +204,7 @@ def page_mentions(doc) -> list:
             start, end = (m.start, m.end) if getattr(m, "place", "text") != "text" else (r.start + m.start, r.start + m.end)
             if (start, end, m.passcode) not in seen:
                 seen.add((start, end, m.passcode))
-                out.append(replace(m, start=start, end=end))
+                out.append(m.model_copy(update={"start": start, "end": end}))
     return out
 
 

@@ -23,7 +23,7 @@ import spacy
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from pipeline.records import Frame, FrameCard, FrameEvent, FrameQuestion
+from rulings.records import Frame, FrameCard, FrameEvent, FrameQuestion
 from rulings.text import language_family
 
 CIRCLED = {c: i for i, c in enumerate("①②③④⑤⑥⑦⑧⑨⑩", 1)}
@@ -679,7 +679,7 @@ def as_frame(value: Any) -> Frame | None:
         return value
     if isinstance(value, str):
         value = json.loads(value) if value.strip() else None
-    return Frame.from_dict(value)
+    return Frame.model_validate(value) if value else None
 
 
 def describe_frame(value: Any) -> str:

@@ -18,7 +18,7 @@ from typing import Callable, Sequence
 
 import yaml
 
-from pipeline.records import Repair
+from rulings.records import Repair
 from rulings.text import INVISIBLE_RE, PINYIN_AFTER_HAN, fold_width, is_pinyin
 
 DATA_DIR = Path(__file__).parent / "data"

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from crawlers.records import RawPage
+from rulings.records import RawPage
 from pipeline.language import is_chinese, segment_language
 from pipeline.normalize import Normalized, display_text, normalize, page_has_conversion_damage
-from pipeline.records import Mention, PageDoc, Ruling
+from rulings.records import Mention, PageDoc, Ruling
 from pipeline.segment import Segment, segment_page, structure_lists
 from pipeline.semantics import mention_roles, polarity, primary_action, actions, ruling_kind
 from pipeline.topics import assign_topics, topics_for_qa_tags
@@ -99,7 +99,7 @@ def _mentions_on_page(draft: _Draft, found: list[Mention], page_text: str) -> li
         if not (0 <= m.start < m.end <= len(draft.norm.text)):
             continue
         s, e = draft.norm.source_span(m.start, m.end)
-        out.append(replace(m, surface=page_text[s:e], start=s - seg_start, end=e - seg_start, role=role))
+        out.append(m.model_copy(update={"surface": page_text[s:e], "start": s - seg_start, "end": e - seg_start, "role": role}))
     return out
 
 
@@ -117,7 +117,7 @@ def _list_mentions(draft: _Draft, mentions: list[Mention], page_text: str, linke
             continue
         start, end = s - seg_start + lead, s - seg_start + lead + len(name)
         out = [m for m in out if m.end <= start or m.start >= end]
-        out.append(replace(found, surface=name, start=start, end=end, role=None))
+        out.append(found.model_copy(update={"surface": name, "start": start, "end": end, "role": None}))
     return sorted(out, key=lambda m: m.start)
 
 
@@ -127,7 +127,7 @@ def _mentions_placed(norm: Normalized, found: list[Mention], page_text: str, pla
     for m in found:
         if 0 <= m.start < m.end <= len(norm.text):
             s, e = norm.source_span(m.start, m.end)
-            out.append(replace(m, surface=page_text[s:e], start=s, end=e, role=None, place=place))
+            out.append(m.model_copy(update={"surface": page_text[s:e], "start": s, "end": e, "role": None, "place": place}))
     return out
 
 
@@ -167,7 +167,7 @@ def _ruling(page: RawPage, draft: _Draft, mentions: list[Mention], featured: lis
         meta=meta,
         display=" ".join(draft.norm.text.split()),
         # the frame names cards as shown to users: surfaces without markup or pinyin
-        frame=frame_for(normalized, draft.language, [replace(m, surface=display_text(m.surface)) for m in mentions],
+        frame=frame_for(normalized, draft.language, [m.model_copy(update={"surface": display_text(m.surface)}) for m in mentions],
                         meta if qa else None),
     )
 

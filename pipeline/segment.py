@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from crawlers.records import RawPage
+from rulings.records import RawPage
 from pipeline.dates import find_dates, parse_date
 from rulings.text import fold_width, language_family
 

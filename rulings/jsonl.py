@@ -12,7 +12,7 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import IO, Any, Iterable, Iterator
+from typing import IO, Any, Callable, Iterable, Iterator
 
 from rulings.errors import InputError, write_failed
 
@@ -80,9 +80,11 @@ def read_jsonl(path: Path, *, record: str | None = None, max_version: int | None
         yield obj
 
 
-def read_jsonl_numbered(path: Path, *, record: str | None = None,
-                        max_version: int | None = None) -> Iterator[tuple[int, dict]]:
-    """(line number, JSON object) pairs, so that a caller can name the line of a record it rejects."""
+def read_jsonl_numbered(path: Path, *, record: str | None = None, max_version: int | None = None,
+                        rejected: Callable[[str], None] | None = None) -> Iterator[tuple[int, dict]]:
+    """(line number, JSON object) pairs, so that a caller can name the line of a record it rejects.
+    A line that is not a JSON object raises InputError naming the file and line; with `rejected`, its
+    one-line reason goes there instead and the rest of the file is read."""
     path = Path(path)
     if not path.exists():
         raise InputError(f"{path}: no such file")
@@ -92,21 +94,30 @@ def read_jsonl_numbered(path: Path, *, record: str | None = None,
                 if not line.strip():
                     continue
                 try:
-                    obj = json.loads(line)
-                except json.JSONDecodeError as exc:
-                    raise InputError(f"{path}:{lineno}: invalid JSON ({exc.msg})") from exc
-                if not isinstance(obj, dict):
-                    raise InputError(f"{path}:{lineno}: expected a JSON object, got {type(obj).__name__}")
-                if record is not None and obj.get("record", record) != record:
-                    raise InputError(f"{path}:{lineno}: expected a {record} record, got {obj.get('record')!r}")
-                if max_version is not None and int(obj.get("v", 1)) > max_version:
-                    raise InputError(
-                        f"{path}:{lineno}: {record} schema version {obj.get('v')} is newer than this tool reads ({max_version})"
-                    )
-                yield lineno, obj
+                    yield lineno, _object(path, lineno, line, record, max_version)
+                except InputError as exc:
+                    if rejected is None:
+                        raise
+                    rejected(str(exc))
     except (EOFError, gzip.BadGzipFile, OSError) as exc:
         if isinstance(exc, FileNotFoundError):
             raise InputError(f"{path}: no such file") from exc
         raise InputError(f"{path}: corrupt or truncated file ({exc})") from exc
     except UnicodeDecodeError as exc:
         raise InputError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
+
+
+def _object(path: Path, lineno: int, line: str, record: str | None, max_version: int | None) -> dict:
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{path}:{lineno}: invalid JSON ({exc.msg})") from exc
+    if not isinstance(obj, dict):
+        raise InputError(f"{path}:{lineno}: expected a JSON object, got {type(obj).__name__}")
+    if record is not None and obj.get("record", record) != record:
+        raise InputError(f"{path}:{lineno}: expected a {record} record, got {obj.get('record')!r}")
+    if max_version is not None and int(obj.get("v", 1)) > max_version:
+        raise InputError(
+            f"{path}:{lineno}: {record} schema version {obj.get('v')} is newer than this tool reads ({max_version})"
+        )
+    return obj

@@ -18,7 +18,7 @@ from crawlers.encoding import decode_page
 from crawlers.extract import extract
 from crawlers.items import FetchedPage, FetchFailed, NotModified
 from crawlers.offline import sniff_binary
-from crawlers.records import RawPage
+from rulings.records import RawPage
 from crawlers.store import sha256_hex, utc_now
 from rulings.errors import InputError
 from rulings.text import detect_language

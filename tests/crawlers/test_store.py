@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from crawlers.records import Heading, RawPage
+from rulings.records import Heading, RawPage
 from crawlers.store import RawStore, sha256_hex
 from rulings.errors import InputError
 
 
 def _page(url, text):
     return RawPage(url=url, source_id="zh-forum", language="zh-Hans", content_hash="", text=text,
-                   headings=[Heading(1, text[:2], 0)], etag='"e1"')
+                   headings=[Heading(level=1, text=text[:2], offset=0)], etag='"e1"')
 
 
 def test_put_outcomes_blobs_and_run_pages(tmp_path):
@@ -23,7 +23,7 @@ def test_put_outcomes_blobs_and_run_pages(tmp_path):
     store.note_failure("http://a/2", "HTTP 404 (not found)")
     assert store.run_counts() == {"new": 1, "changed": 1, "unchanged": 1, "failed": 1}
     page = store.get("http://a/1")
-    assert page.text == "连锁2" and page.headings == [Heading(1, "连锁", 0)] and page.etag == '"e1"'
+    assert page.text == "连锁2" and page.headings == [Heading(level=1, text="连锁", offset=0)] and page.etag == '"e1"'
     assert store.blob(page.content_hash) == "连锁2".encode() and page.content_hash == sha256_hex("连锁2".encode())
     assert store.blob(sha256_hex("连锁".encode())) == "连锁".encode()  # old content stays addressable
     assert [p.url for p in store.run_pages()] == ["http://a/1"]

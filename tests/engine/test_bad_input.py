@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from engine_bridge.runner import run_scenarios
-from engine_bridge.scenario import scenario_from_dict
+from rulings.records import Scenario
 
 pytestmark = pytest.mark.engine
 
 
 def _scenario(scenario_id, cards, steps, expect=None):
-    return scenario_from_dict({
+    return Scenario.from_data({
         "id": scenario_id, "title": scenario_id, "rule": "MR5",
         "setup": {"cards": cards},
         "steps": steps,

@@ -7,8 +7,8 @@ import datetime as dt
 import pytest
 import yaml
 
-from engine_bridge.scenario import (FORMAT_VERSION, MR4_START, MR5_START, dump_scenarios, load_scenarios,
-                                    rule_for_date, scenario_from_dict)
+from engine_bridge.scenario import dump_scenarios, load_scenarios
+from rulings.records import FORMAT_VERSION, MR4_START, MR5_START, Scenario, rule_for_date
 from rulings.errors import InputError
 
 BASE = {
@@ -43,22 +43,22 @@ def test_rule_for_date_is_the_rule_in_force_on_a_date():
 
 def test_a_scenario_without_a_rule_runs_under_todays_rule_whatever_its_date():
     assert BASE["ruling"]["date"] < MR5_START.isoformat()
-    scenario = scenario_from_dict(BASE)
+    scenario = Scenario.from_data(BASE)
     assert scenario.rule == "MR5" and "today" in scenario.rule_basis
-    explicit = scenario_from_dict(_with(rule="mr3", rule_basis="its text names MR3"))  # an explicit rule wins
+    explicit = Scenario.from_data(_with(rule="mr3", rule_basis="its text names MR3"))  # an explicit rule wins
     assert (explicit.rule, explicit.rule_basis) == ("MR3", "its text names MR3")
-    assert scenario_from_dict(explicit.to_dict()).rule_basis == "its text names MR3"
+    assert Scenario.from_data(explicit.to_dict()).rule_basis == "its text names MR3"
 
 
 def test_notes_survive_writing_and_loading():
     notes = {"clause": "c", "stand_ins": [{"stands_for": "a Trap Monster", "card": 28649820, "name": "Embodiment of Apophis"}]}
-    scenario = scenario_from_dict(_with(notes=notes, note="hand remark"))
-    again = scenario_from_dict(yaml.safe_load(yaml.safe_dump(scenario.to_dict(), allow_unicode=True)))
+    scenario = Scenario.from_data(_with(notes=notes, note="hand remark"))
+    again = Scenario.from_data(yaml.safe_load(yaml.safe_dump(scenario.to_dict(), allow_unicode=True)))
     assert again.notes == notes and again.note == "hand remark"
 
 
 def test_steps_and_expectations_are_parsed():
-    scenario = scenario_from_dict(BASE)
+    scenario = Scenario.from_data(BASE)
     first, second, third = scenario.steps
     assert (first.action, first.card, first.target) == ("activate", "mst", ["trap"])
     assert first.expect["target_selectable"] == {"trap": True}
@@ -70,8 +70,8 @@ def test_steps_and_expectations_are_parsed():
 
 
 def test_dump_then_load_gives_the_same_scenario(tmp_path):
-    scenario = scenario_from_dict(BASE, "a.yaml")
-    path = dump_scenarios([scenario, scenario_from_dict(_with(id="other"), "a.yaml")], tmp_path / "out.yaml")
+    scenario = Scenario.from_data(BASE, "a.yaml")
+    path = dump_scenarios([scenario, Scenario.from_data(_with(id="other"), "a.yaml")], tmp_path / "out.yaml")
     again = load_scenarios([path])
     assert [s.id for s in again] == ["sample", "other"]
     again[0].source_file = scenario.source_file
@@ -79,19 +79,19 @@ def test_dump_then_load_gives_the_same_scenario(tmp_path):
 
 
 @pytest.mark.parametrize("change, fragment", [
-    ({"steps": [{"activate": "nobody"}]}, "unknown card ref 'nobody'"),
-    ({"setup": {"cards": [{"ref": "a", "code": 1, "player": 0, "location": "moon"}]}}, "location must be one of"),
-    ({"setup": {"cards": [{"ref": "a", "code": 1, "player": 2, "location": "hand"}]}}, "player must be 0 or 1"),
-    ({"setup": {"cards": [{"ref": "a", "code": 1, "player": 0}]}}, "lacks 'location'"),
+    ({"steps": [{"activate": "nobody"}]}, "steps.0 (activate) card names unknown card ref 'nobody'"),
+    ({"setup": {"cards": [{"ref": "a", "code": 1, "player": 0, "location": "moon"}]}}, "setup.cards.0.location: must be one of deck, hand"),
+    ({"setup": {"cards": [{"ref": "a", "code": 1, "player": 2, "location": "hand"}]}}, "setup.cards.0.player: must be 0 or 1, got 2"),
+    ({"setup": {"cards": [{"ref": "a", "code": 1, "player": 0}]}}, "setup.cards.0.location: missing"),
     ({"format": 99}, "format 99 is not supported"),
     ({"steps": [{"activate": "mst", "summon": "mst"}]}, "exactly one action"),
-    ({"expect": {"cards": {"mst": {"colour": "red"}}}}, "unknown field(s) colour"),
+    ({"expect": {"cards": {"mst": {"colour": "red"}}}}, "expect.cards.mst.colour: unknown field"),
     ({"ruling": {"date": "yesterday"}}, "not an ISO date"),
-    ({"bogus": 1}, "unknown field(s) bogus"),
+    ({"bogus": 1}, "scenario 'sample': bogus: unknown field"),
 ])
 def test_bad_scenarios_name_the_file_the_scenario_and_the_field(change, fragment):
     with pytest.raises(InputError) as info:
-        scenario_from_dict(_with(**change), "bad.yaml")
+        Scenario.from_data(_with(**change), "bad.yaml")
     message = str(info.value)
     assert fragment in message
     assert message.startswith("bad.yaml")

@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from engine_bridge.runner import run_scenarios
-from engine_bridge.scenario import scenario_from_dict
+from rulings.records import Scenario
 
 pytestmark = pytest.mark.engine
 
 
 def _scenario(scenario_id, cards, steps, expect):
-    return scenario_from_dict({"id": scenario_id, "setup": {"cards": cards}, "steps": steps, "expect": expect}, "test")
+    return Scenario.from_data({"id": scenario_id, "setup": {"cards": cards}, "steps": steps, "expect": expect}, "test")
 
 
 def test_summon_then_direct_attack(engine_driver):

@@ -12,7 +12,7 @@ import pytest
 
 from engine_bridge.puzzle import export_puzzles
 from engine_bridge.runner import load_puzzle, run_scenarios
-from engine_bridge.scenario import scenario_from_dict
+from rulings.records import Scenario
 
 pytestmark = pytest.mark.engine
 
@@ -23,7 +23,7 @@ _LITERAL = re.compile(r'"(?:[^"\\\n]|\\.)*"')
 
 
 def _scenario():
-    return scenario_from_dict({
+    return Scenario.from_data({
         "id": "injected-strings", "title": "Title ]]\nerror('T')", "rule": "MR5",
         "ruling": {"text": RULING, "source_url": SOURCE, "date": "2019-05-01", "language": "zh-Hans"},
         "setup": {"cards": [

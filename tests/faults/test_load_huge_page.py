@@ -14,7 +14,7 @@ import sys
 import pytest
 
 from kb.load import MAX_KEY_BYTES, load_pagedocs
-from pipeline.records import Mention, PageDoc, Ruling
+from rulings.records import Mention, PageDoc, Ruling
 from rulings.config import REPO_ROOT
 from tests.kb.builders import MST
 
@@ -79,7 +79,7 @@ def test_kb_load_exits_non_zero_when_a_page_is_rejected(card_graph, tmp_path):
     proc = subprocess.run([sys.executable, "-m", "app", "kb", "load", str(path)], capture_output=True,
                           text=True, cwd=REPO_ROOT, timeout=300, env={**os.environ, "PYTHONPATH": str(REPO_ROOT)})
     assert proc.returncode == 1, proc.stdout + proc.stderr
-    assert "rejected: page ?: url missing or not a string" in proc.stderr
+    assert f"rejected: {path}:1 (page ?): not a PageDoc (url: missing or empty)" in proc.stderr
     assert proc.stderr.strip().endswith("error: 1 pages were rejected (the 'rejected' lines above); the other pages "
                                         "are loaded")
     assert "pages_new 1" in proc.stdout

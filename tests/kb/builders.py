@@ -8,7 +8,7 @@ import gzip
 import json
 import re
 
-from pipeline.records import MinedAlias, Mention, PageDoc, Ruling
+from rulings.records import MinedAlias, Mention, PageDoc, Ruling
 from rulings.config import shared_dir
 
 MST = 5318639  # 旋風 / 旋风 / 气旋 / サイクロン / Mystical Space Typhoon

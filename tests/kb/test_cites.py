@@ -7,12 +7,11 @@ of the Konami FAQ mirror."""
 
 from __future__ import annotations
 
-import dataclasses
 
 from kb import graph as kb_graph
 from kb.load import citations, load_pagedocs
 from kb.queries import card_report
-from pipeline.records import Mention, PageDoc, Ruling
+from rulings.records import Mention, PageDoc, Ruling
 from rulings.config import shared_dir
 from tests.kb.builders import faq_record
 from tests.kb.conftest import import_some_cards
@@ -38,7 +37,7 @@ def zh_doc(content_hash: str = "rst-v1") -> PageDoc:
         at = text.index(name)
         rulings.append(Ruling(id=rid, text=text, normalized=text, language="zh-Hans", section=["基本用语"],
                               date="2017-03-24", meta={"source_url": link},
-                              mentions=[Mention(name, at, at + len(name), passcode, 0.95)]))
+                              mentions=[Mention(surface=name, start=at, end=at + len(name), passcode=passcode, confidence=0.95)]))
     return PageDoc(url=RST_URL, source_id="ocg-rule-docs", content_hash=content_hash, language="zh-Hans",
                    title="基本用语", rulings=rulings)
 
@@ -52,7 +51,8 @@ def qa_doc(fid: int = 6760, content_hash: str = "qa-v1") -> PageDoc:
                    rulings=[Ruling(id=f"qa-{fid}-{content_hash}", text=text, normalized=text, language="ja",
                                    section=[record["title"]], date=record["databaseDate"], kind="qa",
                                    meta={"fid": fid, "tags": record["tags"]},
-                                   mentions=[Mention("スキルドレイン", at, at + 7, SKILL_DRAIN, 0.95)])])
+                                   mentions=[Mention(surface="スキルドレイン", start=at, end=at + 7, passcode=SKILL_DRAIN,
+                                                     confidence=0.95)])])
 
 
 def cites(driver, database) -> list[tuple]:
@@ -102,7 +102,7 @@ def test_cites_edges_are_the_same_whichever_side_is_loaded_first(graph, catalog)
 
     # a citation removed from the ruling is removed from the graph
     gone = zh_doc("rst-v3")
-    gone.rulings[0] = dataclasses.replace(gone.rulings[0], meta={})
+    gone.rulings[0] = gone.rulings[0].model_copy(update={"meta": {}})
     load_pagedocs(driver, [gone], database)
     assert cites(driver, database) == [("zh-naturia", "Card", str(NATURIA_BEAST))]
 
@@ -138,8 +138,8 @@ def test_eval_align_scores_the_zh_ja_links_against_the_citations(graph, catalog)
     import_some_cards(driver, database, catalog, [SKILL_DRAIN, CHTHONIAN_EMPEROR, NATURIA_BEAST])
     zh = zh_doc()
     # a ruling citing a Q&A the graph does not hold: any Japanese partner it gets is wrong
-    stray = dataclasses.replace(zh.rulings[0], id="zh-stray", meta={
-        "source_url": "https://www.db.yugioh-card.com/yugiohdb/faq_search.action?ope=5&fid=1"})
+    stray = zh.rulings[0].model_copy(update={"id": "zh-stray", "meta": {
+        "source_url": "https://www.db.yugioh-card.com/yugiohdb/faq_search.action?ope=5&fid=1"}})
     zh.rulings.append(stray)
     load_pagedocs(driver, [zh, qa_doc()], database)
     result = evaluate(driver, database)

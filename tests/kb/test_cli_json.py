@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from kb.load import load_pagedocs
-from pipeline.records import Frame, FrameCard, FrameQuestion, PageDoc, Ruling
+from rulings.records import Frame, FrameCard, FrameQuestion, PageDoc, Ruling
 from tests.kb.builders import MST, ja_qa_doc, mention, zh_seed_doc
 
 pytestmark = pytest.mark.neo4j

@@ -9,17 +9,16 @@ their frames (question, answer) set where a test needs two rulings to agree or d
 
 from __future__ import annotations
 
-import dataclasses
 
 from kb.load import load_pagedocs
 from kb.queries import conflicts
-from pipeline.records import Frame, FrameCard, FrameEvent, FrameQuestion, PageDoc
+from rulings.records import Frame, FrameCard, FrameEvent, FrameQuestion, PageDoc
 from tests.kb.conftest import import_some_cards
 from tests.kb.test_cites import CHTHONIAN_EMPEROR, NATURIA_BEAST, SKILL_DRAIN, qa_doc, zh_doc
 
 
 def with_ruling(doc: PageDoc, index: int, **changes) -> PageDoc:
-    doc.rulings[index] = dataclasses.replace(doc.rulings[index], **changes)
+    doc.rulings[index] = doc.rulings[index].model_copy(update=changes)
     return doc
 
 

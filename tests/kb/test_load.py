@@ -3,12 +3,11 @@ malformed records."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import threading
 
 from kb.load import load_jsonl, load_pagedocs
-from pipeline.records import Mention, Ruling
+from rulings.records import Mention
 from tests.kb.builders import MST, SEED_URL, SHADOW_VEIL, ja_qa_doc, zh_seed_doc
 
 
@@ -79,7 +78,7 @@ def test_same_page_reprocessed_by_a_newer_pipeline_reaches_the_graph(card_graph)
     driver, database = card_graph
     load_pagedocs(driver, [zh_seed_doc()], database)
     improved = zh_seed_doc()  # same page bytes (same content hash), but the NLP stage now says more
-    improved.rulings[1] = dataclasses.replace(improved.rulings[1], topics=[*improved.rulings[1].topics, "zones"])
+    improved.rulings[1] = improved.rulings[1].model_copy(update={"topics": [*improved.rulings[1].topics, "zones"]})
     counts = load_pagedocs(driver, [improved], database)
     assert (counts["pages_reprocessed"], counts["pages_unchanged"]) == (1, 0)
     topics = rows(driver, database, "MATCH (:Ruling {id: $id})-[:ABOUT]->(t:Topic) RETURN t.key AS key ORDER BY key",
@@ -94,9 +93,9 @@ def test_changed_page_keeps_superseded_history(card_graph):
     load_pagedocs(driver, [zh_seed_doc("hash-v1")], database)
     v2 = zh_seed_doc("hash-v2")
     edited = v2.rulings[2]  # zh-veil: reworded on the new version of the page, same cards
-    v2.rulings[2] = dataclasses.replace(
-        edited, id="zh-veil-v2", text=edited.text.replace("不能將其", "也不能將其"),
-        normalized=edited.normalized.replace("不能将其", "也不能将其"))
+    v2.rulings[2] = edited.model_copy(update=dict(
+        id="zh-veil-v2", text=edited.text.replace("不能將其", "也不能將其"),
+        normalized=edited.normalized.replace("不能将其", "也不能将其")))
     del v2.rulings[0]  # zh-parent dropped; zh-mst's example_of now points nowhere on the page
     counts = load_pagedocs(driver, [v2], database)
     assert counts["pages_changed"] == 1 and counts["rulings_superseded"] == 2
@@ -167,17 +166,24 @@ def test_concurrent_loads_of_the_same_page_create_no_duplicates(card_graph, neo4
 
 def test_malformed_records_are_rejected_with_id_and_reason(card_graph, tmp_path):
     driver, database = card_graph
-    doc = zh_seed_doc()
-    doc.rulings.append(Ruling(id="bad-date", text="某裁定", normalized="某裁定", language="zh-Hans", date="17/3/24"))
-    doc.rulings.append(Ruling(id="bad-mention", text="「旋风」", normalized="「旋风」", language="zh-Hans",
-                              mentions=[Mention("旋风", 1, 3, "5318639x", 0.9)]))
-    no_url = ja_qa_doc()
-    no_url.url = ""
-    counts = load_pagedocs(driver, [doc, no_url, ja_qa_doc(fid=175)], database)
-    assert counts["pages_new"] == 2 and counts["pages_rejected"] == 1 and counts["rulings_rejected"] == 2
-    assert any("bad-date" in e and "17/3/24" in e for e in counts["errors"])
+    doc = zh_seed_doc().to_json()
+    doc["rulings"].append({"id": "bad-date", "text": "某裁定", "normalized": "某裁定", "language": "zh-Hans",
+                           "date": "17/3/24"})
+    doc["rulings"].append({"id": "bad-mention", "text": "「旋风」", "normalized": "「旋风」", "language": "zh-Hans",
+                           "mentions": [{"surface": "旋风", "start": 1, "end": 3, "passcode": "5318639x",
+                                         "confidence": 0.9}]})
+    doc["rulings"].append({**doc["rulings"][0], "text": "重复"})  # a second ruling with the first one's id
+    no_url = {**ja_qa_doc().to_json(), "url": ""}
+    records = tmp_path / "records.jsonl"
+    records.write_text("".join(json.dumps(d, ensure_ascii=False) + "\n" for d in [doc, no_url, ja_qa_doc(fid=175).to_json()]),
+                       encoding="utf-8")
+    counts = load_jsonl(driver, records, database)
+    assert counts["pages_new"] == 2 and counts["pages_rejected"] == 1 and counts["rulings_rejected"] == 3
+    assert any("bad-date" in e and "17/3/24" in e and "not an ISO date" in e for e in counts["errors"])
     assert any("bad-mention" in e and "passcode" in e for e in counts["errors"])
-    assert any("url missing" in e for e in counts["errors"])
+    assert any(e.endswith("duplicate ruling id on the page") for e in counts["errors"])
+    assert any(f"{records}:2 (page ?)" in e and "url: missing or empty" in e for e in counts["errors"])
+    assert all("\n" not in e for e in counts["errors"])
     ids = {r["id"] for r in rows(driver, database, "MATCH (r:Ruling) RETURN r.id AS id")}
     assert ids == {"zh-parent", "zh-mst", "zh-veil", "qa-175"}
 
@@ -197,7 +203,8 @@ def test_mentions_of_cards_missing_from_the_graph_are_counted_then_relinked(card
 
     driver, database = card_graph
     doc = ja_qa_doc()
-    doc.rulings[0].mentions.append(Mention("闇の護封剣", 1, 6, 25880422, 0.9))  # not imported in this graph
+    # not imported in this graph
+    doc.rulings[0].mentions.append(Mention(surface="闇の護封剣", start=1, end=6, passcode=25880422, confidence=0.9))
     counts = load_pagedocs(driver, [doc], database)
     assert counts["mentions"] == 1 and counts["mentions_without_card"] == 1
     assert rows(driver, database, "MATCH (c:Card {passcode: 25880422}) RETURN c") == []

@@ -8,7 +8,7 @@ import pytest
 from kb import queries
 from kb.align import ZH_JA_THRESHOLD, align_rulings
 from kb.load import load_pagedocs
-from pipeline.records import PageDoc, Ruling
+from rulings.records import PageDoc, Ruling
 from rulings.errors import InputError
 from tests.kb.builders import BOOK_OF_MOON, MST, SHADOW_VEIL, ja_qa_doc, mention, zh_seed_doc
 

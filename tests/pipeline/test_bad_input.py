@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from crawlers.records import RawPage
-from pipeline.records import PAGE_DOC_VERSION, PageDoc
+from rulings.records import RawPage
+from rulings.records import PAGE_DOC_VERSION, PageDoc
 from pipeline.run import process_pages
 from rulings.jsonl import read_jsonl
 

@@ -9,7 +9,7 @@ from functools import lru_cache
 import pytest
 
 from pipeline.frames import frame_for, frame_ja, frame_nlp, frame_statement, topic_first
-from pipeline.records import Frame, PageDoc
+from rulings.records import Frame, PageDoc
 
 
 @lru_cache(maxsize=1)
@@ -77,7 +77,7 @@ def test_spacy_component_and_record_round_trip():
     f = frame_for("", "ja", [{"surface": "徴兵令", "passcode": 83326048, "kind": "card"}], meta)
     assert _card(f, f.question.card).passcode == 83326048 and f.answer == "yes"
     doc = PageDoc(url="u", source_id="s", content_hash="h", language="ja")
-    from pipeline.records import Ruling
+    from rulings.records import Ruling
 
     doc.rulings.append(Ruling(id="r", text="t", normalized="t", language="ja", frame=f))
     back = PageDoc.from_json(json.loads(json.dumps(doc.to_json())))

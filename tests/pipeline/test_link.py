@@ -7,7 +7,7 @@ import pytest
 
 from pipeline.cardlink import CardLinker
 from rulings.text import fold_lookup
-from pipeline.records import MinedAlias
+from rulings.records import MinedAlias
 from rulings.errors import InputError
 
 MST = 5318639

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from crawlers.offline import read_paths
-from pipeline.records import PageDoc
+from rulings.records import PageDoc
 from pipeline.run import process_pages, ruling_id
 from rulings import config
 
@@ -208,7 +208,7 @@ def test_seed_003_headings_and_notes_get_the_same_repairs(seeds):
 
 
 def test_notes_get_the_glossary_repairs_with_offsets(linker):
-    from crawlers.records import RawPage
+    from rulings.records import RawPage
     from pipeline.run import process_page
 
     text = "咒文度的规则\n咒文度2的效果可以连锁咒文度1的效果。\n备注\n攻魔法是咒文度2的魔法卡\n"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from crawlers.records import RawPage
+from rulings.records import RawPage
 from pipeline.segment import segment_page
 
 
