@@ -48,7 +48,8 @@ def problem(exc: ValidationError | ValueError) -> str:
         message = "missing"
     elif first["type"] == "extra_forbidden":
         message = "unknown field"
-    text = f"{where}: {message}" if where else message
+    # 'setup.cards is empty', 'date: '17/3/24' is not an ISO date', 'url: missing or empty'
+    text = (f"{where} {message}" if message.startswith(("is ", "must ")) else f"{where}: {message}") if where else message
     if len(errors) > 1:
         text += f" (+{len(errors) - 1} more)"
     return " ".join(text.split())
@@ -410,6 +411,12 @@ def _lp_pair(value: Any) -> Any:
     return list(value)
 
 
+def _some(value: list) -> list:
+    if not value:
+        raise ValueError("is empty")
+    return value
+
+
 def _text(value: Any) -> str:
     return str(value or "")
 
@@ -479,7 +486,8 @@ class Setup(Record):
     lp: LP = Field(default_factory=lambda: [8000, 8000])
     turn_player: Player = 0  # whose turn it is (the engine side is mapped so it plays first)
     phase: Annotated[Phase, _choice(PHASES)] = "main1"
-    cards: Annotated[list[SetupCard], BeforeValidator(_as_list), Field(min_length=1)]
+    cards: Annotated[list[SetupCard], BeforeValidator(_as_list), AfterValidator(_some),
+                     Field(json_schema_extra={"minItems": 1})]
 
     @model_validator(mode="after")
     def _unique_refs(self) -> "Setup":

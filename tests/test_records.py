@@ -124,9 +124,9 @@ def test_scenario_errors_are_one_line_naming_the_file_the_scenario_and_the_field
     assert Scenario.from_data(scenario.to_dict(), "f.yaml") == scenario
     for change, message in [
         ({"steps": [{"activate": "a", "expect": {"offered": "yes"}}]}, "steps.0.expect.offered: Input should be a valid boolean"),
-        ({"steps": [{"activate": "a", "effect": 3, "summon": "a"}]}, "steps.0: must name exactly one action of"),
-        ({"expect": {"lp": [1]}, "steps": []}, "expect.lp: must be two numbers [player 0, player 1], got [1]"),
-        ({"setup": {"cards": []}}, "setup.cards: Value should have at least 1 item"),
+        ({"steps": [{"activate": "a", "effect": 3, "summon": "a"}]}, "steps.0 must name exactly one action of"),
+        ({"expect": {"lp": [1]}, "steps": []}, "expect.lp must be two numbers [player 0, player 1], got [1]"),
+        ({"setup": {"cards": []}}, "setup.cards is empty"),
     ]:
         with pytest.raises(InputError) as info:
             Scenario.from_data({**base, **change}, "f.yaml")

@@ -80,8 +80,8 @@ def test_dump_then_load_gives_the_same_scenario(tmp_path):
 
 @pytest.mark.parametrize("change, fragment", [
     ({"steps": [{"activate": "nobody"}]}, "steps.0 (activate) card names unknown card ref 'nobody'"),
-    ({"setup": {"cards": [{"ref": "a", "code": 1, "player": 0, "location": "moon"}]}}, "setup.cards.0.location: must be one of deck, hand"),
-    ({"setup": {"cards": [{"ref": "a", "code": 1, "player": 2, "location": "hand"}]}}, "setup.cards.0.player: must be 0 or 1, got 2"),
+    ({"setup": {"cards": [{"ref": "a", "code": 1, "player": 0, "location": "moon"}]}}, "setup.cards.0.location must be one of deck, hand"),
+    ({"setup": {"cards": [{"ref": "a", "code": 1, "player": 2, "location": "hand"}]}}, "setup.cards.0.player must be 0 or 1, got 2"),
     ({"setup": {"cards": [{"ref": "a", "code": 1, "player": 0}]}}, "setup.cards.0.location: missing"),
     ({"format": 99}, "format 99 is not supported"),
     ({"steps": [{"activate": "mst", "summon": "mst"}]}, "exactly one action"),
