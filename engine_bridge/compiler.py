@@ -253,6 +253,26 @@ def _summon_step(event: FrameEvent, player: int, filler: bool | str) -> Step:
     return Step(action=event.action, card=event.card, select=tributes, answer=True)
 
 
+def _event_named_cards(events: list[FrameEvent], placed: list[SetupCard], q: FrameQuestion,
+                       by_ref: dict[str, FrameCard], cards: CardSource) -> list[SetupCard]:
+    """What the cards activated before the question need: the cards their texts name (a cost that
+    discards a 「D-HERO」 card, a search for 「X」) in their activator's hand, Deck and Graveyard (with
+    filler: the ruling's situation stays as written in the bare variants)."""
+    out: list[SetupCard] = []
+    for e in events:
+        if e.action != "activate" or e.card == q.card:
+            continue
+        code = by_ref[e.card].passcode
+        player = next((c.player for c in placed if c.ref == e.card), 0)
+        refs = [c for c in referenced_cards(cards.texts.get(code, ""), code) if c not in {x.code for x in out}]
+        cards.ensure(refs)
+        for i, ref in enumerate(c for c in refs if c in cards.data):
+            tag = f"f{player}-{e.card}n{i}"
+            piles = ("extra", "grave") if cards.kind(ref) == "extra" else ("hand", "deck", "grave")
+            out += [SetupCard(ref=f"{tag}{pile[0]}", code=ref, player=player, location=pile) for pile in piles]
+    return out
+
+
 def _negation_window() -> list[Step]:
     """The window to negate a Summon by hand, passed by the turn player and then the other (the engine
     asks both, whatever they hold)."""
@@ -510,6 +530,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         pile = "extra" if cards.kind(code) == "extra" else "deck"
         named += [SetupCard(ref=f"f0-n{i}d", code=code, player=0, location=pile),
                   SetupCard(ref=f"f0-n{i}g", code=code, player=0, location="grave")]
+    event_named = _event_named_cards(events, placed, q, by_ref, cards)
     scenarios: list[Scenario] = []
     expected = frame.answer == "yes"
     variant = 0
@@ -527,7 +548,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
             qsetup = SetupCard(ref=q.card, code=qcard.passcode, player=qplayer, location=location, position=position,
                                name=qcard.name)
             extra = ([c for c in _filler(0, "f0", qcard.passcode, "extra" if qkind == "extra" else "deck")
-                      if filler is True or c.location != "mzone"] + _filler(1, "f1") + named) if filler else []
+                      if filler is True or c.location != "mzone"] + _filler(1, "f1") + named
+                     + event_named) if filler else []
             steps = []
             for e in events:
                 # an earlier activation that needs a target takes the other player's filler cards (with
@@ -536,6 +558,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                 pool = [f"f{1 - p}-{t}" for t in ("s1", "m1", "m2", "g1")] if filler else []
                 steps.append(_summon_step(e, p, filler) if e.action != "activate" else Step(
                     action="activate", card=e.card, target=pool, answer=True,
+                    # its costs and choices among the cards its text names (with filler)
+                    select=[c.ref for c in event_named if c.ref.startswith(f"f{p}-{e.card}n")] if filler else [],
                     effect=event_effect_index(e, by_ref[e.card].passcode, cards)))
             qaction = "chain" if chained and action == "activate" else action
             own_steps = [st for st, e in zip(steps, events) if e in own]

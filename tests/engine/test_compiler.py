@@ -284,3 +284,24 @@ def test_a_response_to_a_summon_beside_the_summon_of_a_vanilla_monster(pack, eng
     assert GEMINI_ELF in baseline.codes() and frame.events[0].card not in {c.ref for c in baseline.setup.cards}
     verdicts = settle(compiled.scenarios, run_scenarios(compiled.scenarios, driver=engine_driver))
     assert verdicts["t-summoned-no"].verdict == "pass", verdicts["t-summoned-no"].reason
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_an_activation_chained_to_gets_what_its_text_names(engine_driver):
+    # 「デステニー・ドロー」 discards a 「D-HERO」 card as its cost: with filler its activator holds the cards
+    # its text names, the cost takes one, and 「精霊の鏡」 responds (official Q&A fid 6395: できます)
+    cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
+    ruling, frame = _ruling("t-destiny", "「デステニー・ドロー」の発動にチェーンして、「精霊の鏡」を発動できますか？",
+                            "「デステニー・ドロー」の発動にチェーンして、「精霊の鏡」を発動する事はできます。",
+                            {"デステニー・ドロー": 45809008, "精霊の鏡": 35563539})
+    compiled = compile_frame(ruling, frame, cards)
+    assert compiled.reason is None, compiled.reason
+    draw_ref = frame.events[0].card
+    filled = next(s for s in compiled.scenarios if s.kind == "ruling" and "filler" in s.title)
+    named = [c for c in filled.setup.cards if c.ref.startswith(f"f1-{draw_ref}n")]
+    assert {c.location for c in named} == {"hand", "deck", "grave"}
+    assert {c.ref for c in named if c.location == "hand"} <= set(filled.steps[0].select)
+    verdicts = settle(compiled.scenarios, run_scenarios(compiled.scenarios, scripts=REAL, cards=os.environ.get(
+        "RULINGS_EDOPRO_CARDS"), driver=engine_driver))
+    assert verdicts["t-destiny"].verdict == "pass", verdicts["t-destiny"].reason
