@@ -35,11 +35,11 @@ from typing import Any, Iterable
 
 from engine_bridge.carddata import card_data_from_cdb, card_data_from_jsonl
 from engine_bridge.constants import load_constants
-from engine_bridge.request import find_script
+from engine_bridge.request import FRAME_TEMPLATE, find_script
 from engine_bridge.scenario import Expect, RulingRef, Scenario, Setup, SetupCard, Step
 from rulings.records import Frame, FrameCard, FrameEvent, FrameQuestion
 
-TEMPLATE = "frame"
+TEMPLATE = FRAME_TEMPLATE
 FILLER_MONSTER = 91152256  # Celtic Guardian: vanilla Level 4 (needs no script)
 STAND_IN_SUMMON = 69140098  # Gemini Elf: vanilla Level 4, 1900 ATK (a summon the baseline responds to)
 FILLER_SET = 5318639  # Mystical Space Typhoon: a Set Spell on each side (in the pack and in EDOPro)
@@ -394,6 +394,30 @@ def _filler(player: int, tag: str, own: int | None = None, own_pile: str = "deck
             SetupCard(ref=f"{tag}-s1", code=FILLER_SET, player=player, location="szone", sequence=2, position="facedown")]
 
 
+# Extra Deck filler: a Fusion, a Synchro and an Xyz Monster with generic materials (what effects that
+# look at, banish or send from the Extra Deck need), where the card data and scripts in use hold them
+EXTRA_FILLER = (45231177, 97204936, 71594310)  # Flame Swordsman, Gaia Knight, the Force of Earth, Gem-Knight Pearl
+
+
+def extra_filler(player: int, tag: str, cards: "CardSource") -> list[SetupCard]:
+    cards.ensure(EXTRA_FILLER)
+    return [SetupCard(ref=f"{tag}-x{i}", code=code, player=player, location="extra")
+            for i, code in enumerate(EXTRA_FILLER) if code in cards.data and cards.script(code) is not None]
+
+
+def _named_cards(refs: list[int], player: int, tag: str, cards: "CardSource") -> list[SetupCard]:
+    """The cards a card's text names (referenced_cards) where its effects and costs look for them: in
+    the Deck (the Extra Deck for Extra Deck monsters), the Graveyard and the hand."""
+    out = []
+    for i, code in enumerate(c for c in refs if c in cards.data):
+        extra = cards.kind(code) == "extra"
+        out += [SetupCard(ref=f"{tag}{i}d", code=code, player=player, location="extra" if extra else "deck"),
+                SetupCard(ref=f"{tag}{i}g", code=code, player=player, location="grave")]
+        if not extra:
+            out.append(SetupCard(ref=f"{tag}{i}h", code=code, player=player, location="hand"))
+    return out
+
+
 def _where(location: str, filler: bool | str) -> str:
     return location + (" + filler" if filler is True else f" + filler, {filler}" if filler else "")
 
@@ -525,11 +549,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     # refuses says nothing (settle: inconclusive)
     no_setcodes = "IsSetCard" in qscript and any(
         not cards.data[c].get("setcodes") for c in refs if c in cards.data and c not in exact_names(refs, cards))
-    named = []
-    for i, code in enumerate(c for c in refs if c in cards.data):
-        pile = "extra" if cards.kind(code) == "extra" else "deck"
-        named += [SetupCard(ref=f"f0-n{i}d", code=code, player=0, location=pile),
-                  SetupCard(ref=f"f0-n{i}g", code=code, player=0, location="grave")]
+    named = _named_cards(refs, 0, "f0-n", cards) + extra_filler(0, "f0", cards) + extra_filler(1, "f1", cards)
     event_named = _event_named_cards(events, placed, q, by_ref, cards)
     scenarios: list[Scenario] = []
     expected = frame.answer == "yes"
@@ -537,6 +557,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     # a Special Summon by the monster's own procedure often asks that its controller has no monster
     # ("if you control no monsters"): a third variant gives the opponent filler and leaves that field empty
     fillers: tuple = (False, True, "empty field") if action == "special_summon" else (False, True)
+    if chained:
+        fillers = (True,)  # a chain needs an activation to chain to, and that activation what it uses: filler
     for filler in fillers:
         places = _question_places(qkind, qcard, frame) if not own else [_event_place(qkind, qcard, own[0].action)]
         if chained and turn_player != qplayer:
@@ -596,20 +618,62 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                 _where(location, filler), no_setcodes=bool(no_setcodes and filler),
                 turn_player=turn_player)
             # the baseline: the deciding condition (situation cards, earlier events) removed
-            # the baseline: the deciding condition (situation cards, earlier events) removed; a chain to the
-            # ruling's card becomes, with filler, a chain to another activation (the filler's Set Spell)
-            other = f"f{turn_player}-s1", f"f{1 - turn_player}-s1"
-            before = [Step(action="activate", card=other[0], target=[other[1]], answer=True)] \
-                if qaction == "chain" and filler else []
             summon_before, stand_ins = _summon_baseline(events, own_steps, qaction, turn_player, filler)
-            before = summon_before or before
-            baseline = _scenario(ruling, base + "-baseline", frame, [qsetup, *extra, *stand_ins], [*before, Step(
-                action=("chain" if qaction == "chain" else qaction) if before else "activate" if qaction == "chain" else qaction,
-                card=q.card,
-                effect=effect, answer=True, expect={"offered": True})], _where(location, filler),
-                control_of=ruling_scenario, turn_player=turn_player)
-            scenarios += [baseline, ruling_scenario]  # the baseline runs first: the ruling's verdict needs it
+            if qaction == "chain" and not summon_before:
+                # a chain to the ruling's card: chains to stand-in activations instead (any one that offers
+                # the chain shows the set-up gives the questioned card what it needs)
+                baselines = _chain_baselines(ruling, base, frame, by_ref[events[-1].card], activator, qsetup, extra,
+                                             effect, _where(location, filler), ruling_scenario, turn_player, cards)
+            else:
+                baselines = [_scenario(ruling, base + "-baseline", frame, [qsetup, *extra, *stand_ins], [*summon_before, Step(
+                    action=qaction if summon_before else "activate" if qaction == "chain" else qaction, card=q.card,
+                    effect=effect, answer=True, expect={"offered": True})], _where(location, filler),
+                    control_of=ruling_scenario, turn_player=turn_player)]
+            scenarios += [*baselines, ruling_scenario]  # baselines run first: the ruling's verdict needs them
     return scenarios
+
+
+# Stand-in activations a chain baseline chains to: common cards whose activations the reactive cards
+# answer (Spells that target a player and draw, destroy every monster, Special Summon from the Graveyard,
+# search the Deck, send from the Deck to the Graveyard, target a Spell/Trap; Traps that draw, Special
+# Summon, destroy; monster effects that destroy, Special Summon from the Deck, banish from the
+# Graveyard). Those of the ruling's chained-to card's kind come first; any one that offers the chain
+# shows the set-up gives the questioned card what it needs. Only those the card data and scripts in
+# use hold are used.
+CHAIN_STANDINS = {
+    "spell": (55144522, 53129443, 83764718, 32807846, 81439173, 5318639),  # Pot of Greed, Dark Hole, Monster
+    # Reborn, Reinforcement of the Army, Foolish Burial, Mystical Space Typhoon
+    "trap": (83968380, 97077563, 4178474),  # Jar of Greed, Call of the Haunted, Raigeki Break
+    "monster": (74131780, 85138716, 40133511),  # Exiled Force, Rescue Rabbit, Bazoo the Soul-Eater
+}
+
+
+def _chain_standins(kind: str, cards: CardSource) -> list[int]:
+    group = "monster" if kind in ("monster", "pendulum", "extra") else "trap" if kind.startswith("trap") else "spell"
+    codes = [*CHAIN_STANDINS[group], *(c for g, cs in CHAIN_STANDINS.items() if g != group for c in cs)]
+    cards.ensure(codes)
+    return [c for c in codes if c in cards.data and cards.script(c) is not None]
+
+
+def _chain_baselines(ruling: Any, base: str, frame: Frame, chained_to: FrameCard, activator: int, qsetup: SetupCard,
+                     extra: list[SetupCard], effect: int | None, where: str, ruling_scenario: Scenario,
+                     turn_player: int, cards: CardSource) -> list[Scenario]:
+    """Baselines of a chain question: the questioned card chained to stand-in activations (activated by
+    the same player as the ruling's card, from their usual place, with the other player's filler as
+    targets)."""
+    kind = cards.kind(chained_to.passcode)
+    out = []
+    for n, code in enumerate(_chain_standins(kind, cards)):
+        skind = cards.kind(code)
+        location, position = ("mzone", "faceup_attack") if skind in ("monster", "pendulum", "extra") else (
+            ("szone", "facedown") if skind.startswith("trap") else ("hand", None))
+        stand_in = SetupCard(ref="b0", code=code, player=activator, location=location, position=position)
+        pool = [f"f{1 - activator}-{t}" for t in ("s1", "m1", "m2", "g1")] + [f"f{activator}-g1"]
+        out.append(_scenario(ruling, f"{base}-baseline{'' if n == 0 else f'-{n + 1}'}", frame, [stand_in, qsetup, *extra], [
+            Step(action="activate", card="b0", target=pool, answer=True),
+            Step(action="chain", card=qsetup.ref, effect=effect, answer=True, expect={"offered": True})],
+            where, control_of=ruling_scenario, turn_player=turn_player))
+    return out
 
 
 def _target_of(frame: Frame, by_ref: dict[str, FrameCard], cards: CardSource) -> list[tuple[SetupCard, int]]:
@@ -709,7 +773,7 @@ def settle_result(scenario: Scenario, result: Any, done: dict[str, tuple[Scenari
                               f"baseline: {scenario.steps[-1].describe()} is not offered (options: "
                               f"{', '.join(obs.get('options') or []) or 'none'}): the set-up lacks what it needs")
         return result
-    baseline = next((pair for pair in done.values() if pair[0].control_for == scenario.id), (None, None))
+    baseline = best_baseline([pair for pair in done.values() if pair[0].control_for == scenario.id])
     verdict = _one(scenario, result, *baseline)
     result.verdict = verdict.verdict
     if verdict.verdict != "pass":
@@ -719,7 +783,11 @@ def settle_result(scenario: Scenario, result: Any, done: dict[str, tuple[Scenari
 
 def settle(scenarios: list[Scenario], results: list[Any]) -> dict[str, FrameVerdict]:
     """One verdict per ruling compiled from a frame: that of its first conclusive variant."""
-    baselines = {s.control_for: (s, r) for s, r in zip(scenarios, results) if s.control_for and s.template == TEMPLATE}
+    grouped: dict[str, list] = {}
+    for s, r in zip(scenarios, results):
+        if s.control_for and s.template == TEMPLATE:
+            grouped.setdefault(s.control_for, []).append((s, r))
+    baselines = {sid: best_baseline(pairs) for sid, pairs in grouped.items()}
     out: dict[str, FrameVerdict] = {}
     for scenario, result in zip(scenarios, results):
         if scenario.template != TEMPLATE or scenario.kind != "ruling":
@@ -738,9 +806,28 @@ def settle(scenarios: list[Scenario], results: list[Any]) -> dict[str, FrameVerd
             continue
         verdict = _one(scenario, result, *baselines.get(scenario.id, (None, None)))
         verdict.ruling_id, verdict.kind = rid, kind
-        if rid not in out or verdict.verdict != "inconclusive":
+        if rid not in out or verdict.verdict != "inconclusive" or _progress(verdict) > _progress(out[rid]):
             out[rid] = verdict
     return out
+
+
+def _progress(verdict: FrameVerdict) -> int:
+    """How far an inconclusive variant got (its reason is the one to report): its baseline could not be
+    played < its baseline did not offer the action < the ruling's own steps could not be played."""
+    if verdict.reason.startswith("baseline could not be played"):
+        return 0
+    return 1 if verdict.reason.startswith("baseline") else 2
+
+
+def best_baseline(pairs: list[tuple[Scenario, Any]]) -> tuple[Scenario | None, Any]:
+    """Of a ruling scenario's baselines (a chain question has one per stand-in activation), the first
+    that offers the action (and its stand-in target), else the first one."""
+    for scenario, result in pairs:
+        obs = _question_obs(result, scenario)
+        if obs is not None and obs.get("offered") and (
+                "target_selectable" not in scenario.steps[-1].expect or _selectable(obs, "t0")):
+            return scenario, result
+    return pairs[0] if pairs else (None, None)
 
 
 def _selectable(obs: dict, ref: str) -> bool | None:
@@ -772,8 +859,10 @@ def _one(scenario: Scenario, result: Any, baseline: Scenario | None, base_result
         return FrameVerdict("", "", "inconclusive", f"baseline: {q.describe()} is not offered even without the deciding "
                             f"condition (options: {', '.join(b_obs.get('options') or []) or 'none'})", scenario.id)
     if obs is None:
-        return FrameVerdict("", "", "inconclusive", f"a step before the question could not be played: "
-                            f"{result.message or result.reason}", scenario.id, getattr(result, "log", None))
+        why = result.message or result.reason
+        prefix = "a step before the question could not be played: "
+        return FrameVerdict("", "", "inconclusive", why if why.startswith(prefix) else prefix + why, scenario.id,
+                            getattr(result, "log", None))
     if bool(obs.get("offered")) == expected:
         return FrameVerdict("", "", "pass", "", scenario.id, getattr(result, "log", None))
     if expected and (getattr(scenario, "notes", None) or {}).get("archetype_without_setcodes"):

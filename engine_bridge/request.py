@@ -93,6 +93,9 @@ def _engine_location(location: str, sequence: int | None, rule: str) -> tuple[in
     return k[f"LOCATION_{location.upper()}"], sequence
 
 
+FRAME_TEMPLATE = "frame"  # engine_bridge.compiler.TEMPLATE (the compiler imports this module)
+
+
 def prepare(scenario: Scenario, card_data: dict[int, dict], script_dirs: list[Path], timeout_ms: int = 5000,
             seed: tuple[int, int, int, int] = (1, 2, 3, 4)) -> Prepared:
     pmap = PlayerMap(scenario.setup.turn_player)
@@ -143,5 +146,8 @@ def prepare(scenario: Scenario, card_data: dict[int, dict], script_dirs: list[Pa
         "refs": refs,
         "steps": steps,
         "timeout_ms": int(timeout_ms),
+        # frame scenarios' steps say what is played, not which card each cost or effect picks: the driver
+        # takes any choice the engine offers where a step lists none of its candidates
+        "choose_any": scenario.template == FRAME_TEMPLATE,
     }
     return Prepared(scenario, request, None, prelude=len(prelude), pmap=pmap)

@@ -17,6 +17,7 @@ import createCore, {
   OcgResponseType as R,
   SelectBattleCMDAction as B,
   SelectIdleCMDAction as I,
+  cardMatchesOpcode,
   ocgMessageTypeStrings,
 } from "ocgcore-wasm";
 
@@ -327,6 +328,26 @@ class ScenarioRun {
     }
   }
 
+  // Frame scenarios (request.choose_any) take any choice the engine offers where the steps name none:
+  // their steps say what is played, not which card a cost or an effect picks.
+  anyChoice() {
+    return !!this.req.choose_any;
+  }
+
+  onSelectSum(m) {
+    // the cards that must be chosen, then others until their levels reach the amount (either level of
+    // a card with two); the engine says RETRY when no such set exists
+    const chosen = [];
+    let total = 0;
+    const level = (c, i) => (i === 0 ? Number(c.amount) & 0xffff : Number(c.amount) >>> 16 || Number(c.amount) & 0xffff);
+    for (const c of m.selects_must) total += level(c, 0);
+    for (let i = 0; i < m.selects.length && total < m.amount; i++) {
+      chosen.push(i);
+      total += level(m.selects[i], 0);
+    }
+    return { type: R.SELECT_SUM, indicies: chosen };
+  }
+
   missing(what) {
     throw new Stop("error", `the engine waits for an answer the steps do not give: ${what}`);
   }
@@ -449,7 +470,7 @@ class ScenarioRun {
       }
       // a chain window no step is about: pass it (a forced lone effect is taken)
       if (m.forced) {
-        if (m.selects.length === 1) return { type: R.SELECT_CHAIN, index: 0 };
+        if (m.selects.length === 1 || this.anyChoice()) return { type: R.SELECT_CHAIN, index: 0 };
         this.missing(`player ${m.player} must activate one of ${m.selects.map((c) => this.label(c)).join(", ")}`);
       }
       return { type: R.SELECT_CHAIN, index: null };
@@ -484,6 +505,11 @@ class ScenarioRun {
     if (chosen.length >= Math.max(m.min, 1) || (chosen.length === 0 && m.min === 0 && pool.length === 0)) {
       return { type: kind === "tribute" ? R.SELECT_TRIBUTE : R.SELECT_CARD, indicies: chosen };
     }
+    if (this.anyChoice()) {
+      // a frame scenario: any card the engine offers will do where the step lists none of them
+      for (let i = 0; i < candidates.length && chosen.length < Math.max(m.min, 1); i++) if (!chosen.includes(i)) chosen.push(i);
+      if (chosen.length >= m.min) return { type: kind === "tribute" ? R.SELECT_TRIBUTE : R.SELECT_CARD, indicies: chosen };
+    }
     if (pool.length === 0) {
       if (candidates.length === m.min) return { type: kind === "tribute" ? R.SELECT_TRIBUTE : R.SELECT_CARD, indicies: candidates.map((_, i) => i) };
       this.missing(`player ${m.player} must choose ${m.min}-${m.max} of ${candidates.join(", ")} (give 'target' or 'select' in the step)`);
@@ -505,6 +531,7 @@ class ScenarioRun {
       }
     }
     if (m.can_finish) return { type: R.SELECT_UNSELECT_CARD, index: null };
+    if (this.anyChoice() && candidates.length) return { type: R.SELECT_UNSELECT_CARD, index: 0 };
     if (pool.length === 0) this.missing(`player ${m.player} must choose among ${candidates.join(", ")}`);
     throw new Stop("fail", `step ${this.activeIndex}: ${pool.join(", ")} could not be chosen (candidates: ${candidates.join(", ")})`);
   }
@@ -544,6 +571,7 @@ class ScenarioRun {
       return { type, yes: !!this.active.answer };
     }
     if (this.laterAnswer[m.player] !== undefined) return { type, yes: !!this.laterAnswer[m.player] };
+    if (this.anyChoice()) return { type, yes: true };
     this.missing(`player ${m.player} is asked a yes/no question (${type === R.SELECT_EFFECTYN ? "use an optional effect" : "description " + m.description}); give 'answer' in the step`);
   }
 
@@ -573,13 +601,33 @@ class ScenarioRun {
       case M.SELECT_YESNO:
         return this.onYesNo(m, R.SELECT_YESNO);
       case M.SELECT_OPTION:
-        if (m.options.length === 1) return { type: R.SELECT_OPTION, index: 0 };
+        if (m.options.length === 1 || this.anyChoice()) return { type: R.SELECT_OPTION, index: 0 };
         return this.missing(`player ${m.player} must pick one of ${m.options.length} options`);
       case M.SORT_CHAIN:
       case M.SORT_CARD:
         return { type: R.SORT_CARD, order: null };
       case M.ROCK_PAPER_SCISSORS:
         return { type: R.ROCK_PAPER_SCISSORS, value: 1 };
+      case M.SELECT_SUM:
+        if (this.anyChoice()) return this.onSelectSum(m);
+        return this.missing(`player ${m.player} must choose cards whose levels sum to ${m.amount}`);
+      case M.ANNOUNCE_NUMBER:
+        if (this.anyChoice()) return { type: R.ANNOUNCE_NUMBER, value: 0 };
+        return this.missing(`player ${m.player} must declare a number`);
+      case M.ANNOUNCE_RACE:
+      case M.ANNOUNCE_ATTRIB: {
+        if (!this.anyChoice()) return this.missing(`player ${m.player} must declare a ${m.type === M.ANNOUNCE_RACE ? "Type" : "Attribute"}`);
+        const picked = [];
+        for (let bit = 1n; picked.length < m.count && bit <= BigInt(m.available); bit <<= 1n) if (BigInt(m.available) & bit) picked.push(bit);
+        return m.type === M.ANNOUNCE_RACE ? { type: R.ANNOUNCE_RACE, races: picked } : { type: R.ANNOUNCE_ATTRIB, attributes: picked.map(Number) };
+      }
+      case M.ANNOUNCE_CARD: {
+        // the first card of the duel's card data that the declaration accepts
+        if (!this.anyChoice()) return this.missing(`player ${m.player} must declare a card name`);
+        const fits = Object.values(this.req.cards).map(cardData).find((c) => c && cardMatchesOpcode(c, m.opcodes.map(BigInt)));
+        if (!fits) return this.missing(`player ${m.player} must declare a card name none of the duel's cards fits`);
+        return { type: R.ANNOUNCE_CARD, card: fits.code };
+      }
       default:
         return this.missing(`player ${m.player ?? "?"} faces a ${this.lastPrompt} prompt`);
     }

@@ -305,3 +305,28 @@ def test_real_scripts_an_activation_chained_to_gets_what_its_text_names(engine_d
     verdicts = settle(compiled.scenarios, run_scenarios(compiled.scenarios, scripts=REAL, cards=os.environ.get(
         "RULINGS_EDOPRO_CARDS"), driver=engine_driver))
     assert verdicts["t-destiny"].verdict == "pass", verdicts["t-destiny"].reason
+
+
+SEVEN_TOOLS = 3819470
+
+
+@pytest.mark.engine
+def test_a_chain_no_is_conclusive_beside_a_stand_in_activation_it_can_chain_to(pack, engine_driver):
+    # 「盗賊の七つ道具」 answers only a Trap Card's activation: chained to 「ブラック・ホール」 it is not
+    # offered; its baselines chain it to stand-in activations instead (the pack's 「ブラック・ホール」,
+    # 「サイクロン」, 「リビングデッドの呼び声」), and the Trap one offers it: the "cannot" is conclusive
+    ruling, frame = _ruling("t-tools", "「ブラック・ホール」の発動にチェーンして「盗賊の七つ道具」を発動できますか？",
+                            "できません。", {"ブラック・ホール": DARK_HOLE, "盗賊の七つ道具": SEVEN_TOOLS})
+    compiled = compile_frame(ruling, frame, pack)
+    assert compiled.reason is None, compiled.reason
+    baselines = [s for s in compiled.scenarios if s.kind == "control"]
+    stand_ins = {next(c.code for c in s.setup.cards if c.ref == "b0") for s in baselines}
+    assert {DARK_HOLE, MST, CALL} <= stand_ins
+    chained_to = frame.events[-1].card  # the ruling's 「ブラック・ホール」: gone from every baseline
+    assert not any(c.ref == chained_to for s in baselines for c in s.setup.cards)
+    assert all([st.action for st in s.steps] == ["activate", "chain"] for s in baselines)
+    results = run_scenarios(compiled.scenarios, driver=engine_driver)
+    verdict = settle(compiled.scenarios, results)["t-tools"]
+    assert verdict.verdict == "pass", verdict.reason
+    offered = [s for s, r in zip(compiled.scenarios, results) if s.kind == "control" and r.verdict == "pass"]
+    assert offered and all(next(c.code for c in s.setup.cards if c.ref == "b0") == CALL for s in offered)

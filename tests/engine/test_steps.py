@@ -52,3 +52,19 @@ def test_a_trap_set_by_a_step_waits_for_the_next_turn(engine_driver):
     (result,) = run_scenarios([scenario], driver=engine_driver)
     assert result.verdict == "pass", result.reason
     assert result.log["turn"] == 2 and result.log["turn_player"] == 1
+
+
+def test_a_frame_scenario_takes_any_choice_its_steps_do_not_name(engine_driver):
+    # 「リビングデッドの呼び声」 targets a monster in the Graveyard; the step names none. A hand-written
+    # scenario must say which (the run stops and says so); a frame scenario (compiler) takes any
+    # candidate the engine offers: its steps say what is played, not what each effect picks
+    cards = [{"ref": "call", "code": 97077563, "player": 0, "location": "szone"},
+             {"ref": "g1", "code": 91152256, "player": 0, "location": "grave"},
+             {"ref": "g2", "code": 91152256, "player": 0, "location": "grave"}]
+    written = _scenario("call-unnamed", cards, [{"activate": "call"}], {"cards": {"call": "szone"}})
+    frame = _scenario("call-unnamed-frame", cards, [{"activate": "call"}], {"cards": {"call": "szone"}})
+    frame.template = "frame"
+    hand_written, compiled = run_scenarios([written, frame], driver=engine_driver)
+    assert hand_written.verdict == "error" and "must choose" in hand_written.message
+    assert compiled.log["stopped"] == "finish", compiled.log["message"]
+    assert {compiled.log["cards"][ref]["location"] for ref in ("g1", "g2")} == {"mzone", "grave"}
