@@ -243,6 +243,7 @@ def _effect_number(text: str | None) -> int | None:
 
 
 _CAN_ANSWER = re.compile(r"(?:事|こと)?(?:は|が|も)?でき(ます|ません)$")
+_CAN_ANSWER_CLAUSE = re.compile(r"(?:発動|召喚|セット)する(?:事|こと)(?:は|が|も)?でき、")
 
 
 def _answer_ja(answer: str, kind: str | None = None) -> str | None:
@@ -261,6 +262,9 @@ def _answer_ja(answer: str, kind: str | None = None) -> str | None:
             found = _CAN_ANSWER.search(sentence.strip().rstrip("）)"))
             if found:
                 return "yes" if found.group(1) == "ます" else "no"
+            # 「…の効果を発動する事はでき、その処理では…」: the can said mid-sentence, what follows it explains
+            if _CAN_ANSWER_CLAUSE.search(sentence):
+                return "yes"
         return None
     first = re.split(r"[。\n]", answer.strip(), maxsplit=1)[0] + "。"
     first = _CARD.sub("X", _QUOTE.sub("Y", first))

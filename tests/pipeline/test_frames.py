@@ -293,3 +293,10 @@ def test_an_answer_whose_can_or_cannot_holds_under_its_own_condition_is_not_the_
     f = frame_for(t, "ja", [], {"title": t, "question": t, "answer": "質問の状況の場合、「ハネワタ」を特殊召喚する事はできません。"})
     assert (f.question.kind, f.question.how, _card(f, f.question.card).name, f.answer) == ("can_summon", "特殊召喚", "ハネワタ", "no")
     assert [e.action for e in f.events] == ["activate"]
+
+
+def test_a_can_said_mid_sentence():
+    t = "「妖仙郷の眩暈風」の適用中、「A・ジェネクス・バードマン」の効果を発動できますか？"
+    a = ("「A・ジェネクス・バードマン」の『…』は効果処理ではなくコストになります。  したがって、「妖仙郷の眩暈風」の適用中であっても、"
+         "「A・ジェネクス・バードマン」の効果を発動する事はでき、自分フィールドの表側表示モンスター１体は通常通り持ち主の手札に戻る事になります。")
+    assert frame_for(t, "ja", [], {"title": t, "question": t, "answer": a}).answer == "yes"
