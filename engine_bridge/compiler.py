@@ -1015,8 +1015,8 @@ def _compile_fate(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario
             raise NotCompiled(f"「{card.name}」's effect is a trigger (its script has no Ignition/Quick type): the "
                               f"event that triggers it is not in the frame")
         steps.append(Step(action="chain" if chain else "activate", card=e.card, effect=effect, answer=True,
-                          target=[r for r in fated if r != e.card]))
-    for ref in fated:
+                          target=list(dict.fromkeys([*e.targets, *(r for r in fated if r != e.card)]))))
+    for ref in [*fated, *(t for e in events for t in e.targets)]:
         if ref in placed:
             continue
         card = by_ref[ref]
