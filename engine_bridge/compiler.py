@@ -445,6 +445,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         return _compile_fate(ruling, frame, cards)
     if q.kind == "can_attack":
         return _compile_attack(ruling, frame, cards)
+    if q.kind == "can_select":
+        return _compile_select(ruling, frame, cards)
     if q.kind not in ("can_activate", "can_summon", "can_set", "can_target"):
         raise NotCompiled(f"question kind {q.kind}: no compiler for it yet")
     if frame.answer not in ("yes", "no"):
@@ -764,7 +766,8 @@ def settle_result(scenario: Scenario, result: Any, done: dict[str, tuple[Scenari
     elif scenario.kind == "control":
         obs = _question_obs(result, scenario)
         step = scenario.steps[-1]
-        if obs is not None and obs.get("offered") and ("target_selectable" not in step.expect or _selectable(obs, "t0")):
+        if obs is not None and obs.get("offered") and ("target_selectable" not in step.expect or _selectable(obs, "t0")) \
+                and ("selectable" not in step.expect or _chosen_among(obs, "t0")):
             # what the duel does after the questioned action is not what the baseline checks
             result.verdict, result.diffs = "pass", []
         else:
@@ -840,6 +843,8 @@ def _one(scenario: Scenario, result: Any, baseline: Scenario | None, base_result
     if scenario.notes.get("fates"):
         return _one_fate(scenario, result, baseline, base_result)
     q = scenario.steps[-1]
+    if "selectable" in q.expect:
+        return _one_select(scenario, result, baseline, base_result)
     if "target_selectable" in q.expect:
         return _one_target(scenario, result, baseline, base_result)
     expected = q.expect.get("offered")
@@ -1211,3 +1216,108 @@ def _compile_attack(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenar
             baseline.notes["stand_in"] = frame_card_note
         scenarios += [baseline, ruling_scenario]
     return scenarios
+
+
+# ------------------------------------------------------------------ can select
+
+
+def _compile_select(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
+    """can_select: whether G's effect can choose X (add it to the hand from the Deck, pick it in the
+    Graveyard): G activated where its type allows, X where the ruling puts it (the Deck by default),
+    `selectable` at the activation. A "no" counts only beside a baseline in which a card G's text names
+    stands in for X and is chosen (the deciding condition is which card X is)."""
+    q = frame.question
+    if frame.answer not in ("yes", "no"):
+        raise NotCompiled(next((u for u in frame.unread if u.startswith("answer")), "the answer is not yes or no"))
+    if frame.unread:
+        raise NotCompiled(frame.unread[0])
+    if q.card is None or len(q.targets) != 1:
+        raise NotCompiled("can_select: the effect that chooses or the card chosen is not named")
+    _check_cards(frame, cards)
+    by_ref = {c.ref: c for c in frame.cards}
+    source, chosen = by_ref[q.card], by_ref[q.targets[0]]
+    if frame.events or any(c.state for c in frame.cards if c.ref not in (source.ref, chosen.ref)):
+        raise NotCompiled("can_select with a situation or events before the question: not compiled yet")
+    kind = cards.kind(source.passcode)
+    # a Spell/Trap's effect that chooses is mostly its activation's (「X」の効果で): tried as the card activated
+    activation = kind not in ("monster", "pendulum", "extra")
+    effect = effect_index(frame, source.passcode, cards, activation)
+    places = _question_places(kind, source, Frame(question=FrameQuestion(kind="can_activate", text="" if activation
+                                                                          else q.text, effect_kind=q.effect_kind)))
+    if open_state_effects(cards.script(source.passcode) or "", effect) is False:
+        raise NotCompiled(f"「{source.name}」's effect is a trigger (its script has no Ignition/Quick/activation type "
+                          f"for it): the event that triggers it is not in the frame")
+    refs = [c for c in referenced_cards(cards.texts.get(source.passcode, ""), source.passcode)
+            if c != chosen.passcode]
+    cards.ensure(refs)
+    stand_ins = [c for c in refs if c in cards.data and cards.kind(c) == cards.kind(chosen.passcode)] or \
+        [c for c in refs if c in cards.data]
+    if frame.answer == "no" and not stand_ins:
+        raise NotCompiled(f"can_select 'no': 「{source.name}」's text names no card that could stand in for "
+                          f"「{chosen.name}」 in a baseline")
+    where = chosen.location if chosen.location in ("deck", "grave", "hand", "removed", "extra") else "deck"
+    if where == "deck" and cards.kind(chosen.passcode) == "extra":
+        where = "extra"
+    player = 1 if chosen.controller == "opponent" else 0
+    rid = getattr(ruling, "id", None) or ruling.get("id")
+    scenarios: list[Scenario] = []
+    variant = 0
+    for filler in (False, True):
+        for location, position in dict.fromkeys(places):
+            variant += 1
+            qsetup = SetupCard(ref=source.ref, code=source.passcode, player=0, location=location, position=position,
+                               name=source.name)
+            target = SetupCard(ref=chosen.ref, code=chosen.passcode, player=player, location=where, name=chosen.name)
+            extra = _filler(0, "f0") + _filler(1, "f1") if filler else []
+            base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
+            label = _where(location, filler) + f", chosen from {where}"
+            step = Step(action="activate", card=source.ref, effect=effect, select=[chosen.ref], answer=True,
+                        expect={"offered": True, "selectable": {chosen.ref: frame.answer == "yes"}})
+            ruling_scenario = _scenario(ruling, base, frame, [qsetup, target, *extra], [step], label)
+            if stand_ins:
+                stand = SetupCard(ref="t0", code=stand_ins[0], player=player, location=where)
+                if cards.kind(stand.code) == "extra" and where == "deck":
+                    stand.location = "extra"
+                b_step = Step(action="activate", card=source.ref, effect=effect, select=["t0"], answer=True,
+                              expect={"offered": True, "selectable": {"t0": True}})
+                scenarios.append(_scenario(ruling, base + "-baseline", frame, [qsetup, stand, *extra], [b_step], label,
+                                           control_of=ruling_scenario))
+            scenarios.append(ruling_scenario)
+    return scenarios
+
+
+def _chosen_among(obs: dict | None, ref: str) -> bool | None:
+    """Whether the card was among the candidates of any card choice the step asked (None: none asked)."""
+    prompts = (obs or {}).get("prompts") or []
+    return any(ref in p.get("candidates", []) for p in prompts) if prompts else None
+
+
+def _one_select(scenario: Scenario, result: Any, baseline: Scenario | None, base_result: Any) -> FrameVerdict:
+    """can_select: the card among the choices the activation asked, or not; a "not" counts only where the
+    baseline's stand-in was among them (and an activation the engine does not offer at all, with only
+    the chosen card differing from the baseline, is a card it cannot choose)."""
+    q = scenario.steps[-1]
+    ref, expected = next(iter(q.expect["selectable"].items()))
+    log = getattr(result, "log", None)
+    obs = _question_obs(result, scenario)
+    got = _chosen_among(obs, ref) if obs is not None and obs.get("offered") else None
+    if expected and got:
+        return FrameVerdict("", "", "pass", "", scenario.id, log)
+    if baseline is None or base_result is None:
+        return FrameVerdict("", "", "inconclusive", "no baseline: no card the effect's text names stands in for the "
+                            "chosen one", scenario.id, log)
+    b_obs = _question_obs(base_result, baseline)
+    if b_obs is None or not b_obs.get("offered") or not _chosen_among(b_obs, "t0"):
+        return FrameVerdict("", "", "inconclusive", "baseline: the stand-in is not among the effect's choices even "
+                            "without the deciding condition", scenario.id, getattr(base_result, "log", None))
+    if obs is None:
+        return FrameVerdict("", "", "inconclusive", f"the question could not be played: {result.message or result.reason}",
+                            scenario.id, log)
+    if not obs.get("offered"):
+        got = False  # the chosen card is all that differs from the baseline, which the engine offers
+    if got is None:
+        return FrameVerdict("", "", "inconclusive", "the engine asked no choice of cards", scenario.id, log)
+    if got == expected:
+        return FrameVerdict("", "", "pass", "", scenario.id, log)
+    return FrameVerdict("", "", "fail", f"{ref} among the choices of {q.describe()}: ruling says "
+                        f"{'yes' if expected else 'no'}, engine: {'yes' if got else 'no'}", scenario.id, log)

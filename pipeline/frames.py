@@ -53,6 +53,8 @@ _JA_QUESTION = [
     (re.compile(r"破壊されますか|破壊されませんか"), "is_destroyed"),
     (re.compile(r"(?:効果|処理)?は?(?:適用|発動)されますか|(?:効果は|効果が)発動しますか|適用できますか"), "applies"),
     (re.compile(r"どう(?:なり|す)ますか|どのように|どちら|何枚|いくつ|何体|何回|なりますか"), "what_happens"),
+    # 「G」の効果で、デッキから「X」を手札に加えられますか / 墓地の「X」を選べますか: can G's effect choose X
+    (re.compile(r"を(?:手札に)?(?:加えられ|加える(?:事|こと)(?:は|が)?でき|選べ|選ぶ(?:事|こと)(?:は|が)?でき)(?:ます|ません)か"), "can_select"),
     (re.compile(r"(?P<how>[^、「」を]{1,10})(?:でき|され|し|行い|あり)(?:ます|ません)か"), "other"),
 ]
 _JA_YES = re.compile(r"(?:でき|され|なり|行い|し|受け|き|あり|い)ます(?:[。\n]|$)|^はい")
@@ -429,6 +431,8 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
         read_fate_question(frame, body, cards)
     elif frame.question and frame.question.kind in ("what_happens", "applies", "other"):
         frame.fates = answered_fates(answer, cards)
+    if frame.question and frame.question.kind == "can_select":
+        read_select_question(frame, body, answer, cards)
     if frame.question and frame.question.kind == "can_attack":
         # 「…「X」の効果が適用されたモンスターで攻撃できますか」: a card named in the question's own clause
         # says something about the attacker the frame does not hold
@@ -530,6 +534,38 @@ def answered_fates(answer: str, cards: _Cards) -> dict[str, str]:
                 return {}
             fates[card.ref] = fate
     return fates
+
+
+# 「G」の①の効果で、デッキから「X」を…: G's effect chooses X (from where the words before X say)
+_JA_SELECT = re.compile(_NAME + r"の(?:(?P<eff>[①-⑥])の)?(?:『[^『』]{1,60}』の)?(?P<what>モンスター効果|ペンデュラム効果|効果)"
+                        r"(?:で|によって|の処理で|の対象として)、?(?P<where>(?:自分の|相手の)?(?:デッキ|墓地|手札|エクストラデッキ)(?:から|の))?"
+                        + _NAME + r"を(?:手札に)?(?:加えられ|加える|選べ|選ぶ)")
+_WHERE_FROM = {"デッキ": "deck", "墓地": "grave", "手札": "hand", "エクストラデッキ": "extra"}
+
+
+def read_select_question(frame: Frame, body: str, answer: str, cards: _Cards) -> None:
+    """can_select: whether G's effect can choose X (add it to the hand, pick it): G is the questioned
+    card, X its target (in the Deck unless the title says where); a title not in this shape is unread."""
+    q = frame.question
+    m = _JA_SELECT.search(body)
+    if not m:
+        frame.unread.append("question: which card's effect chooses which card is not read")
+        return
+    source, chosen = cards.get(m.group(1)), cards.get(m.group(m.lastindex))
+    q.card, q.targets, q.text = source.ref, [chosen.ref], m.group(0)
+    q.effect = _effect_number(m.group("eff"))
+    q.effect_kind = {"モンスター効果": "monster", "ペンデュラム効果": "pendulum"}.get(m.group("what") or "")
+    where = (m.group("where") or "").replace("自分の", "").replace("相手の", "")
+    chosen.location = _WHERE_FROM.get(where[:-1] if where.endswith(("から", "の")) else where) or chosen.location or "deck"
+    chosen.controller = chosen.controller or ("opponent" if (m.group("where") or "").startswith("相手") else None)
+    for card in (source, chosen):
+        frame.unread = [u for u in frame.unread if u != f"situation: what 「{card.name}」 does before the question"]
+    if frame.answer is None:
+        first = re.split(r"[。\n]", answer.strip(), maxsplit=1)[0]
+        said = re.search(r"(?:加えられ|選べ)(ます|ません)$", first)
+        if said:
+            frame.answer = "yes" if said.group(1) == "ます" else "no"
+            frame.unread = [u for u in frame.unread if not u.startswith("answer")]
 
 
 def read_fate_question(frame: Frame, body: str, cards: _Cards) -> None:

@@ -330,3 +330,24 @@ def test_a_chain_no_is_conclusive_beside_a_stand_in_activation_it_can_chain_to(p
     assert verdict.verdict == "pass", verdict.reason
     offered = [s for s, r in zip(compiled.scenarios, results) if s.kind == "control" and r.verdict == "pass"]
     assert offered and all(next(c.code for c in s.setup.cards if c.ref == "b0") == CALL for s in offered)
+
+
+@pytest.mark.engine
+def test_can_select_a_card_the_effect_chooses(pack, engine_driver):
+    title = "「リビングデッドの呼び声」の効果で、墓地の「セルティック・ガーディアン」を選べますか？"
+    cards = {"リビングデッドの呼び声": CALL, "セルティック・ガーディアン": CELTIC}
+    ruling, frame = _ruling("t-select", title, "選べます。", cards)
+    q = frame.question
+    name = {c.ref: c for c in frame.cards}
+    assert (q.kind, name[q.card].passcode, frame.answer) == ("can_select", CALL, "yes")
+    (chosen,) = q.targets
+    assert (name[chosen].passcode, name[chosen].location) == (CELTIC, "grave") and not frame.unread
+    compiled = compile_frame(ruling, frame, pack)
+    assert compiled.reason is None, compiled.reason
+    first = compiled.scenarios[0]
+    assert first.steps[-1].expect == {"offered": True, "selectable": {chosen: True}}
+    verdict = settle(compiled.scenarios, run_scenarios(compiled.scenarios, driver=engine_driver))["t-select"]
+    assert (verdict.kind, verdict.verdict) == ("can_select", "pass"), verdict.reason
+    # a "no" needs a card the effect's text names to stand in for the chosen one in a baseline
+    ruling, frame = _ruling("t-select-no", title.replace("墓地の", "相手の墓地の"), "選べません。", cards)
+    assert "stand in" in compile_frame(ruling, frame, pack).reason

@@ -300,3 +300,11 @@ def test_a_can_said_mid_sentence():
     a = ("「A・ジェネクス・バードマン」の『…』は効果処理ではなくコストになります。  したがって、「妖仙郷の眩暈風」の適用中であっても、"
          "「A・ジェネクス・バードマン」の効果を発動する事はでき、自分フィールドの表側表示モンスター１体は通常通り持ち主の手札に戻る事になります。")
     assert frame_for(t, "ja", [], {"title": t, "question": t, "answer": a}).answer == "yes"
+
+
+def test_can_select_reads_the_effect_and_the_card_it_chooses(qa):
+    t = "「ジェネレーション・フォース」の効果で、デッキから「X－レイ・ピアース」を手札に加えられますか？"
+    f = frame_for(t, "ja", [], {"title": t, "question": t, "answer": "手札に加える事ができます。"})
+    assert (f.question.kind, _card(f, f.question.card).name, f.answer) == ("can_select", "ジェネレーション・フォース", "yes")
+    assert [(_card(f, r).name, _card(f, r).location) for r in f.question.targets] == [("X－レイ・ピアース", "deck")]
+    assert not f.unread
