@@ -21,9 +21,8 @@ from pathlib import Path
 from engine_bridge.compiler import compile_frame, settle
 from engine_bridge.generate import frame_cards, reason_groups
 from engine_bridge.runner import run_scenarios
-from engine_bridge.templates.base import RulingView
 from pipeline.frames import frame_for
-from rulings.records import PageDoc
+from rulings.records import PageDoc, StoredRuling
 from rulings.jsonl import read_jsonl
 
 
@@ -40,7 +39,7 @@ def main(argv: list[str] | None = None) -> dict:
         for r in doc.rulings:
             if r.frame is None:
                 r.frame = frame_for(r.normalized, r.language, r.mentions, r.meta if r.kind == "qa" else None)
-            view = RulingView.of(r, source_url=doc.url)
+            view = StoredRuling.at_page(r, doc)
             views.append(view)
             kinds[view.id] = r.frame.question.kind if r.frame and r.frame.question else "none"
             compiled = compile_frame(view, r.frame, source)

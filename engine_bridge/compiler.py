@@ -718,9 +718,10 @@ def _target_of(frame: Frame, by_ref: dict[str, FrameCard], cards: CardSource) ->
 
 def _scenario(ruling: Any, sid: str, frame: Frame, cards: list[SetupCard], steps: list[Step], where: str,
               control_of: Scenario | None = None, no_setcodes: bool = False, turn_player: int = 0) -> Scenario:
-    from engine_bridge.templates.base import RulingView
+    from engine_bridge.templates.base import as_ruling, ruling_era
 
-    view = ruling if isinstance(ruling, RulingView) else RulingView.of(ruling)
+    view = as_ruling(ruling)
+    era = ruling_era(view)
     q = frame.question
     qname = next((c.name for c in frame.cards if c.ref == q.card), "a monster")
     title = f"{q.kind} 「{qname}」: {frame.answer} ({where})"
@@ -730,9 +731,9 @@ def _scenario(ruling: Any, sid: str, frame: Frame, cards: list[SetupCard], steps
         steps=steps, expect=Expect(), topic=(view.topics[0] if view.topics else "general"),
         kind="control" if control_of else "ruling", control_for=control_of.id if control_of else None,
         template=TEMPLATE, ruling_ids=[view.id],
-        ruling=RulingRef(text=view.text, source_url=view.source_url, date=view.date, language=view.language),
+        ruling=RulingRef(text=view.text, source_url=view.url, date=view.date, language=view.language),
         # a ruling in force today runs under today's rule; a past era only with evidence (engine_bridge.era)
-        rule=view.era.rule, rule_basis=view.era.basis,
+        rule=era.rule, rule_basis=era.basis,
     )
     scenario.notes = {"frame_question": q.kind, "answer": frame.answer, "variant": where,  # type: ignore[attr-defined]
                       **({"archetype_without_setcodes": True} if no_setcodes else {})}

@@ -7,7 +7,7 @@ families of engine_bridge.templates, with a coverage report of every ruling no t
     write_scenarios(result, "out/")                 # one YAML file per scenario
     result.coverage()                               # counts by topic and template, reasons
 
-Each ruling is cut into clauses (RulingView.clauses) and each clause goes to the first template
+Each ruling (rulings.records.StoredRuling) is cut into clauses (templates.base.clauses) and each clause goes to the first template
 that matches it; a ruling with at least one scenario is covered, one with none is uncovered with
 the most telling reason any template gave (e.g. "no script for 「宫廷的规矩」 (9995766)").
 Generation is deterministic: ids derive from template, ruling id, clause and variant.
@@ -24,8 +24,11 @@ from typing import TYPE_CHECKING, Any, Iterable, NamedTuple
 import yaml
 
 from engine_bridge.scenario import Scenario
-from engine_bridge.templates import TEMPLATES, Miss, PackCatalog, RulingView, default_catalog
+from engine_bridge.templates import TEMPLATES, Miss, PackCatalog, default_catalog
+from engine_bridge.templates.base import as_ruling, clauses
 from rulings.errors import InputError
+from rulings.jsonl import read_jsonl_numbered
+from rulings.records import PageDoc, StoredRuling, problem
 
 if TYPE_CHECKING:  # the compiler imports card data and runners: only its type is needed here
     from engine_bridge.compiler import CardSource
@@ -50,7 +53,7 @@ class GenerationResult:
     scenarios: list[Scenario] = field(default_factory=list)
     uncovered: list[Uncovered] = field(default_factory=list)
     partial: list[PartlyCovered] = field(default_factory=list)  # covered rulings' clauses left untested
-    rulings: list[RulingView] = field(default_factory=list)
+    rulings: list[StoredRuling] = field(default_factory=list)
 
     def scenarios_for(self, ruling_id: str) -> list[Scenario]:
         return [s for s in self.scenarios if ruling_id in s.ruling_ids]
@@ -105,7 +108,7 @@ def reason_groups(reasons: Iterable[str]) -> dict[str, int]:
 # ------------------------------------------------------------------ generation
 
 
-def _reason(misses: list[Miss], ruling: RulingView) -> str:
+def _reason(misses: list[Miss], ruling: StoredRuling) -> str:
     recognized = []
     for miss in misses:
         text = f"{miss.template}: {miss.reason}"
@@ -133,7 +136,7 @@ def frame_cards(scripts: str | Path | None = None, cards: str | Path | None = No
 
 def generate_scenarios(rulings: Iterable[Any], catalog: PackCatalog | None = None,
                        cards: "CardSource | None" = None) -> GenerationResult:
-    """Scenarios for rulings given as RulingView, pipeline.records.Ruling or plain dicts: from the
+    """Scenarios for rulings given as StoredRuling, Ruling or plain dicts (kb.queries rows): from the
     ruling's frame (engine_bridge.compiler) where it compiles, else from the template families."""
     from engine_bridge.compiler import compile_frame
 
@@ -143,7 +146,7 @@ def generate_scenarios(rulings: Iterable[Any], catalog: PackCatalog | None = Non
     seen_ids: set[str] = set()
     seen_rulings: set[str] = set()
     for raw in rulings:
-        ruling = raw if isinstance(raw, RulingView) else RulingView.of(raw)
+        ruling = as_ruling(raw)
         if not ruling.id:
             raise InputError(f"a ruling has no id (text {ruling.text[:40]!r})")
         if ruling.id in seen_rulings:
@@ -158,7 +161,7 @@ def generate_scenarios(rulings: Iterable[Any], catalog: PackCatalog | None = Non
         built: list[Scenario] = []
         left: list[tuple[str, list[Miss]]] = []
         all_misses: list[Miss] = []
-        for clause in ruling.clauses():
+        for clause in clauses(ruling):
             misses: list[Miss] = []
             for template in TEMPLATES:
                 outcome = template.match(ruling, clause, catalog)
@@ -178,22 +181,20 @@ def generate_scenarios(rulings: Iterable[Any], catalog: PackCatalog | None = Non
         else:
             result.uncovered.append(Uncovered(ruling.id, list(ruling.topics),
                                               f"{_reason(all_misses, ruling)}; frame: {compiled.reason}",
-                                              ruling.source_url, ruling.text))
+                                              ruling.url, ruling.text))
     return result
 
 
 def generate_from_pagedocs(docs: Iterable[Any], catalog: PackCatalog | None = None,
                            cards: "CardSource | None" = None) -> GenerationResult:
-    """From PageDoc records (pipeline.records.PageDoc or their JSON dicts): each ruling takes its
-    page's url as source."""
+    """From PageDoc records (rulings.records.PageDoc or their JSON dicts): each ruling where it stands
+    on its page."""
     def rulings():
         for doc in docs:
             if isinstance(doc, dict):
-                from rulings.records import PageDoc
-
                 doc = PageDoc.from_json(doc)
             for ruling in doc.rulings:
-                yield RulingView.of(ruling, source_url=doc.url)
+                yield StoredRuling.at_page(ruling, doc)
 
     return generate_scenarios(rulings(), catalog, cards)
 
@@ -206,20 +207,20 @@ def generate_from_graph(driver, database: str | None = None, catalog: PackCatalo
     return generate_scenarios(rulings_for_scenarios(driver, database), catalog, cards)
 
 
-def read_rulings_jsonl(path: str | Path) -> list[RulingView]:
-    """A JSONL file of PageDoc records (the NLP stage's output) or of plain ruling objects."""
-    from rulings.records import PageDoc
-    from rulings.jsonl import read_jsonl
-
-    out: list[RulingView] = []
-    for lineno, obj in enumerate(read_jsonl(Path(path)), 1):
-        if obj.get("record") == "PageDoc":
-            doc = PageDoc.from_json(obj)
-            out.extend(RulingView.of(r, source_url=doc.url) for r in doc.rulings)
-        elif obj.get("id") and (obj.get("text") or obj.get("normalized")):
-            out.append(RulingView.of(obj))
-        else:
-            raise InputError(f"{path}:{lineno}: neither a PageDoc record nor a ruling (needs 'id' and 'text')")
+def read_rulings_jsonl(path: str | Path) -> list[StoredRuling]:
+    """A JSONL file of PageDoc records (the NLP stage's output) or of plain ruling objects
+    (StoredRuling: a Ruling's fields, with the page's `url`); a line that is neither is an InputError
+    naming the line and the field."""
+    out: list[StoredRuling] = []
+    for lineno, obj in read_jsonl_numbered(Path(path)):
+        try:
+            if obj.get("record") == "PageDoc":
+                doc = PageDoc.from_json(obj)
+                out.extend(StoredRuling.at_page(r, doc) for r in doc.rulings)
+            else:
+                out.append(StoredRuling.model_validate(obj))
+        except ValueError as exc:
+            raise InputError(f"{path}:{lineno}: neither a PageDoc record nor a ruling ({problem(exc)})") from None
     return out
 
 

@@ -16,22 +16,29 @@ from rapidfuzz.distance import Levenshtein
 
 from kb import graph
 from rulings.errors import InputError
+from rulings.records import StoredRuling
 from rulings.text import CJK, fold_name, to_simplified
 
-# The fields every ruling row carries (one RETURN shape for every query below).
-_RULING_FIELDS = """
-  r.id AS id, coalesce(r.display, r.text) AS text, r.normalized AS normalized, r.language AS language, r.date AS date,
-  r.polarity AS polarity, r.action AS action, r.kind AS kind, r.current AS current, r.section AS section,
-  r.source_id AS source, r.page_url AS url, r.page_hash AS page_hash, r.frame AS frame,
-  coalesce(r.topics, [(r)-[:ABOUT]->(t:Topic) | t.key]) AS topics,  // main topic first
-  [(r)-[m:MENTIONS]->(c:Card) |
-     {passcode: c.passcode, name: c.name, role: m.role, surface: m.surface, kind: m.kind,
-      place: coalesce(m.place, 'text')}] AS mentions,
-  [(r)-[:CITES]->(q:Ruling) | {id: q.id, fid: q.fid, language: q.language, date: q.date, url: q.page_url}] +
-  [(r)-[:CITES]->(c:Card) | {passcode: c.passcode, konami_id: c.konami_id, name: c.name}] AS cites,
-  [(o:Ruling)-[:CITES]->(r) | {id: o.id, text: coalesce(o.display, o.text), language: o.language, date: o.date, source: o.source_id,
-                                url: o.page_url, current: o.current}] AS cited_by
-"""
+# Every ruling row is a rulings.records.StoredRuling: one RETURN shape for every query below, made from
+# the model's fields. A field is the Ruling node's property of its name unless said here; the Ruling
+# fields no reader of a row needs (offsets, examples, notes, meta, the display text: `text` is it) are
+# left out and take their defaults.
+_RULING_CYPHER = {
+    "text": "coalesce(r.display, r.text)",
+    "source": "r.source_id",
+    "url": "r.page_url",
+    "topics": "coalesce(r.topics, [(r)-[:ABOUT]->(t:Topic) | t.key])",  # main topic first
+    "mentions": """[(r)-[m:MENTIONS]->(c:Card) |
+     {passcode: c.passcode, name: c.name, role: m.role, surface: m.surface, kind: m.kind, start: m.span[0],
+      end: m.span[1], confidence: m.confidence, place: coalesce(m.place, 'text')}]""",
+    "cites": """[(r)-[:CITES]->(q:Ruling) | {id: q.id, fid: q.fid, language: q.language, date: q.date, url: q.page_url}] +
+  [(r)-[:CITES]->(c:Card) | {passcode: c.passcode, konami_id: c.konami_id, name: c.name}]""",
+    "cited_by": """[(o:Ruling)-[:CITES]->(r) | {id: o.id, text: coalesce(o.display, o.text), language: o.language, date: o.date,
+                                 source: o.source_id, url: o.page_url, current: o.current}]""",
+}
+_RULING_LEFT_OUT = {"start", "end", "examples", "notes", "example_of", "meta", "display"}
+_RULING_FIELDS = ",\n  ".join(f"{_RULING_CYPHER.get(name, 'r.' + name)} AS {name}"
+                              for name in StoredRuling.model_fields if name not in _RULING_LEFT_OUT)
 
 _LANG_FILTER = "($lang IS NULL OR r.language STARTS WITH $lang)"
 _CURRENT_FILTER = "($history OR r.current)"

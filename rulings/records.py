@@ -17,6 +17,7 @@ Scenario: `format` 1 (see engine_bridge/SCENARIOS.md)."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 from pathlib import Path
 from typing import Annotated, Any, Callable, ClassVar, Iterator, Literal, TypeVar, get_args
@@ -261,6 +262,47 @@ class Ruling(Record):
     meta: dict[str, Any] = Field(default_factory=dict)  # e.g. Q&A fid, question/answer split
     frame: Frame | None = None  # v2: what the ruling says as data (pipeline.frames)
     display: str = ""  # v3: clean text to show (markup and pinyin removed, the page's own script)
+
+
+class StoredMention(Mention):
+    """A mention as the graph keeps it: linked, with the catalog name of its card."""
+
+    name: str | None = None  # the card's catalog name
+
+
+def _json_value(value: Any) -> Any:
+    """The graph keeps nested values (frame, meta) as JSON text."""
+    return json.loads(value) if isinstance(value, str) else value
+
+
+class StoredRuling(Ruling):
+    """A ruling where it stands: the Ruling record (its `text` is the display text where there is one)
+    with its page, its source, whether it is the current version, and what it cites and is cited by.
+    kb.queries returns rulings in this shape (its RETURN clause is made from these fields), and scenario
+    generation reads it (engine_bridge.templates); a PageDoc's ruling becomes one with `at_page`."""
+
+    mentions: list[StoredMention] = Field(default_factory=list)  # type: ignore[assignment]
+    current: bool = True  # False: a superseded version (the graph's history)
+    source: str = ""  # the page's source id
+    url: str = ""  # the page's url
+    page_hash: str | None = None  # the page version it belongs to
+    cites: list[dict[str, Any]] = Field(default_factory=list)  # the Q&As and cards it cites
+    cited_by: list[dict[str, Any]] = Field(default_factory=list)  # the rulings citing it
+
+    _frame_json = field_validator("frame", "meta", mode="before")(_json_value)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _shown(cls, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("display"):
+            data = {**data, "text": data["display"]}
+        return data
+
+    @classmethod
+    def at_page(cls, ruling: Ruling, doc: "PageDoc") -> "StoredRuling":
+        """A PageDoc's ruling as it stands on its page."""
+        return cls.model_validate({**ruling.model_dump(), "url": doc.url, "source": doc.source_id,
+                                   "page_hash": doc.content_hash})
 
 
 class MinedAlias(Record):

@@ -3,7 +3,7 @@ that matches it (target legality before destruction: 「以陷阱怪兽为对象
 first a targeting ruling)."""
 
 from engine_bridge.templates.activation import ActivationLegality
-from engine_bridge.templates.base import Match, Miss, PackCatalog, RulingView, Template, default_catalog
+from engine_bridge.templates.base import Match, Miss, PackCatalog, StoredRuling, Template, default_catalog
 from engine_bridge.templates.destruction import Destruction
 from engine_bridge.templates.pendulum import PendulumLevelRange
 from engine_bridge.templates.spell_speed import SpellSpeed
@@ -13,4 +13,4 @@ from engine_bridge.templates.trap_monster import TrapMonsterBothKinds
 TEMPLATES: tuple[Template, ...] = (TargetLegality(), Destruction(), ActivationLegality(), SpellSpeed(),
                                    TrapMonsterBothKinds(), PendulumLevelRange())
 
-__all__ = ["TEMPLATES", "Match", "Miss", "PackCatalog", "RulingView", "Template", "default_catalog"]
+__all__ = ["TEMPLATES", "Match", "Miss", "PackCatalog", "StoredRuling", "Template", "default_catalog"]

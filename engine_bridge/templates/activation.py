@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from engine_bridge.scenario import Expect, Scenario
 from engine_bridge.templates import lexicon as lx
-from engine_bridge.templates.base import (Build, Clause, Match, Miss, PackCatalog, RulingView, StandIn, Template,
+from engine_bridge.templates.base import (Build, Clause, Match, Miss, PackCatalog, StoredRuling, StandIn, Template,
                                           make_scenario, negated, step)
 from engine_bridge.templates.cards import GUARDIAN, MST, REINFORCEMENTS
 
 
-def _about(pattern, clause: Clause, ruling: RulingView) -> bool:
+def _about(pattern, clause: Clause, ruling: StoredRuling) -> bool:
     return bool(pattern.search(clause.text) or pattern.search(ruling.normalized)
                 or any(pattern.search(s) for s in ruling.section))
 
@@ -21,7 +21,7 @@ class ActivationLegality(Template):
     topic = "activation-timing"
     general_rule = True
 
-    def match(self, ruling: RulingView, clause: Clause, catalog: PackCatalog) -> Match | Miss:
+    def match(self, ruling: StoredRuling, clause: Clause, catalog: PackCatalog) -> Match | Miss:
         set_turn = bool(lx.SET_TURN.search(clause.text))
         normal_trap = _about(lx.NORMAL_TRAP, clause, ruling)
         quick_play = _about(lx.QUICK_PLAY, clause, ruling)

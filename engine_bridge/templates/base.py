@@ -1,6 +1,6 @@
-"""What every template family shares: the ruling as templates see it (RulingView, split into clauses),
-the cards the engine can play (PackCatalog), the outcome of matching (Match / Miss), and a small
-builder for scenarios.
+"""What every template family shares: the ruling as templates see it (rulings.records.StoredRuling, cut
+into clauses), the cards the engine can play (PackCatalog), the outcome of matching (Match / Miss),
+and a small builder for scenarios.
 
 A ruling is matched clause by clause: a page's ruling often chains several statements ("A. Even if
 B, A.") and a template checks one of them. Every card a clause names must be a card the project's
@@ -18,7 +18,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
+from pydantic import ValidationError
+
+from engine_bridge.era import RuleEra, rule_era
 from engine_bridge.scenario import Expect, RulingRef, Scenario, Setup, SetupCard, Step
+from rulings.errors import InputError
+from rulings.records import Mention, Ruling, StoredRuling, problem
 from rulings.text import fold_width, strip_pinyin, to_simplified_same_length
 
 # Vanilla Normal Monsters run without a script (the core needs none for them), so the pack can
@@ -33,21 +38,13 @@ _PAREN = re.compile(r"[(（]([^()（）]{2,})[)）]")
 
 
 @dataclass
-class MentionView:
-    surface: str
-    passcode: int | None
-    role: str | None = None
-    kind: str = "card"
-
-
-@dataclass
 class Clause:
     index: int
     text: str  # normalized text of this clause
-    mentions: list[MentionView] = field(default_factory=list)
+    mentions: list[Mention] = field(default_factory=list)
 
     @property
-    def named_cards(self) -> list[MentionView]:
+    def named_cards(self) -> list[Mention]:
         """Card mentions, one per passcode (unlinked ones kept by surface)."""
         seen, out = set(), []
         for m in self.mentions:
@@ -60,93 +57,52 @@ class Clause:
         return out
 
 
-@dataclass
-class RulingView:
-    id: str
-    text: str
-    normalized: str
-    language: str
-    date: str | None = None
-    polarity: str | None = None
-    action: str | None = None
-    topics: list[str] = field(default_factory=list)
-    mentions: list[MentionView] = field(default_factory=list)
-    source_url: str = ""
-    section: list[str] = field(default_factory=list)
-    kind: str = "ruling"
-    current: bool = True  # False: a superseded version (the graph's history)
-    frame: Any = None  # pipeline.records.Frame (from the record, its dict, or the graph's JSON)
-
-    @classmethod
-    def of(cls, ruling: Any, source_url: str = "") -> "RulingView":
-        """From a pipeline.records.Ruling, a PageDoc-JSON ruling dict or a kb.queries row."""
-        get = (lambda k, d=None: ruling.get(k, d)) if isinstance(ruling, dict) else (
-            lambda k, d=None: getattr(ruling, k, d))
-        mentions = []
-        for m in get("mentions") or []:
-            mget = (lambda k, d=None, m=m: m.get(k, d)) if isinstance(m, dict) else (lambda k, d=None, m=m: getattr(m, k, d))
-            if (mget("place") or "text") != "text":
-                continue  # a card named in a note or heading: not an actor of the ruling's own text
-            passcode = mget("passcode")
-            mentions.append(MentionView(surface=strip_pinyin(str(mget("surface") or mget("name") or "")).strip(),
-                                        passcode=int(passcode) if passcode is not None else None,
-                                        role=mget("role"), kind=mget("kind") or "card"))
-        text = str(get("display") or get("text") or "")  # the clean display text when there is one
-        date = get("date")
-        return cls(
-            id=str(get("id") or ""), text=text, normalized=str(get("normalized") or text),
-            language=str(get("language") or ""), date=str(date)[:10] if date else None,
-            polarity=get("polarity"), action=get("action"), topics=list(get("topics") or []),
-            mentions=mentions, source_url=str(get("source_url") or get("url") or source_url or ""),
-            section=[str(s) for s in (get("section") or [])], kind=str(get("kind") or "ruling"),
-            current=get("current") is not False,
-            frame=_frame(get("frame")),
-        )
-
-    @property
-    def era(self):
-        from engine_bridge.era import rule_era
-
-        return rule_era(self.normalized or self.text, date=self.date, section=self.section, current=self.current)
-
-    @property
-    def rule(self) -> str:
-        return self.era.rule
-
-    def clauses(self) -> list[Clause]:
-        """The normalized text cut at sentence ends; a parenthesised aside (an exception such as
-        「（「王家の神殿」による効果除く）」) is a clause of its own, so the main statement can be checked
-        even when the aside names a card the pack lacks."""
-        pieces: list[str] = []
-        for sentence in _CLAUSE_END.split(self.normalized):
-            asides = _PAREN.findall(sentence)
-            main = _PAREN.sub("", sentence).strip()
-            for part in [main, *asides]:
-                part = part.strip(" 、,，")
-                if len(part) >= 2:
-                    pieces.append(part)
-        if not pieces:
-            pieces = [self.normalized]
-        clauses = [Clause(i, p) for i, p in enumerate(pieces)]
-        for m in self.mentions:
-            forms = _forms(m.surface)
-            homes = [c for c in clauses if any(f and f in c.text for f in forms)]
-            # a mention found nowhere (normalization changed its spelling) counts in every clause:
-            # better to refuse a clause than to test it without a card it names
-            for c in homes or clauses:
-                c.mentions.append(m)
-        return clauses
-
-
-def _frame(value: Any):
-    from pipeline.frames import as_frame
-
+def as_ruling(value: Any) -> StoredRuling:
+    """The ruling templates read (rulings.records.StoredRuling) from itself, a Ruling of no known page,
+    a kb.queries row or a ruling's JSON (InputError naming the ruling when it is not one)."""
+    if isinstance(value, StoredRuling):
+        return value
     try:
-        return as_frame(value)
-    except (ValueError, TypeError) as exc:
-        from rulings.errors import InputError
+        return StoredRuling.model_validate(value.model_dump() if isinstance(value, Ruling) else value)
+    except ValidationError as exc:
+        given = value.get("id") if isinstance(value, dict) else getattr(value, "id", None)
+        raise InputError(f"ruling {given or '?'}: {problem(exc)}") from None
 
-        raise InputError(f"a ruling's frame is not readable ({exc})") from exc
+
+def text_mentions(ruling: Ruling) -> list[Mention]:
+    """The cards the ruling's own text names (not a note's or a heading's), their surfaces without
+    pinyin annotations: the actors a template may play."""
+    return [m.model_copy(update={"surface": strip_pinyin(m.surface).strip()}) for m in ruling.mentions
+            if m.place == "text"]
+
+
+def ruling_era(ruling: StoredRuling) -> RuleEra:
+    return rule_era(ruling.normalized or ruling.text, date=ruling.date, section=ruling.section, current=ruling.current)
+
+
+def clauses(ruling: Ruling) -> list[Clause]:
+    """The normalized text cut at sentence ends; a parenthesised aside (an exception such as
+    「（「王家の神殿」による効果除く）」) is a clause of its own, so the main statement can be checked
+    even when the aside names a card the pack lacks."""
+    pieces: list[str] = []
+    for sentence in _CLAUSE_END.split(ruling.normalized):
+        asides = _PAREN.findall(sentence)
+        main = _PAREN.sub("", sentence).strip()
+        for part in [main, *asides]:
+            part = part.strip(" 、,，")
+            if len(part) >= 2:
+                pieces.append(part)
+    if not pieces:
+        pieces = [ruling.normalized]
+    found = [Clause(i, p) for i, p in enumerate(pieces)]
+    for m in text_mentions(ruling):
+        forms = _forms(m.surface)
+        homes = [c for c in found if any(f and f in c.text for f in forms)]
+        # a mention found nowhere (normalization changed its spelling) counts in every clause:
+        # better to refuse a clause than to test it without a card it names
+        for c in homes or found:
+            c.mentions.append(m)
+    return found
 
 
 @lru_cache(maxsize=None)
@@ -336,7 +292,7 @@ class StandIn:
 @dataclass
 class Match:
     template: str
-    ruling: RulingView
+    ruling: StoredRuling
     clause: Clause
     variant: str  # which set-up of the family
     params: dict[str, Any] = field(default_factory=dict)
@@ -351,7 +307,7 @@ class Template(abc.ABC):
     general_rule = False  # True: named cards are examples, a stand-in from the pack may replace them
 
     @abc.abstractmethod
-    def match(self, ruling: RulingView, clause: Clause, catalog: PackCatalog) -> Match | Miss:
+    def match(self, ruling: StoredRuling, clause: Clause, catalog: PackCatalog) -> Match | Miss:
         """The match, or a Miss saying why this family does not apply to the clause."""
 
     @abc.abstractmethod
@@ -363,7 +319,7 @@ class Template(abc.ABC):
     def miss(self, reason: str, recognized: bool = False) -> Miss:
         return Miss(self.name, reason, recognized)
 
-    def unplayable(self, clause: Clause, catalog: PackCatalog) -> list[MentionView]:
+    def unplayable(self, clause: Clause, catalog: PackCatalog) -> list[Mention]:
         return [m for m in clause.named_cards if not catalog.has(m.passcode)]
 
     def refuse_unplayable(self, clause: Clause, catalog: PackCatalog) -> Miss | None:
@@ -381,7 +337,7 @@ class Template(abc.ABC):
                 for m in self.unplayable(clause, catalog)]
 
 
-def _no_script(m: MentionView) -> str:
+def _no_script(m: Mention) -> str:
     if m.passcode is None:
         return f"card name not linked to a passcode: {m.surface}"
     return f"no script for {m.surface} ({m.passcode})"
@@ -427,6 +383,7 @@ def make_scenario(match: Match, *, title: str, build: Build, steps: list[Step], 
                   topic: str, turn_player: int = 0, control_of: Scenario | None = None,
                   control_note: str = "", lp: list[int] | None = None) -> Scenario:
     ruling = match.ruling
+    era = ruling_era(ruling)
     stand = "; ".join(s.describe() for s in match.stand_ins)
     full_title = title + (f" [stand-in: {stand}]" if stand else "")
     scenario = Scenario(
@@ -436,8 +393,8 @@ def make_scenario(match: Match, *, title: str, build: Build, steps: list[Step], 
         steps=steps, expect=expect, topic=topic, kind="control" if control_of is not None else "ruling",
         control_for=control_of.id if control_of is not None else None, template=match.template,
         ruling_ids=[ruling.id],
-        ruling=RulingRef(text=ruling.text, source_url=ruling.source_url, date=ruling.date, language=ruling.language),
-        rule=ruling.era.rule, rule_basis=ruling.era.basis,
+        ruling=RulingRef(text=ruling.text, source_url=ruling.url, date=ruling.date, language=ruling.language),
+        rule=era.rule, rule_basis=era.basis,
     )
     scenario.notes = {
         "clause": match.clause.text,

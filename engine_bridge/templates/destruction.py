@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine_bridge.scenario import Expect, Scenario
 from engine_bridge.templates import lexicon as lx
-from engine_bridge.templates.base import (Build, Clause, Match, Miss, PackCatalog, RulingView, StandIn, Template,
+from engine_bridge.templates.base import (Build, Clause, Match, Miss, PackCatalog, StandIn, StoredRuling, Template, text_mentions,
                                           make_scenario, negated, step)
 from engine_bridge.templates.cards import BOTTOMLESS, DARK_HOLE, GUARDIAN, MST
 from engine_bridge.templates.setups import (book_of_moon_chained_to_mst, bottomless_on_trap_monster,
@@ -22,7 +22,7 @@ class Destruction(Template):
     name = "destruction"
     topic = "destruction"
 
-    def match(self, ruling: RulingView, clause: Clause, catalog: PackCatalog) -> Match | Miss:
+    def match(self, ruling: StoredRuling, clause: Clause, catalog: PackCatalog) -> Match | Miss:
         if not lx.DESTROY.search(clause.text):
             return self.miss("no destruction phrase")
         refused = self.refuse_unplayable(clause, catalog)
@@ -37,7 +37,7 @@ class Destruction(Template):
         survives = negated(clause.text)
         if flippers and not destroyers:
             # 「即使連鎖「月之書」…仍會被破壞」: the destroyer is named earlier in the ruling
-            destroyers = sorted(dict.fromkeys(m.passcode for m in ruling.mentions if catalog.destroys(m.passcode)),
+            destroyers = sorted(dict.fromkeys(m.passcode for m in text_mentions(ruling) if catalog.destroys(m.passcode)),
                                 key=lambda p: p not in DESTROYER_KEYS)
         if protectors:
             protector = protectors[0]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine_bridge.scenario import Expect, Scenario
 from engine_bridge.templates import lexicon as lx
-from engine_bridge.templates.base import Build, Clause, Match, Miss, PackCatalog, RulingView, StandIn, Template, make_scenario, step
+from engine_bridge.templates.base import Build, Clause, Match, Miss, PackCatalog, StoredRuling, StandIn, Template, make_scenario, step
 
 
 class PendulumLevelRange(Template):
@@ -14,7 +14,7 @@ class PendulumLevelRange(Template):
     topic = "pendulum"
     general_rule = True
 
-    def match(self, ruling: RulingView, clause: Clause, catalog: PackCatalog) -> Match | Miss:
+    def match(self, ruling: StoredRuling, clause: Clause, catalog: PackCatalog) -> Match | Miss:
         scales = lx.PENDULUM_SCALES_PAIR.search(clause.text)
         levels = lx.LEVEL_RANGE.search(clause.text)
         if scales and levels:

@@ -5,7 +5,7 @@ property. Each function returns (ruling scenario, control)."""
 from __future__ import annotations
 
 from engine_bridge.scenario import Expect, Scenario
-from engine_bridge.templates.base import Build, Match, PackCatalog, make_scenario, step
+from engine_bridge.templates.base import Build, Match, PackCatalog, make_scenario, ruling_era, step
 from engine_bridge.templates.cards import APOPHIS, BOOK_OF_MOON, BOTTOMLESS, DARK_HOLE, GUARDIAN, MST, REINFORCEMENTS, SILVERD
 
 
@@ -149,7 +149,7 @@ def _book_alone(match: Match, catalog: PackCatalog, topic: str, title: str, cont
     b.card("apophis", APOPHIS, 0, "szone", sequence=2)
     b.card("book", BOOK_OF_MOON, 0, "hand")
     where = {"location": "szone", "face": "down"}
-    if match.ruling.rule != "MR5":
+    if ruling_era(match.ruling).rule != "MR5":
         where["sequence"] = 2  # before Master Rule 5 the Trap Monster kept its zone and goes back to it
     return make_scenario(match, title=title, build=b,
                          steps=[step("activate", "apophis"), step("activate", "book", target=["apophis"]),

@@ -8,14 +8,15 @@ import re
 
 from engine_bridge.scenario import Expect, Scenario
 from engine_bridge.templates import lexicon as lx
-from engine_bridge.templates.base import Build, Clause, Match, Miss, PackCatalog, RulingView, StandIn, Template, make_scenario, step
+from engine_bridge.templates.base import (Build, Clause, Match, Miss, PackCatalog, StandIn, StoredRuling, Template, clauses,
+                                         make_scenario, step, text_mentions)
 from engine_bridge.templates.cards import APOPHIS, DARK_HOLE, GUARDIAN, MST, REINFORCEMENTS, SEVEN_TOOLS
 
 SPEED_CARD = {1: (DARK_HOLE, "a Spell Speed 1 card"), 2: (MST, "a Spell Speed 2 card"), 3: (SEVEN_TOOLS, "a Spell Speed 3 card")}
 _RANGE_AFTER = re.compile(r"^\s*(?:・|~|～|-|、)\s*\d")
 
 
-def responder_speed(ruling: RulingView, clause: Clause) -> int | None:
+def responder_speed(ruling: StoredRuling, clause: Clause) -> int | None:
     """The speed the ruling is about: the first 'Spell Speed N' not starting a range such as
     '1~2' (that range is what it responds to), first in the clause, then in the whole ruling."""
     for text in (clause.text, ruling.normalized):
@@ -35,7 +36,7 @@ class SpellSpeed(Template):
     topic = "spell-speed"
     general_rule = True
 
-    def match(self, ruling: RulingView, clause: Clause, catalog: PackCatalog) -> Match | Miss:
+    def match(self, ruling: StoredRuling, clause: Clause, catalog: PackCatalog) -> Match | Miss:
         yes, no = lx.RESPOND_YES.search(clause.text), lx.RESPOND_NO.search(clause.text)
         if not (yes or no):
             if lx.SPELL_SPEED.search(clause.text):
@@ -49,10 +50,10 @@ class SpellSpeed(Template):
         if variant is None:
             return self.miss(f"no set-up for 'Spell Speed {speed} {'can' if yes else 'cannot'} respond'", recognized=True)
         code, label = SPEED_CARD[speed]
-        examples = set(catalog.named_in(ruling.normalized)) | {m.passcode for m in ruling.mentions if catalog.has(m.passcode)}
+        examples = set(catalog.named_in(ruling.normalized)) | {m.passcode for m in text_mentions(ruling) if catalog.has(m.passcode)}
         stand_ins = [] if code in examples else [StandIn(label, code, catalog.name(code))]
         # the ruling's own examples the pack cannot play are named in the header as stood in for
-        for c in ruling.clauses():
+        for c in clauses(ruling):
             stand_ins += self.example_stand_ins(c, catalog, code, f"an example of {label}")
         return Match(self.name, ruling, clause, variant=variant, params={"speed": speed}, stand_ins=stand_ins)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine_bridge.scenario import Expect, Scenario
 from engine_bridge.templates import lexicon as lx
-from engine_bridge.templates.base import (Build, Clause, Match, Miss, PackCatalog, RulingView, StandIn, Template,
+from engine_bridge.templates.base import (Build, Clause, Match, Miss, PackCatalog, StoredRuling, StandIn, Template,
                                           make_scenario, negated, step)
 from engine_bridge.templates.cards import APOPHIS, GUARDIAN, MST, REINFORCEMENTS, SILVERD
 from engine_bridge.templates.setups import mst_on_pendulum_scale, mst_on_trap_monster
@@ -15,7 +15,7 @@ SUBJECTS = (("trap-monster", lx.TRAP_MONSTER, APOPHIS, "a Trap Monster"),
             ("pendulum-scale", lx.PENDULUM_ZONE, SILVERD, "a Pendulum Monster in a Pendulum Zone"))
 
 
-def subject_of(clause: Clause, ruling: RulingView):
+def subject_of(clause: Clause, ruling: StoredRuling):
     """The kind of card the clause is about: found in the clause, else in the whole ruling (a later
     sentence often drops the subject: 「…当做魔法卡,不当做怪物卡。不会被“黑洞”等破坏。」)."""
     for text in (clause.text, ruling.normalized):
@@ -29,7 +29,7 @@ class TargetLegality(Template):
     name = "target-legality"
     topic = "targeting"
 
-    def match(self, ruling: RulingView, clause: Clause, catalog: PackCatalog) -> Match | Miss:
+    def match(self, ruling: StoredRuling, clause: Clause, catalog: PackCatalog) -> Match | Miss:
         if not lx.TARGET.search(clause.text):
             return self.miss("no targeting phrase")
         refused = self.refuse_unplayable(clause, catalog)

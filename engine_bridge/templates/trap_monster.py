@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine_bridge.scenario import Scenario
 from engine_bridge.templates import lexicon as lx
-from engine_bridge.templates.base import Clause, Match, Miss, PackCatalog, RulingView, StandIn, Template
+from engine_bridge.templates.base import Clause, Match, Miss, PackCatalog, StoredRuling, StandIn, Template
 from engine_bridge.templates.cards import APOPHIS, BOOK_OF_MOON, DARK_HOLE, MST
 from engine_bridge.templates.setups import book_of_moon_on_trap_monster, dark_hole_on_trap_monster, mst_on_trap_monster
 
@@ -17,7 +17,7 @@ class TrapMonsterBothKinds(Template):
     topic = "trap-monster"
     general_rule = True
 
-    def match(self, ruling: RulingView, clause: Clause, catalog: PackCatalog) -> Match | Miss:
+    def match(self, ruling: StoredRuling, clause: Clause, catalog: PackCatalog) -> Match | Miss:
         about_trap_monsters = "trap_monsters" in ruling.topics or bool(lx.TRAP_MONSTER.search(ruling.normalized))
         if about_trap_monsters and lx.TURNED_FACE_DOWN.search(clause.text) and lx.BACK_TO_SPELL_TRAP_ZONE.search(clause.text):
             # 「變成里側表示的場合，陷阱怪獸返回那個…魔法·陷阱區域格子並變成蓋放狀態」: a specific

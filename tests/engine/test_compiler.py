@@ -21,7 +21,8 @@ def _ruling(rid, title, answer, cards):
     meta = {"title": title, "question": title, "answer": answer}
     mentions = [{"surface": name, "passcode": code, "kind": "card"} for name, code in cards.items()]
     frame = frame_for(title, "ja", mentions, meta)
-    return {"id": rid, "text": title + "\n" + answer, "language": "ja", "date": "2017-03-24", "frame": frame}, frame
+    text = title + "\n" + answer
+    return {"id": rid, "text": text, "normalized": text, "language": "ja", "date": "2017-03-24", "frame": frame}, frame
 
 
 @pytest.fixture(scope="module")
@@ -88,7 +89,7 @@ REAL = os.environ.get("RULINGS_EDOPRO_SCRIPTS")
 def test_real_scripts_dev_qa_sample(shared_dir, engine_driver):
     """Official Q&As about cards outside the pack, compiled and run on the real scripts."""
     cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
-    from engine_bridge.templates.base import RulingView
+    from engine_bridge.templates.base import as_ruling
     from rulings.cards import read_cards_jsonl
 
     with gzip.open(shared_dir / "corpus" / "konami-faq" / "qa-dev.jsonl.gz", "rt", encoding="utf-8") as fh:
@@ -107,7 +108,7 @@ def test_real_scripts_dev_qa_sample(shared_dir, engine_driver):
         mentions = [{"surface": by_konami[k].names["ja"], "passcode": by_konami[k].passcode, "kind": "card"}
                     for k in q["mentionedCards"] if k in by_konami]
         frame = frame_for(q["title"], "ja", mentions, q)
-        view = RulingView.of({"id": f"qa-{fid}", "text": q["title"], "language": "ja", "frame": frame})
+        view = as_ruling({"id": f"qa-{fid}", "text": q["title"], "normalized": q["title"], "language": "ja", "frame": frame})
         compiled = compile_frame(view, frame, cards)
         assert compiled.reason is None, compiled.reason
         scenarios += compiled.scenarios

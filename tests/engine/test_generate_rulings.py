@@ -18,8 +18,9 @@ MST, COIN_DRAGON = 5318639, 9000988
 
 def _ruling(rid, text, language, mentions=(), date=None, topics=()):
     return {"id": rid, "text": text, "normalized": text, "language": language, "date": date, "topics": list(topics),
-            "mentions": [{"surface": s, "passcode": p, "role": "acting"} for s, p in mentions],
-            "source_url": f"https://example.org/{rid}"}
+            "mentions": [{"surface": s, "start": text.find(s), "end": text.find(s) + len(s), "passcode": p,
+                          "confidence": 1.0, "role": "acting"} for s, p in mentions],
+            "url": f"https://example.org/{rid}"}
 
 
 RULINGS = [
