@@ -1,4 +1,4 @@
-"""Ruling frames: what a ruling says, as data (pipeline.records.Frame): the situation (cards with
+"""Ruling frames: what a ruling says, as data (rulings.records.Frame): the situation (cards with
 controller, location, position and state), the ordered events (activate, chain, summon, Set, attack,
 destroy, send, banish …), the question (can activate / can target / can summon / can Set / can attack
 / is destroyed / applies / what happens) and the answer (yes, no or an outcome).

@@ -79,7 +79,7 @@ TopicKey = Annotated[str, Field(min_length=1)]
 class Record(BaseModel):
     """A part of a record: unknown fields are refused (a misspelt field is an error, not lost data)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
 
 
 class VersionedRecord(Record):
@@ -132,9 +132,11 @@ class VersionedRecord(Record):
 
 
 class Heading(Record):
-    level: int  # 1 = page title level
+    level: int
+    """1 = page title level"""
     text: str
-    offset: int  # character offset of the heading line in RawPage.text
+    offset: int
+    """character offset of the heading line in RawPage.text"""
 
 
 class RawPage(VersionedRecord):
@@ -143,42 +145,65 @@ class RawPage(VersionedRecord):
     RECORD: ClassVar[str] = "RawPage"
     VERSION: ClassVar[int] = RAW_PAGE_VERSION
 
-    url: str  # http(s) URL, or file:// URL for offline ingest; Q&A: the Konami FAQ URL of the fid
-    source_id: str  # ocg-rule-docs | konami-faq | jp-expert | jp-wiki | zh-forum | fr-wiki | fr-articles | seed
-    language: str  # zh-Hans | zh-Hant | ja | fr | en (page-level guess; NLP decides per block)
-    content_hash: str  # sha256 hex of the raw bytes; the key of the raw blob in the store
-    text: str  # decoded main text, boilerplate removed; headings kept as their own lines
+    url: str
+    """http(s) URL, or file:// URL for offline ingest; Q&A: the Konami FAQ URL of the fid"""
+    source_id: str
+    """ocg-rule-docs | konami-faq | jp-expert | jp-wiki | zh-forum | fr-wiki | fr-articles | seed"""
+    language: str
+    """zh-Hans | zh-Hant | ja | fr | en (page-level guess; NLP decides per block)"""
+    content_hash: str
+    """sha256 hex of the raw bytes; the key of the raw blob in the store"""
+    text: str
+    """decoded main text, boilerplate removed; headings kept as their own lines"""
     title: str = ""
-    headings: list[Heading] = Field(default_factory=list)  # in text order
-    format: str = "html"  # html | text | rst | markdown | qa-json
+    headings: list[Heading] = Field(default_factory=list)
+    """in text order"""
+    format: str = "html"
+    """html | text | rst | markdown | qa-json"""
     declared_encoding: str | None = None
     detected_encoding: str | None = None
-    replacement_chars: int = 0  # U+FFFD count after decoding
-    fetched_at: str = ""  # ISO 8601 UTC
+    replacement_chars: int = 0
+    """U+FFFD count after decoding"""
+    fetched_at: str = ""
+    """ISO 8601 UTC"""
     status: int = 200
     etag: str | None = None
     last_modified: str | None = None
     content_type: str | None = None
     outlinks: list[str] = Field(default_factory=list)
-    meta: dict[str, Any] = Field(default_factory=dict)  # format-specific: Q&A fid, tags, mentionedCards, ...
-    problems: list[str] = Field(default_factory=list)  # non-fatal issues found while decoding/parsing
+    meta: dict[str, Any] = Field(default_factory=dict)
+    """format-specific: Q&A fid, tags, mentionedCards, ..."""
+    problems: list[str] = Field(default_factory=list)
+    """non-fatal issues found while decoding/parsing"""
 
 
 # ------------------------------------------------------------------------------ NLP -> graph
 
 
 class Mention(Record):
-    surface: str  # the text as written on the page
-    start: int  # character offsets into Ruling.text (the original, not the normalized text); for a
-    end: int  # mention in a note or heading (place), offsets into RawPage.text
-    passcode: StrictInt | None  # None: an unlinked mention (unknown name)
+    surface: str
+    """the text as written on the page"""
+    start: int
+    """character offset into Ruling.text (the original, not the normalized text); for a mention in a note
+    or heading (place), into RawPage.text"""
+    end: int
+    """the end offset, like start"""
+    passcode: StrictInt | None
+    """None: an unlinked mention (unknown name)"""
     confidence: Annotated[float, Field(ge=0, le=1)]
-    matched_name: str | None = None  # the catalog name that matched
-    matched_lang: str | None = None  # en | fr | ja | zh-CN | zh-TW
-    matched_kind: str | None = None  # official | community | mined
-    kind: str = "card"  # card | series
-    role: str | None = None  # acting | affected | condition | None
-    place: str = "text"  # v3: text | note | heading (where on the page the ruling names the card)
+    """how sure the linker is, 0..1"""
+    matched_name: str | None = None
+    """the catalog name that matched"""
+    matched_lang: str | None = None
+    """en | fr | ja | zh-CN | zh-TW"""
+    matched_kind: str | None = None
+    """official | community | mined"""
+    kind: str = "card"
+    """card | series"""
+    role: str | None = None
+    """acting | affected | condition | None"""
+    place: str = "text"
+    """v3: text | note | heading (where on the page the ruling names the card)"""
 
     @model_validator(mode="after")
     def _span(self) -> "Mention":
@@ -188,86 +213,128 @@ class Mention(Record):
 
 
 class Repair(Record):
-    original: str  # '咒文度'
-    repaired: str  # '咒文速度'
-    offset: int  # in the page text
-    rule: str  # which glossary entry fired
+    original: str
+    """'咒文度'"""
+    repaired: str
+    """'咒文速度'"""
+    offset: int
+    """in the page text"""
+    rule: str
+    """which glossary entry fired"""
 
 
 class FrameCard(Record):
-    ref: str  # c1, c2 … (the events and the question name cards by it)
-    name: str  # the name as the ruling writes it
+    ref: str
+    """c1, c2 … (the events and the question name cards by it)"""
+    name: str
+    """the name as the ruling writes it"""
     passcode: int | None = None
-    controller: str | None = None  # self | opponent (the asker is "self")
-    location: str | None = None  # hand | mzone | szone | fzone | pzone | field | grave | removed | deck | extra
-    position: str | None = None  # faceup | facedown | faceup_attack | faceup_defense | facedown_defense | …
-    state: list[str] = Field(default_factory=list)  # applied | equipped | present | set_this_turn …
+    controller: str | None = None
+    """self | opponent (the asker is "self")"""
+    location: str | None = None
+    """hand | mzone | szone | fzone | pzone | field | grave | removed | deck | extra"""
+    position: str | None = None
+    """faceup | facedown | faceup_attack | faceup_defense | facedown_defense | …"""
+    state: list[str] = Field(default_factory=list)
+    """applied | equipped | present | set_this_turn …"""
 
 
 class FrameEvent(Record):
-    action: str  # activate | summon | special_summon | flip_summon | set | attack | destroy | send_to_grave | banish
-    card: str | None = None  # FrameCard.ref
-    actor: str | None = None  # self | opponent | None (the card's controller)
-    effect: int | None = None  # ① = 1
-    effect_text: str | None = None  # the 『』 quoted effect text
+    action: str
+    """activate | summon | special_summon | flip_summon | set | attack | destroy | send_to_grave | banish"""
+    card: str | None = None
+    """FrameCard.ref"""
+    actor: str | None = None
+    """self | opponent | None (the card's controller)"""
+    effect: int | None = None
+    """① = 1"""
+    effect_text: str | None = None
+    """the 『』 quoted effect text"""
     targets: list[str] = Field(default_factory=list)
     chained_to: str | None = None
     note: str | None = None
 
 
 class FrameQuestion(Record):
-    kind: str  # can_activate | can_target | can_summon | can_set | can_attack | is_destroyed | applies | what_happens
-    text: str = ""  # the words it was read from
-    card: str | None = None  # FrameCard.ref of the card acting (or affected, for is_destroyed)
+    kind: str
+    """can_activate | can_target | can_summon | can_set | can_attack | is_destroyed | applies | what_happens"""
+    text: str = ""
+    """the words it was read from"""
+    card: str | None = None
+    """FrameCard.ref of the card acting (or affected, for is_destroyed)"""
     actor: str | None = None
     effect: int | None = None
-    effect_kind: str | None = None  # monster | pendulum | None
+    effect_kind: str | None = None
+    """monster | pendulum | None"""
     effect_text: str | None = None
     targets: list[str] = Field(default_factory=list)
-    how: str | None = None  # the summon named (特殊召喚 …)
+    how: str | None = None
+    """the summon named (特殊召喚 …)"""
 
 
 class Frame(Record):
     """What a ruling says as data (pipeline.frames): the situation, the events, the question, the answer."""
 
     language: str = ""
-    cards: list[FrameCard] = Field(default_factory=list)  # the situation
-    events: list[FrameEvent] = Field(default_factory=list)  # in order
+    cards: list[FrameCard] = Field(default_factory=list)
+    """the situation"""
+    events: list[FrameEvent] = Field(default_factory=list)
+    """in order"""
     question: FrameQuestion | None = None
-    answer: str | None = None  # yes | no | outcome
-    outcome: str | None = None  # the answer's first sentence, when it is an outcome
-    fates: dict[str, str] = Field(default_factory=dict)  # card ref -> destroyed | survives | banished | grave | hand
-    # | deck: what the answer says becomes of it
-    unread: list[str] = Field(default_factory=list)  # the parts that could not be read, and why
+    answer: str | None = None
+    """yes | no | outcome"""
+    outcome: str | None = None
+    """the answer's first sentence, when it is an outcome"""
+    fates: dict[str, str] = Field(default_factory=dict)
+    """card ref -> destroyed | survives | banished | grave | hand | deck: what the answer says becomes of it"""
+    unread: list[str] = Field(default_factory=list)
+    """the parts that could not be read, and why"""
 
 
 class Ruling(Record):
-    id: Filled  # stable: derived from the page and the normalized text
-    text: Filled  # original text of the ruling (as on the page)
-    normalized: str  # after normalization (folded width, pinyin removed, repairs, zh-Hans)
-    language: Filled  # zh-Hans | zh-Hant | ja | fr | en
-    section: list[str] = Field(default_factory=list)  # heading path
-    start: int = 0  # character offsets into RawPage.text
+    id: Filled
+    """stable: derived from the page and the normalized text"""
+    text: Filled
+    """original text of the ruling (as on the page)"""
+    normalized: str
+    """after normalization (folded width, pinyin removed, repairs, zh-Hans)"""
+    language: Filled
+    """zh-Hans | zh-Hant | ja | fr | en"""
+    section: list[str] = Field(default_factory=list)
+    """heading path"""
+    start: int = 0
+    """character offset into RawPage.text"""
     end: int = 0
-    date: IsoDate | None = None  # ISO date 2017-03-24
-    kind: str = "ruling"  # rule (general) | ruling (specific) | qa | supplement (a card's 補足情報) | list (a
-    # heading's rule over the cards listed under it: meta["items"] holds the items' page spans)
-    polarity: str | None = None  # can | cannot | is | is_not
-    action: str | None = None  # activate | target | destroy | negate | special_summon | banish | chain | ...
-    topics: list[TopicKey] = Field(default_factory=list)  # topic keys from pipeline.topics
+    """the end offset into RawPage.text"""
+    date: IsoDate | None = None
+    """ISO date 2017-03-24"""
+    kind: str = "ruling"
+    """rule (general) | ruling (specific) | qa | supplement (a card's 補足情報) | list (a heading's rule over
+    the cards listed under it: meta["items"] holds the items' page spans)"""
+    polarity: str | None = None
+    """can | cannot | is | is_not"""
+    action: str | None = None
+    """activate | target | destroy | negate | special_summon | banish | chain | ..."""
+    topics: list[TopicKey] = Field(default_factory=list)
+    """topic keys from pipeline.topics"""
     mentions: list[Mention] = Field(default_factory=list)
     examples: list[str] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
-    example_of: str | None = None  # id of the ruling this one illustrates, if it is an example
-    meta: dict[str, Any] = Field(default_factory=dict)  # e.g. Q&A fid, question/answer split
-    frame: Frame | None = None  # v2: what the ruling says as data (pipeline.frames)
-    display: str = ""  # v3: clean text to show (markup and pinyin removed, the page's own script)
+    example_of: str | None = None
+    """id of the ruling this one illustrates, if it is an example"""
+    meta: dict[str, Any] = Field(default_factory=dict)
+    """e.g. Q&A fid, question/answer split"""
+    frame: Frame | None = None
+    """v2: what the ruling says as data (pipeline.frames)"""
+    display: str = ""
+    """v3: clean text to show (markup and pinyin removed, the page's own script)"""
 
 
 class StoredMention(Mention):
     """A mention as the graph keeps it: linked, with the catalog name of its card."""
 
-    name: str | None = None  # the card's catalog name
+    name: str | None = None
+    """the card's catalog name"""
 
 
 def _json_value(value: Any) -> Any:
@@ -282,12 +349,18 @@ class StoredRuling(Ruling):
     generation reads it (engine_bridge.templates); a PageDoc's ruling becomes one with `at_page`."""
 
     mentions: list[StoredMention] = Field(default_factory=list)  # type: ignore[assignment]
-    current: bool = True  # False: a superseded version (the graph's history)
-    source: str = ""  # the page's source id
-    url: str = ""  # the page's url
-    page_hash: str | None = None  # the page version it belongs to
-    cites: list[dict[str, Any]] = Field(default_factory=list)  # the Q&As and cards it cites
-    cited_by: list[dict[str, Any]] = Field(default_factory=list)  # the rulings citing it
+    current: bool = True
+    """False: a superseded version (the graph's history)"""
+    source: str = ""
+    """the page's source id"""
+    url: str = ""
+    """the page's url"""
+    page_hash: str | None = None
+    """the page version it belongs to"""
+    cites: list[dict[str, Any]] = Field(default_factory=list)
+    """the Q&As and cards it cites"""
+    cited_by: list[dict[str, Any]] = Field(default_factory=list)
+    """the rulings citing it"""
 
     _frame_json = field_validator("frame", "meta", mode="before")(_json_value)
 
@@ -306,10 +379,13 @@ class StoredRuling(Ruling):
 
 
 class MinedAlias(Record):
-    name: str  # '內置式機槍'
-    language: str  # zh-Hant
+    name: str
+    """'內置式機槍'"""
+    language: str
+    """zh-Hant"""
     passcode: int
-    evidence: str  # the text the pair was found in
+    evidence: str
+    """the text the pair was found in"""
 
 
 class PageDoc(VersionedRecord):
@@ -476,7 +552,8 @@ class RulingRef(Record):
 
     text: Text = ""
     source_url: Text = ""
-    date: str | None = None  # ISO date: since when the ruling holds (not its rule era)
+    date: str | None = None
+    """ISO date: since when the ruling holds (not its rule era)"""
     language: Text = ""
 
     @field_validator("date", mode="before")
@@ -498,10 +575,11 @@ class SetupCard(Record):
     code: Int
     player: Player
     location: Annotated[Location, _choice(LOCATIONS)]
-    name: Text = ""  # for readers only
+    name: Text = ""
+    """for readers only"""
     sequence: Int | None = None
-    position: Annotated[Position, _choice(POSITIONS)] | None = None  # default: faceup_attack in mzone, facedown
-    # in szone, faceup elsewhere
+    position: Annotated[Position, _choice(POSITIONS)] | None = None
+    """default: faceup_attack in mzone, facedown in szone, faceup elsewhere"""
     set_this_turn: Annotated[bool, BeforeValidator(bool)] = False
 
     @model_validator(mode="after")
@@ -526,7 +604,8 @@ class SetupCard(Record):
 
 class Setup(Record):
     lp: LP = Field(default_factory=lambda: [8000, 8000])
-    turn_player: Player = 0  # whose turn it is (the engine side is mapped so it plays first)
+    turn_player: Player = 0
+    """whose turn it is (the engine side is mapped so it plays first)"""
     phase: Annotated[Phase, _choice(PHASES)] = "main1"
     cards: Annotated[list[SetupCard], BeforeValidator(_as_list), AfterValidator(_some),
                      Field(json_schema_extra={"minItems": 1})]
@@ -549,10 +628,13 @@ class Setup(Record):
 class StepExpect(TypedDict, total=False):
     """What the engine must show during a step."""
 
-    __pydantic_config__ = ConfigDict(extra="forbid")  # type: ignore[misc]
-    offered: StrictBool  # the action is offered
-    target_selectable: dict[str, StrictBool]  # card ref -> can it be chosen as a target
-    selectable: dict[str, StrictBool]  # card ref -> can it be chosen at another card prompt
+    __pydantic_config__ = ConfigDict(extra="forbid", use_attribute_docstrings=True)  # type: ignore[misc]
+    offered: StrictBool
+    """the action is offered"""
+    target_selectable: dict[str, StrictBool]
+    """card ref -> can it be chosen as a target"""
+    selectable: dict[str, StrictBool]
+    """card ref -> can it be chosen at another card prompt"""
 
 
 class Step(Record):
@@ -560,15 +642,24 @@ class Step(Record):
     the key); in code: Step(action="activate", card="mst", target=["trap"])."""
 
     action: StepAction
-    card: str | None = None  # the ref acted with (None for pass / phase)
-    phase: Annotated[StepPhase, _choice(STEP_PHASES)] | None = None  # for action == "phase"
-    target: Refs = Field(default_factory=list)  # target prompt answers (activate/chain/attack)
-    select: Refs = Field(default_factory=list)  # other card prompts (special_summon, costs)
-    position: Annotated[Position, _choice(POSITIONS)] | None = None  # summon / set position
-    answer: StrictBool | None = None  # yes/no prompts during this step
-    expect: StepExpect = Field(default_factory=lambda: StepExpect())  # offered, target_selectable, selectable
-    effect: Int | None = None  # which of the card's effects: n of EDOPro's aux.Stringid(code, n)
-    note: Text = ""  # a hand-written remark (not written back)
+    card: str | None = None
+    """the ref acted with (None for pass / phase)"""
+    phase: Annotated[StepPhase, _choice(STEP_PHASES)] | None = None
+    """for action 'phase'"""
+    target: Refs = Field(default_factory=list)
+    """target prompt answers (activate/chain/attack)"""
+    select: Refs = Field(default_factory=list)
+    """other card prompts (special_summon, costs)"""
+    position: Annotated[Position, _choice(POSITIONS)] | None = None
+    """summon / set position"""
+    answer: StrictBool | None = None
+    """yes/no prompts during this step"""
+    expect: StepExpect = Field(default_factory=lambda: StepExpect())
+    """offered, target_selectable, selectable"""
+    effect: Int | None = None
+    """which of the card's effects: n of EDOPro's aux.Stringid(code, n)"""
+    note: Text = ""
+    """a hand-written remark (not written back)"""
 
     @model_validator(mode="before")
     @classmethod
@@ -664,7 +755,7 @@ class Step(Record):
 class CardExpect(TypedDict, total=False):
     """Where a card must be at the end (a bare location name is {location: name})."""
 
-    __pydantic_config__ = ConfigDict(extra="forbid")  # type: ignore[misc]
+    __pydantic_config__ = ConfigDict(extra="forbid", use_attribute_docstrings=True)  # type: ignore[misc]
     location: Annotated[Location, _choice(LOCATIONS)]
     position: Annotated[Position, _choice(POSITIONS)]
     face: Annotated[Face, _choice(("up", "down"))]
@@ -687,8 +778,10 @@ class Expect(Record):
     cards: dict[str, Annotated[CardExpect, BeforeValidator(_card_expect, json_schema_input_type=CardExpect | Location)]] = \
         Field(default_factory=dict)
     lp: LP | None = None
-    chain: OptionalRefs = None  # refs of the links of the last chain built, link 1 first
-    resolved: OptionalRefs = None  # refs in the order their chain links resolved
+    chain: OptionalRefs = None
+    """refs of the links of the last chain built, link 1 first"""
+    resolved: OptionalRefs = None
+    """refs in the order their chain links resolved"""
 
     @field_validator("cards", mode="before")
     @classmethod
@@ -703,24 +796,36 @@ def _or_empty(value: Any) -> Any:
 class Scenario(Record):
     """One engine scenario: a ruling turned into a setup, steps and expectations."""
 
-    format: Literal[1] = FORMAT_VERSION  # FORMAT_VERSION; files with another version are refused
-    id: Ref  # unique across the files loaded together
-    title: str = ""  # default: the id
-    topic: Text = "general"  # summary tables group by it
-    kind: Annotated[Kind, _choice(KINDS)] = "ruling"  # ruling | control (same situation without the condition)
-    control_for: str | None = None  # a control names the ruling scenario it mirrors
-    template: Text = "hand-written"  # the generator template that produced it
-    ruling_ids: Refs = Field(default_factory=list)  # the Ruling records it checks
+    format: Literal[1] = FORMAT_VERSION
+    """FORMAT_VERSION; files with another version are refused"""
+    id: Ref
+    """unique across the files loaded together"""
+    title: str = ""
+    """default: the id"""
+    topic: Text = "general"
+    """summary tables group by it"""
+    kind: Annotated[Kind, _choice(KINDS)] = "ruling"
+    """ruling | control (same situation without the condition)"""
+    control_for: str | None = None
+    """a control names the ruling scenario it mirrors"""
+    template: Text = "hand-written"
+    """the generator template that produced it"""
+    ruling_ids: Refs = Field(default_factory=list)
+    """the Ruling records it checks"""
     ruling: Annotated[RulingRef, BeforeValidator(_or_empty)] = Field(default_factory=RulingRef)
-    rule: Rule = "MR5"  # the Master Rule it runs under; default today's rule (engine_bridge.era)
-    rule_basis: str = ""  # what decided the rule era
+    rule: Rule = "MR5"
+    """the Master Rule it runs under; default today's rule (engine_bridge.era)"""
+    rule_basis: str = ""
+    """what decided the rule era"""
     setup: Setup
     steps: Annotated[list[Step], BeforeValidator(_as_list)] = Field(default_factory=list)
     expect: Annotated[Expect, BeforeValidator(_or_empty)] = Field(default_factory=Expect)
-    note: Text = ""  # a hand-written remark
-    notes: Annotated[dict[str, Any], BeforeValidator(_or_empty)] = Field(default_factory=dict)  # the generator's
-    # record: clause, stand-ins …
-    source_file: SkipJsonSchema[str] = Field(default="", exclude=True)  # where it was loaded from (not the format)
+    note: Text = ""
+    """a hand-written remark"""
+    notes: Annotated[dict[str, Any], BeforeValidator(_or_empty)] = Field(default_factory=dict)
+    """the generator's record: clause, stand-ins …"""
+    source_file: SkipJsonSchema[str] = Field(default="", exclude=True)
+    """where it was loaded from (not the format)"""
 
     @model_validator(mode="before")
     @classmethod
