@@ -132,20 +132,19 @@ def _run(paths, driver, database, *, source, all_pages, out, echo) -> dict:
         echo(f"  skipped {url}: {reason}", err=True)
 
     pages = list(store.pages() if all_pages else store.run_pages(crawl["run"]))
-    if driver is not None and not all_pages:
-        behind = pages_behind_graph(store, crawl["run"], driver, database, {p.url for p in pages})
-        summary["raw"]["not_in_graph"] = len(behind)
+    if not all_pages:  # unchanged pages an earlier ingest did not finish with are done again
+        urls = {p.url for p in pages}
+        if driver is not None:
+            behind = pages_behind_graph(store, crawl["run"], driver, database, urls)
+            key, where = "not_in_graph", "in the graph yet (an earlier ingest stopped before loading them)"
+        else:
+            held = held_in_pagedocs(_pagedoc_files(out))
+            behind = pages_behind(store, crawl["run"], urls, lambda _: held)
+            key, where = "not_in_output", (f"in {out or config.records_dir()} yet (an earlier ingest stopped before "
+                                           f"writing them, or wrote them elsewhere)")
+        summary["raw"][key] = len(behind)
         if behind:
-            echo(f"{len(behind)} unchanged pages are not in the graph yet (an earlier ingest stopped before "
-                 f"loading them): processing them again")
-            pages += behind
-    elif not all_pages:
-        held = held_in_pagedocs(_pagedoc_files(out))
-        behind = pages_behind(store, crawl["run"], {p.url for p in pages}, lambda urls: held)
-        summary["raw"]["not_in_output"] = len(behind)
-        if behind:
-            echo(f"{len(behind)} unchanged pages are not in {out or config.records_dir()} yet (an earlier "
-                 f"ingest stopped before writing them, or wrote them elsewhere): processing them again")
+            echo(f"{len(behind)} unchanged pages are not {where}: processing them again")
             pages += behind
     if not pages:
         echo("nothing new or changed: NLP and graph are up to date (use --all-pages to redo every page)")

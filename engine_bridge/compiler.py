@@ -1,4 +1,4 @@
-"""Ruling frame -> engine scenarios: the general path from what a ruling says (pipeline.records.Frame)
+"""Ruling frame -> engine scenarios: the general path from what a ruling says (rulings.records.Frame)
 to a duel the engine plays, for any card that has a script.
 
     compiled = compile_frame(ruling, frame, cards)    # cards: CardSource (card data + scripts)
@@ -456,15 +456,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     if q.card is None:
         raise NotCompiled(f"question: no card named as the one that acts ({q.text})")
     by_ref = {c.ref: c for c in frame.cards}
-    cards.ensure(c.passcode for c in frame.cards if c.passcode is not None)
-    for c in frame.cards:
-        if c.passcode is None:
-            raise NotCompiled(f"card name not linked to a passcode: {c.name}")
-        if c.passcode not in cards.data:
-            raise NotCompiled(f"no card data for 「{c.name}」 ({c.passcode})")
-        if cards.kind(c.passcode) != "monster" or cards.data[c.passcode]["type"] & load_constants()["TYPE_EFFECT"]:
-            if cards.script(c.passcode) is None:
-                raise NotCompiled(f"no script for 「{c.name}」 ({c.passcode})")
+    _check_cards(frame, cards)
     qcard = by_ref[q.card]
     qkind = cards.kind(qcard.passcode)
     if q.kind == "can_summon":
@@ -937,6 +929,16 @@ def _fate_place(kind: str, card: FrameCard) -> tuple[str, str | None]:
     return "szone", "facedown"
 
 
+def _situation_card(c: FrameCard, cards: CardSource, player: int) -> SetupCard:
+    """A card of the situation where the ruling puts it on the field. A card whose effect the ruling says
+    is applied must apply it by itself (a continuous effect): activating it first is not compiled yet."""
+    location, position = _field_place(cards.kind(c.passcode), c)
+    if "applied" in c.state and not applies_on_its_own(cards.script(c.passcode) or ""):
+        raise NotCompiled(f"「{c.name}」's effect applies once activated and resolved (its script has no "
+                          f"continuous effect): that activation is not compiled yet")
+    return SetupCard(ref=c.ref, code=c.passcode, player=player, location=location, position=position, name=c.name)
+
+
 def _check_cards(frame: Frame, cards: CardSource) -> None:
     cards.ensure(c.passcode for c in frame.cards if c.passcode is not None)
     for c in frame.cards:
@@ -1030,15 +1032,7 @@ def _compile_fate(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario
         placed[ref] = SetupCard(ref=ref, code=card.passcode, player=side(card, 1 - activator), location=location,
                                 position=position, name=card.name)
     fated_player = placed[fated[0]].player
-    deciding = []
-    for c in situation:
-        kind = cards.kind(c.passcode)
-        location, position = _field_place(kind, c)
-        if "applied" in c.state and not applies_on_its_own(cards.script(c.passcode) or ""):
-            raise NotCompiled(f"「{c.name}」's effect applies once activated and resolved (its script has no "
-                              f"continuous effect): that activation is not compiled yet")
-        deciding.append(SetupCard(ref=c.ref, code=c.passcode, player=side(c, fated_player), location=location,
-                                  position=position, name=c.name))
+    deciding = [_situation_card(c, cards, side(c, fated_player)) for c in situation]
     rid = getattr(ruling, "id", None) or ruling.get("id")
     scenarios: list[Scenario] = []
     # where the ruling says nothing of whose cards the fated and deciding ones are: the other player's,
@@ -1162,15 +1156,7 @@ def _compile_attack(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenar
     def side(card: FrameCard, default: int) -> int:
         return asker if card.controller == "self" else 1 - asker if card.controller == "opponent" else default
 
-    placed: list[SetupCard] = []
-    for c in situation:
-        kind = cards.kind(c.passcode)
-        location, position = _field_place(kind, c)
-        if "applied" in c.state and not applies_on_its_own(cards.script(c.passcode) or ""):
-            raise NotCompiled(f"「{c.name}」's effect applies once activated and resolved (its script has no "
-                              f"continuous effect): that activation is not compiled yet")
-        placed.append(SetupCard(ref=c.ref, code=c.passcode, player=side(c, 1), location=location, position=position,
-                                name=c.name))
+    placed = [_situation_card(c, cards, side(c, 1)) for c in situation]
     steps: list[Step] = []
     for e in frame.events:
         card = by_ref[e.card]

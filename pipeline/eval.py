@@ -176,22 +176,29 @@ def _spans_score(score: Score, mentions, gold: list[tuple[int, int, int | None]]
     score.fn += sum(1 for i, g in enumerate(gold) if g[2] is not None and i not in matched)
 
 
+def _marked_files_score(linker: CardLinker, catalog: dict[int, Card], paths: list[Path], language: str,
+                        gold_of, left_out: str) -> Score:
+    """Linking scored on files whose markup names the cards: gold_of(file text) gives the plain text,
+    the gold spans (start, end, passcode) and how many marked names it left out (noted as `left_out`)."""
+    score, missed = Score(), 0
+    for path in paths:
+        text, gold, left = gold_of(Path(path).read_text(encoding="utf-8"))
+        _spans_score(score, linker.link(text, language), gold, _same_card(catalog))
+        score.items += 1
+        missed += left
+    score.notes[left_out] = missed
+    return score
+
+
 def eval_rule_docs(linker: CardLinker, catalog: dict[int, Card], paths: list[Path]) -> Score:
     community = _name_index(catalog, ("zh-CN", "zh-TW"), community=True)
-    score = Score()
-    unresolved = 0
-    for path in paths:
-        text, spans = strip_rst_cards(Path(path).read_text(encoding="utf-8"))
-        gold = []
-        for s, e, name in spans:
-            passcodes = community.get(fold_name(name)) or []
-            passcode = passcodes[0] if passcodes else None
-            unresolved += passcode is None
-            gold.append((s, e, passcode))
-        _spans_score(score, linker.link(text, "zh-Hans"), gold, _same_card(catalog))
-        score.items += 1
-    score.notes["gold_unresolved"] = unresolved
-    return score
+
+    def gold_of(raw: str):
+        text, spans = strip_rst_cards(raw)
+        gold = [(s, e, (community.get(fold_name(name)) or [None])[0]) for s, e, name in spans]
+        return text, gold, sum(passcode is None for _, _, passcode in gold)
+
+    return _marked_files_score(linker, catalog, paths, "zh-Hans", gold_of, "gold_unresolved")
 
 
 def page_mentions(doc) -> list:
@@ -292,18 +299,14 @@ def fr_gold(catalog: dict[int, Card], italics: list[tuple[int, int, str, str]],
 
 def eval_fr(linker: CardLinker, catalog: dict[int, Card], paths: list[Path]) -> Score:
     index = _name_index(catalog, ("fr", "en"), community=False)
-    score = Score()
-    not_names = 0
-    for path in paths:
-        text, italics = strip_markdown_italics(Path(path).read_text(encoding="utf-8"))
-        gold, other = fr_gold(catalog, italics, index)
-        not_names += other
-        _spans_score(score, linker.link(text, "fr"), gold, _same_card(catalog))
-        score.items += 1
-    score.notes["italics_not_card_names"] = not_names
+
+    def gold_of(raw: str):
+        text, italics = strip_markdown_italics(raw)
+        return (text, *fr_gold(catalog, italics, index))
+
     # Names inside whole-sentence <i> answer blocks are unmarked, so linking them counts as a false
     # positive here although most are right: precision is a lower bound.
-    return score
+    return _marked_files_score(linker, catalog, paths, "fr", gold_of, "italics_not_card_names")
 
 
 # -------------------------------------------------------------------------------------------- topics

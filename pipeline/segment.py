@@ -681,6 +681,12 @@ def structure_lists(page: RawPage, segments: list[Segment], is_card_name) -> lis
             out[-1].meta["open"] = False
         index_map[i] = len(out)
         out.append(seg)
+    return _finished(out, index_map)
+
+
+def _finished(out: list[Segment], index_map: dict[int, int]) -> list[Segment]:
+    """The segments with their open-list markers dropped and example links pointing into `out`
+    (index_map: the input segment's index -> its index in `out`)."""
     for seg in out:
         seg.meta.pop("open", None)
         if seg.example_of is not None:
@@ -756,11 +762,7 @@ def _structure_zh(page: RawPage, segments: list[Segment]) -> list[Segment]:
             last.meta["open"] = False
         index_map[i] = len(out)
         out.append(seg)
-    for seg in out:
-        seg.meta.pop("open", None)
-        if seg.example_of is not None:
-            seg.example_of = index_map.get(seg.example_of)
-    return out
+    return _finished(out, index_map)
 
 
 def _label_above(text: str, section: list[str], since: int, start: int) -> int | None:

@@ -31,6 +31,11 @@ def _history_option(f):
     return click.option("--history", is_flag=True, help="Include superseded (non-current) rulings.")(f)
 
 
+def _ruling_options(f):
+    """--lang, --history and --format: the options of every query that lists rulings."""
+    return _lang_option(_history_option(_format_option(f)))
+
+
 # ---------------------------------------------------------------------------------------------
 
 @click.group()
@@ -234,6 +239,15 @@ def _emit(data, fmt: str, table) -> None:
         table(data)
 
 
+def _list_rulings(read: str, what: str, fmt: str, **filters) -> None:
+    """Print the ruling rows of the kb.queries read `read` (topic, search) for `what`."""
+    from kb import queries
+
+    with get_driver() as (driver, database):
+        rows = getattr(queries, read)(driver, what, database, **filters)
+    _emit(rows, fmt, _rulings_table)
+
+
 def _rulings_table(rows: list[dict]) -> None:
     if not rows:
         click.echo("no rulings")
@@ -258,9 +272,7 @@ def query():
 
 @query.command()
 @click.argument("name")
-@_lang_option
-@_history_option
-@_format_option
+@_ruling_options
 @click.option("--graph", "graph_out", type=click.Path(path_type=Path), default=None,
               help="Also write a picture of the card's neighbourhood to this HTML file.")
 def card(name, lang, history, fmt, graph_out):
@@ -299,9 +311,7 @@ def card(name, lang, history, fmt, graph_out):
 @query.command()
 @click.argument("a")
 @click.argument("b")
-@_lang_option
-@_history_option
-@_format_option
+@_ruling_options
 def pair(a, b, lang, history, fmt):
     """Rulings that mention both cards.
 
@@ -316,45 +326,34 @@ def pair(a, b, lang, history, fmt):
     _emit(result["rulings"] if fmt == "jsonl" else result, fmt, lambda data: _rulings_table(data["rulings"]))
 
 
-@query.command()
-@click.argument("key")
-@_lang_option
-@_history_option
-@_format_option
-@click.option("--limit", default=200, show_default=True)
-def topic(key, lang, history, fmt, limit):
-    """Rulings on a rule topic (keys from pipeline/data/topics.yaml: chain, damage_step, trap_monsters...).
+def _ruling_list(read: str, argument: str, limit: int, doc: str):
+    """A `query` command printing the ruling rows of the kb.queries read `read` for its one argument."""
+
+    @query.command(read, help=doc)
+    @click.argument(argument)
+    @_ruling_options
+    @click.option("--limit", default=limit, show_default=True)
+    def command(lang, history, fmt, limit, **given):
+        (what,) = given.values()
+        _list_rulings(read, what, fmt, lang=lang, history=history, limit=limit)
+
+    return command
+
+
+topic = _ruling_list("topic", "key", 200, """Rulings on a rule topic (keys from pipeline/data/topics.yaml: chain, damage_step,
+    trap_monsters...).
 
     \b
     Example:
       rulings query topic trap_monsters --lang zh
-    """
-    from kb import queries
-
-    with get_driver() as (driver, database):
-        rows = queries.topic(driver, key, database, lang=lang, history=history, limit=limit)
-    _emit(rows, fmt, _rulings_table)
-
-
-@query.command()
-@click.argument("text")
-@_lang_option
-@_history_option
-@_format_option
-@click.option("--limit", default=50, show_default=True)
-def search(text, lang, history, fmt, limit):
-    """Full-text search of ruling text (Chinese, Japanese, French; every word must occur).
+    """)
+search = _ruling_list("search", "text", 50, """Full-text search of ruling text (Chinese, Japanese, French; every word must occur).
 
     \b
     Example:
       rulings query search "陷阱怪獸 旋風"
       rulings query search ダメージステップ --lang ja
-    """
-    from kb import queries
-
-    with get_driver() as (driver, database):
-        rows = queries.search(driver, text, database, lang=lang, history=history, limit=limit)
-    _emit(rows, fmt, _rulings_table)
+    """)
 
 
 @query.command()
