@@ -166,6 +166,13 @@ def exact_names(codes: Iterable[int], cards: "CardSource") -> set[int]:
     return {p for k, _, p in _ja_names() if p in set(codes) and k in keys}
 
 
+def activated_effects(text: str) -> list[int]:
+    """The numbers of a card text's numbered effects that are activated (their text says 発動できる or
+    発動する), in order: the ones its script describes with aux.Stringid."""
+    parts = re.split(r"(?=[①-⑩][：:])", text)
+    return [CIRCLED.index(p[0]) + 1 for p in parts if p[:1] and p[0] in CIRCLED and re.search(r"発動(?:できる|する)", p)]
+
+
 def effect_index(frame: Frame, code: int, cards: CardSource, activation: bool) -> int | None:
     """n of aux.Stringid(code, n) for the questioned effect, or None for any option of the card.
     Raises NotCompiled when the ruling asks about one of several effects that cannot be told apart."""
@@ -190,6 +197,11 @@ def effect_index(frame: Frame, code: int, cards: CardSource, activation: bool) -
     described = sorted({int(n) for n in _STRINGID.findall(script)})
     if described[:len(numbered)] == list(range(len(numbered))) and len(described) == len(numbered):
         return wanted - 1
+    activated = activated_effects(text)
+    if described and len(described) == len(activated) and wanted in activated:
+        # a card whose numbered effects are not all activated (①: a continuous effect) describes only those
+        # it activates, in order: ②③ -> Stringid 0, 1
+        return described[activated.index(wanted)]
     raise NotCompiled(f"effect {CIRCLED[wanted - 1]} of {code}: its script's option texts (Stringid {described}) "
                       f"do not line up with the card's {len(numbered)} numbered effects")
 
@@ -866,9 +878,25 @@ def _one(scenario: Scenario, result: Any, baseline: Scenario | None, base_result
     if expected and (getattr(scenario, "notes", None) or {}).get("archetype_without_setcodes"):
         return FrameVerdict("", "", "inconclusive", "not offered, but the set-up's archetype cards have no set code "
                             "in the card data (give a cards.cdb that lists them)", scenario.id, getattr(result, "log", None))
+    moved = _moved_before_question(scenario, result)
+    if moved:
+        return FrameVerdict("", "", "inconclusive", moved, scenario.id, getattr(result, "log", None))
     return FrameVerdict("", "", "fail", f"{q.describe()}: ruling says {'offered' if expected else 'not offered'}, engine: "
                         f"{'offered' if obs.get('offered') else 'not offered'} (options: {', '.join(obs.get('options') or []) or 'none'})",
                         scenario.id, getattr(result, "log", None))
+
+
+def _moved_before_question(scenario: Scenario, result: Any) -> str | None:
+    """Why a refusal says nothing when the questioned card was no longer where the set-up put it when
+    the engine was asked (a continuous effect of the situation sent it away at once, e.g. 「御前試合」
+    beside filler monsters of another Attribute): the duel was not the ruling's situation."""
+    q = scenario.steps[-1]
+    placed = next((c for c in scenario.setup.cards if c.ref == q.card), None)
+    final = ((getattr(result, "log", None) or {}).get("cards") or {}).get(q.card) or {}
+    if placed is None or not final.get("location") or final["location"] == placed.location:
+        return None
+    return (f"{q.card} was in the {final['location']}, not the {placed.location} where the set-up put it, when "
+            f"{q.describe()} was asked: the duel was not the ruling's situation")
 
 
 def _one_target(scenario: Scenario, result: Any, baseline: Scenario | None, base_result: Any) -> FrameVerdict:

@@ -352,3 +352,34 @@ def test_can_select_a_card_the_effect_chooses(pack, engine_driver):
     # a "no" needs a card the effect's text names to stand in for the chosen one in a baseline
     ruling, frame = _ruling("t-select-no", title.replace("墓地の", "相手の墓地の"), "選べません。", cards)
     assert "stand in" in compile_frame(ruling, frame, pack).reason
+
+
+def test_numbered_effects_that_are_activated_map_to_the_scripts_option_texts():
+    from engine_bridge.compiler import activated_effects
+
+    # ①: a continuous effect (no option text); ② is activated: it is the script's Stringid 0
+    text = ("サイバース族モンスター３体以上\nこのカード名の②の効果は１ターンに１度しか使用できない。"
+            "①：このカードがモンスターゾーンに存在する限り、バトルフェイズ中に相手が発動したモンスターの効果は無効化される。"
+            "②：自分・相手ターンに発動できる。デッキ・ＥＸデッキからサイバース族モンスター１体を墓地へ送る。"
+            "③：このカードは１度のバトルフェイズ中に、このカードの属性の種類の数までモンスターに攻撃できる。")
+    assert activated_effects(text) == [2]
+    assert activated_effects("①：このカードが召喚に成功した時に発動できる。②：相手ターンに発動する。") == [1, 2]
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_a_questioned_card_the_situation_sends_away_is_inconclusive(engine_driver):
+    # 「御前試合」 keeps one Attribute on each field: beside the filler's EARTH monsters the engine sends the
+    # DARK 「ファイアウォール・ドラゴン・ダークフルード－ネオテンペスト」 to the GY at once, so its ② not being
+    # offered says nothing about the ruling (できます): inconclusive, not a failure
+    cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
+    tempest = "ファイアウォール・ドラゴン・ダークフルード－ネオテンペスト"
+    ruling, frame = _ruling("t-gozen", f"「御前試合」の効果の適用中に、「{tempest}」の『②』の効果を発動できますか？", "発動できます。",
+                            {"御前試合": 53334471, tempest: 64211118})
+    compiled = compile_frame(ruling, frame, cards)
+    assert compiled.reason is None, compiled.reason
+    assert {s.steps[-1].effect for s in compiled.scenarios} == {0}  # ② is the script's Stringid 0
+    results = run_scenarios(compiled.scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"), driver=engine_driver)
+    verdict = settle(compiled.scenarios, results)["t-gozen"]
+    assert verdict.verdict == "inconclusive", verdict.reason
+    assert any("not the mzone where the set-up put it" in (r.message or "") for r in results), [r.message for r in results]
