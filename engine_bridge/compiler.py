@@ -447,6 +447,24 @@ def compile_frame(ruling: Any, frame: Frame | None, cards: CardSource) -> Compil
         return Compiled(reason=str(exc))
 
 
+def _no_compiler(frame: Frame) -> str:
+    """Why a question of a kind without a compiler of its own gives no scenario, as specifically as the
+    frame says: the outcomes a what-happens or applies answer can be compiled from are a named card's
+    fate and a can/cannot activate or summon; an 'other' question groups by what it asks."""
+    q = frame.question
+    if q.kind == "what_happens":
+        return ("question kind what_happens: its answer states no outcome a scenario checks (a fate of a card the "
+                "title names, or that a card can or cannot be activated or summoned)")
+    if q.kind == "applies":
+        return ("question kind applies: whether an effect applies or activates is not compiled (its answer states no "
+                "fate of a named card, nor a can or cannot)")
+    if q.kind == "other":
+        verbs = re.findall(r"選択|選べ|無効|発動|素材|除外|装備|加え|リリース|スキップ|ドロー|アップ|ダウン|戻|送|破壊|"
+                           r"特殊召喚|召喚|セット|使用|ダメージ|置|扱", q.text or "")
+        return f"question kind other, asking whether …{verbs[-1] if verbs else ''}…: no compiler for it"
+    return f"question kind {q.kind}: no compiler for it yet"
+
+
 def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenario]:
     if frame is None:
         raise NotCompiled("no frame: the ruling was not read into one")
@@ -460,7 +478,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     if q.kind == "can_select":
         return _compile_select(ruling, frame, cards)
     if q.kind not in ("can_activate", "can_summon", "can_set", "can_target"):
-        raise NotCompiled(f"question kind {q.kind}: no compiler for it yet")
+        raise NotCompiled(_no_compiler(frame))
     if frame.answer not in ("yes", "no"):
         raise NotCompiled(next((u for u in frame.unread if u.startswith("answer")), "the answer is not yes or no"))
     if frame.unread:
