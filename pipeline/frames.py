@@ -44,7 +44,7 @@ _JA_POSITION = [("裏側守備表示", "facedown_defense"), ("表側守備表示
 
 # what the question asks, from the title's last clause (longest cue first where they overlap)
 _JA_QUESTION = [
-    (re.compile(r"(?:の|が持つ)?(?:(?P<eff>[①②③④⑤⑥])の)?(?P<what>モンスター効果|ペンデュラム効果|効果)?を(?:手札から|墓地から|セットしたターンに|フィールドで)?発動(?:する事は|することは|する事が|することが)?でき(?:ます|ません)か"), "can_activate"),
+    (re.compile(r"(?:の|が持つ)?(?:(?P<eff>[①②③④⑤⑥])の)?(?:(?P<what>モンスター効果|ペンデュラム効果|効果)(?:を|は|も)|を)(?:手札から|墓地から|セットしたターンに|フィールドで)?発動(?:する事は|することは|する事が|することが)?でき(?:ます|ません)か"), "can_activate"),
     (re.compile(r"(?P<how>アドバンス召喚|特殊召喚|通常召喚|反転召喚|リバース召喚|融合召喚|シンクロ召喚|エクシーズ召喚|X召喚|リンク召喚|儀式召喚|ペンデュラム召喚|召喚)(?:する事は|することは|する事が|することが)?でき(?:ます|ません)か"), "can_summon"),
     (re.compile(r"(?:を)?セット(?:する事は|することは|する事が)?でき(?:ます|ません)か"), "can_set"),
     (re.compile(r"(?:の)?(?:モンスター効果の|効果の)?対象(?:として|に)(?:、?[^「」、。]{0,16}「[^「」]+」を)?(?=[^、。]{0,24}?(?:でき|選べ)(?:ます|ません)か)(?:選択|選ぶ事|指定|する事|でき)"), "can_target"),
@@ -295,7 +295,10 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
             names = list(_CARD.finditer(tail))
             if kind == "can_target":
                 names = list(_CARD.finditer(body[:m.end() + 40]))
-            if names and kind != "what_happens" and (kind == "can_target" or names[-1].end() >= m.start() - 12):
+            # 「…場合、効果は発動できますか」: an effect named without its card's 「…」の has no subject here
+            bare_effect = kind == "can_activate" and re.match(r"(?:モンスター効果|ペンデュラム効果|効果)(?:は|も)", m.group(0))
+            if names and kind != "what_happens" and not bare_effect and (
+                    kind == "can_target" or names[-1].end() >= m.start() - 12):
                 last = names[-1]
                 qstart = min(qstart, last.start())
                 frame.question = FrameQuestion(kind=kind)

@@ -308,3 +308,14 @@ def test_can_select_reads_the_effect_and_the_card_it_chooses(qa):
     assert (f.question.kind, _card(f, f.question.card).name, f.answer) == ("can_select", "ジェネレーション・フォース", "yes")
     assert [(_card(f, r).name, _card(f, r).location) for r in f.question.targets] == [("X－レイ・ピアース", "deck")]
     assert not f.unread
+
+
+def test_an_effect_said_as_the_topic_of_the_question():
+    t = "「EMラフメイカー」のモンスター効果は、相手の「魔法の筒」の発動にチェーンして発動できますか？"
+    f = frame_for(t, "ja", [], {"title": t, "question": t, "answer": "発動する事はできません。"})
+    assert (f.question.kind, _card(f, f.question.card).name, f.question.effect_kind, f.answer) == (
+        "can_activate", "EMラフメイカー", "monster", "no")
+    # 「…無効になった場合、効果は発動できますか」: whose effect is not said next to it; the card named last is not it
+    t = "「星輝士 トライヴェール」のエクシーズ召喚が「神の宣告」で無効になった場合、効果は発動できますか？"
+    f = frame_for(t, "ja", [], {"title": t, "question": t, "answer": "発動できません。"})
+    assert f.question.kind == "can_activate" and f.question.card is None
