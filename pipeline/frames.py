@@ -413,7 +413,9 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
             if frame.question.effect is None:
                 frame.question.effect = _effect_number(quoted.group(1))
     frame.cards = cards.cards
-    if frame.question and frame.question.kind in ("what_happens", "applies", "other"):
+    if frame.question and (frame.question.kind in ("what_happens", "applies", "other") or (
+            frame.question.kind == "can_activate" and frame.question.card is None)):
+        # (「…場合、効果は発動できますか」 -> 「「X」の効果を発動する事ができます。」: X is whose effect)
         answered_as_activation(frame, body, answer, cards)
     if frame.question and frame.question.kind != "what_happens":
         frame.answer = _answer_ja(answer, frame.question.kind)
