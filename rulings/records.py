@@ -139,23 +139,33 @@ class Heading(Record):
     """character offset of the heading line in RawPage.text"""
 
 
-class RawPage(VersionedRecord):
+class PageRecord(VersionedRecord):
+    """What a page's records (RawPage, PageDoc) say of the page itself."""
+
+    url: Filled
+    """http(s) URL, or file:// URL for offline ingest; Q&A: the Konami FAQ URL of the fid"""
+    source_id: Filled
+    """ocg-rule-docs | konami-faq | jp-expert | jp-wiki | zh-forum | fr-wiki | fr-articles | seed"""
+    content_hash: str
+    """sha256 hex of the raw bytes; the key of the raw blob in the store (a page being stored gets it
+    from the store)"""
+    language: str
+    """zh-Hans | zh-Hant | ja | fr | en (the page's; the NLP stage decides per block)"""
+    title: str = ""
+    fetched_at: str = ""
+    """ISO 8601 UTC"""
+    problems: list[str] = Field(default_factory=list)
+    """non-fatal issues found while decoding, parsing or reading it"""
+
+
+class RawPage(PageRecord):
     """What the crawl stage hands to the NLP stage: one fetched (or offline) page."""
 
     RECORD: ClassVar[str] = "RawPage"
     VERSION: ClassVar[int] = RAW_PAGE_VERSION
 
-    url: str
-    """http(s) URL, or file:// URL for offline ingest; Q&A: the Konami FAQ URL of the fid"""
-    source_id: str
-    """ocg-rule-docs | konami-faq | jp-expert | jp-wiki | zh-forum | fr-wiki | fr-articles | seed"""
-    language: str
-    """zh-Hans | zh-Hant | ja | fr | en (page-level guess; NLP decides per block)"""
-    content_hash: str
-    """sha256 hex of the raw bytes; the key of the raw blob in the store"""
     text: str
     """decoded main text, boilerplate removed; headings kept as their own lines"""
-    title: str = ""
     headings: list[Heading] = Field(default_factory=list)
     """in text order"""
     format: str = "html"
@@ -164,8 +174,6 @@ class RawPage(VersionedRecord):
     detected_encoding: str | None = None
     replacement_chars: int = 0
     """U+FFFD count after decoding"""
-    fetched_at: str = ""
-    """ISO 8601 UTC"""
     status: int = 200
     etag: str | None = None
     last_modified: str | None = None
@@ -173,8 +181,6 @@ class RawPage(VersionedRecord):
     outlinks: list[str] = Field(default_factory=list)
     meta: dict[str, Any] = Field(default_factory=dict)
     """format-specific: Q&A fid, tags, mentionedCards, ..."""
-    problems: list[str] = Field(default_factory=list)
-    """non-fatal issues found while decoding/parsing"""
 
 
 # ------------------------------------------------------------------------------ NLP -> graph
@@ -388,22 +394,17 @@ class MinedAlias(Record):
     """the text the pair was found in"""
 
 
-class PageDoc(VersionedRecord):
+class PageDoc(PageRecord):
     """What the NLP stage hands to the graph stage: one page and its rulings (loaded in one transaction)."""
 
     RECORD: ClassVar[str] = "PageDoc"
     VERSION: ClassVar[int] = PAGE_DOC_VERSION
 
-    url: Filled
-    source_id: Filled
     content_hash: Filled
-    language: str
-    title: str = ""
-    fetched_at: str = ""
+    """sha256 hex of the raw bytes of the page version the rulings were read from"""
     rulings: list[Ruling] = Field(default_factory=list)
     aliases: list[MinedAlias] = Field(default_factory=list)
     repairs: list[Repair] = Field(default_factory=list)
-    problems: list[str] = Field(default_factory=list)
 
     @classmethod
     def from_json(cls, data: dict, rejected: Callable[[str], None] | None = None) -> "PageDoc":  # type: ignore[override]

@@ -9,10 +9,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import signal
 import subprocess
 import time
+from typing import Iterator
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -45,8 +47,10 @@ def _qa_hits(server, statuses=None) -> list[int]:
     return [_fid(p) for _, p, s in hits if _fid(p) is not None and (statuses is None or s in statuses)]
 
 
-def _interrupt(server, cmd, env, sig, tmp_path, min_stored: int = 15) -> subprocess.CompletedProcess:
-    """Start the crawl, wait until it has stored `min_stored` pages, send `sig`, wait for the exit."""
+@contextlib.contextmanager
+def _running_crawl(server, cmd, env, tmp_path, min_stored: int = 15) -> Iterator[subprocess.Popen]:
+    """The crawl started (slowly) and waited for until it has stored `min_stored` pages; killed if still
+    running when the block ends, and the server idle again before the block's caller goes on."""
     store = RawStore(tmp_path / "raw")
     server.delay = 0.25  # 120 pages at 8 in flight: several seconds, so the crawl is surely mid-way
     proc = subprocess.Popen(cmd, env=env, cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -56,14 +60,20 @@ def _interrupt(server, cmd, env, sig, tmp_path, min_stored: int = 15) -> subproc
             assert proc.poll() is None, f"crawl ended before it was interrupted:\n{proc.communicate()[1][-3000:]}"
             assert time.monotonic() < deadline, "crawl stored nothing within 120 s"
             time.sleep(0.05)
-        proc.send_signal(sig)
-        out, err = proc.communicate(timeout=120)
+        yield proc
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
-    server.delay = 0.0
-    server.wait_idle()  # requests of the stopped crawl must not count as the re-run's
+        server.delay = 0.0
+        server.wait_idle()  # requests of the stopped crawl must not count as the re-run's
+
+
+def _interrupt(server, cmd, env, sig, tmp_path) -> subprocess.CompletedProcess:
+    """Start the crawl, wait until it has stored some pages, send `sig`, wait for the exit."""
+    with _running_crawl(server, cmd, env, tmp_path) as proc:
+        proc.send_signal(sig)
+        out, err = proc.communicate(timeout=120)
     return subprocess.CompletedProcess(cmd, proc.returncode, out, err)
 
 
@@ -140,25 +150,12 @@ def test_forced_stop_then_rerun_completes(big_faq, crawl_command, crawl, tmp_pat
     server = big_faq
     all_fids = {qa["fid"] for qa in server.site.expected.values()}
     cmd, env = crawl_command("konami-faq", server.start_url)
-    server.delay = 0.25
-    proc = subprocess.Popen(cmd, env=env, cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        store = RawStore(tmp_path / "raw")
-        deadline = time.monotonic() + 120
-        while len(store) < 15:
-            assert proc.poll() is None and time.monotonic() < deadline
-            time.sleep(0.05)
+    with _running_crawl(server, cmd, env, tmp_path) as proc:
         proc.send_signal(signal.SIGINT)
         time.sleep(0.2)
         if proc.poll() is None:
             proc.send_signal(signal.SIGINT)
         proc.communicate(timeout=120)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-    server.delay = 0.0
-    server.wait_idle()
     assert proc.returncode != 0
     second = _assert_rerun_completes(server, crawl, tmp_path, all_fids, expect_restart=None)
     assert second["closed"] == "finished"
@@ -192,21 +189,10 @@ def test_a_running_job_is_not_taken_over(big_faq, crawl_command, tmp_path):
     """A second crawl of the same job while the first still runs refuses in one line, touching nothing."""
     server = big_faq
     cmd, env = crawl_command("konami-faq", server.start_url)
-    server.delay = 0.25
-    first = subprocess.Popen(cmd, env=env, cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    try:
-        store = RawStore(tmp_path / "raw")
-        deadline = time.monotonic() + 120
-        while len(store) < 3:
-            assert first.poll() is None and time.monotonic() < deadline
-            time.sleep(0.05)
+    with _running_crawl(server, cmd, env, tmp_path, min_stored=3) as first:
         second = subprocess.run(cmd, env=env, cwd=REPO_ROOT, capture_output=True, text=True, timeout=120)
         assert second.returncode != 0
         assert "another crawl" in second.stderr and len(second.stderr.strip().splitlines()) == 1
         assert first.poll() is None  # the running crawl was left alone
         first.send_signal(signal.SIGINT)
         first.communicate(timeout=120)
-    finally:
-        if first.poll() is None:
-            first.kill()
-            first.wait()
