@@ -25,6 +25,13 @@ def _ruling(rid, title, answer, cards):
     return {"id": rid, "text": text, "normalized": text, "language": "ja", "date": "2017-03-24", "frame": frame}, frame
 
 
+def _verdict(rid, title, answer, cards, pack, driver):
+    """The ruling's compiled scenarios and its verdict on the engine."""
+    ruling, frame = _ruling(rid, title, answer, cards)
+    compiled = compile_frame(ruling, frame, pack)
+    return compiled, settle(compiled.scenarios, run_scenarios(compiled.scenarios, driver=driver)).get(rid)
+
+
 @pytest.fixture(scope="module")
 def pack(card_database):
     return CardSource(pack_script_dirs())
@@ -199,9 +206,7 @@ def test_is_destroyed_checks_where_the_card_ends_beside_a_baseline(pack, engine_
     verdict = settle(compiled.scenarios, results)["t-fate"]
     assert (verdict.kind, verdict.verdict) == ("is_destroyed", "pass"), verdict.reason
     # the same situation with the opposite answer: the engine keeps the card, the baseline destroys it
-    ruling, frame = _ruling("t-fate-wrong", title, "破壊されます。", cards)
-    compiled = compile_frame(ruling, frame, pack)
-    verdict = settle(compiled.scenarios, run_scenarios(compiled.scenarios, driver=engine_driver))["t-fate-wrong"]
+    _, verdict = _verdict("t-fate-wrong", title, "破壊されます。", cards, pack, engine_driver)
     assert verdict.verdict == "fail" and "c1 destroyed" in verdict.reason
 
 
@@ -211,11 +216,8 @@ def test_is_destroyed_whose_effect_cannot_do_it_without_the_condition_is_inconcl
     # 「宮廷のしきたり」, so the baseline shows nothing and the ruling's "destroyed" is not judged
     title = "「宮廷のしきたり」が適用されている場合、「ブラック・ホール」の効果で「アポピスの化神」は破壊されますか？"
     cards = {"宮廷のしきたり": CUSTOM, "ブラック・ホール": DARK_HOLE, "アポピスの化神": APOPHIS}
-    ruling, frame = _ruling("t-fate-dh", title, "破壊されます。", cards)
-    compiled = compile_frame(ruling, frame, pack)
-    results = run_scenarios(compiled.scenarios, driver=engine_driver)
-    verdict = settle(compiled.scenarios, results)["t-fate-dh"]
-    assert verdict.verdict == "inconclusive" and not any(r.verdict == "fail" for r in results)
+    _, verdict = _verdict("t-fate-dh", title, "破壊されます。", cards, pack, engine_driver)
+    assert verdict.verdict == "inconclusive"
     ruling, frame = _ruling("t-fate-none", "「ブラック・ホール」の効果で「アポピスの化神」は破壊されますか？", "破壊されません。",
                             {"ブラック・ホール": DARK_HOLE, "アポピスの化神": APOPHIS})
     assert "no baseline" in compile_frame(ruling, frame, pack).reason
