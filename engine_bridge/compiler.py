@@ -227,11 +227,12 @@ def _field_place(kind: str, card: FrameCard) -> tuple[str, str | None]:
     return "szone", "facedown" if card.position in ("facedown",) else "faceup"
 
 
-def _event_place(kind: str, card: FrameCard, action: str = "activate") -> tuple[str, str | None]:
+def _event_place(kind: str, card: FrameCard, action: str = "activate", effect_text: str = "") -> tuple[str, str | None]:
     """Where a card whose activation is an event before the question starts: where the ruling says
     (手札の / 墓地の / ペンデュラムゾーンの「X」), else by its type (a Spell in the hand, a Trap Set, a
-    monster face-up in the Monster Zone); a monster summoned before the question: in the hand (a
-    Special Summon from the Graveyard where the ruling says so)."""
+    monster where the activated effect's text says it is activated from, else face-up in the Monster
+    Zone); a monster summoned before the question: in the hand (a Special Summon from the Graveyard
+    where the ruling says so)."""
     if action in ("summon", "special_summon"):
         return ("grave", None) if action == "special_summon" and card.location == "grave" else ("hand", None)
     if card.location in ("hand", "grave", "removed"):
@@ -242,7 +243,29 @@ def _event_place(kind: str, card: FrameCard, action: str = "activate") -> tuple[
         return "fzone", "faceup"
     if kind in ("spell", "field", "continuous"):
         return "hand", None
+    if kind in ("monster", "pendulum", "extra"):
+        where = _activated_from(effect_text)
+        if where and not (where == "hand" and kind == "extra"):
+            return where, None
     return ("szone", "facedown") if kind.startswith("trap") else ("mzone", "faceup_attack")
+
+
+def numbered_effect_text(text: str, number: int | None) -> str:
+    """The text of a card's numbered effect (①: …), or the whole text when none is named."""
+    if number is None:
+        return text
+    parts = re.split(r"(?=[①-⑩][：:])", text)
+    return next((p for p in parts if p[:1] == CIRCLED[number - 1]), text)
+
+
+def _activated_from(effect_text: str) -> str | None:
+    """Where a monster's effect is activated from, when its text says (墓地のこのカードを除外して発動できる:
+    the Graveyard; 手札のこのカードを捨てて / このカードを手札から: the hand); None when it does not
+    say or says more than one place (the Monster Zone, face-up, is then assumed)."""
+    places = {place for place, cue in (("grave", r"墓地のこのカード|このカードが墓地に(?:存在|ある)|このカードを墓地から"),
+                                       ("hand", r"手札のこのカード|このカードを手札から|このカードが手札に(?:存在|ある)"))
+              if re.search(cue, effect_text)}
+    return places.pop() if len(places) == 1 else None
 
 
 PLAYED_EVENTS = ("activate", "summon", "special_summon")
@@ -553,7 +576,9 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
             continue
         kind = cards.kind(c.passcode)
         if any(e.card == c.ref for e in events):
-            location, position = _event_place(kind, c, next(e.action for e in events if e.card == c.ref))
+            first = next(e for e in events if e.card == c.ref)
+            location, position = _event_place(kind, c, first.action, numbered_effect_text(
+                cards.texts.get(c.passcode, ""), first.effect))
             # a monster's effect activated before the question: the monster face-up on the activator's field
             # (an effect it cannot activate there makes that step unplayable: inconclusive, not a verdict)
             player = activator

@@ -79,7 +79,7 @@ _JA_EVENTS = [
     (re.compile(_NAME + r"(?:の(?P<eff>[①②③])?(?:の)?(?P<what>モンスター効果|ペンデュラム効果|効果))?(?:の発動)?に(?:直接)?チェーン(?:を)?して"), "activate"),
     (re.compile(_NAME + r"(?:の(?P<eff>[①②③])?(?:の)?(?P<what>モンスター効果|ペンデュラム効果|効果))?を発動し(?:ている|た)?(?:ターン(?:に|中|の間)?)?"), "activate"),
     (re.compile(_NAME + r"が(?:発動し|発動した|の発動)"), "activate"),
-    (re.compile(_NAME + r"(?:を|が)(?:召喚|通常召喚|アドバンス召喚)(?:し|され|に成功(?:し)?)(?:ている|た)?(?:ターン(?:に|中|の間)?)?"), "summon"),
+    (re.compile(_NAME + r"(?:を|が)(?:召喚・特殊召喚|召喚・反転召喚・特殊召喚|召喚|通常召喚|アドバンス召喚)(?:し|され|に成功(?:し)?)(?:ている|た)?(?:ターン(?:に|中|の間)?)?"), "summon"),
     (re.compile(_NAME + r"(?:を|が)特殊召喚(?:し|され|に成功(?:し)?)(?:ている|た)?(?:ターン(?:に|中|の間)?)?"), "special_summon"),
     (re.compile(_NAME + r"(?:を|が)(?:反転召喚|リバース)(?:し|され|に成功)"), "flip_summon"),
     (re.compile(_NAME + r"(?:を|が)セット(?:し|され)"), "set"),
@@ -147,16 +147,22 @@ def _read_question_targets(text: str, frame: Frame, cards: "_Cards", spans: list
     spans.append((m.start(), m.end()))
 
 
-_JA_OWN_SUMMON = re.compile(r"^(?:(?:自分|相手)(?:は|が))?(?P<how>アドバンス召喚|通常召喚|特殊召喚|召喚)(?:に成功)?(?:した|された)$")
+_JA_OWN_SUMMON = re.compile(r"^(?:(?:自分|相手)(?:は|が))?(?P<how>召喚・特殊召喚|アドバンス召喚|通常召喚|特殊召喚|召喚)(?:に成功)?(?:した|された)$")
 
 
-def _read_own_summon(frame: Frame) -> None:
+def _read_own_summon(frame: Frame, situation: str = "", spans: list[tuple[int, int]] | None = None) -> None:
     """召喚に成功した「X」の効果を発動できますか: the questioned card was summoned just before (an event
-    on it, last); a Special Summon by a procedure or an effect the frame does not name stays a special_summon."""
+    on it, last); a Special Summon by a procedure or an effect the frame does not name stays a special_summon.
+    The summon words are the question clause's start, or the situation's last clause (「…、召喚・特殊召喚された」)."""
     q = frame.question
     if q is None or q.card is None or not q.text:
         return
     prefix = q.text[:q.text.find("「")] if "「" in q.text else ""
+    tail = re.search(r"[^、]*$", situation)
+    if not prefix and tail and tail.group(0) and _JA_OWN_SUMMON.search(tail.group(0)) and spans is not None \
+            and not any(s <= tail.start() < e for s, e in spans):
+        prefix = tail.group(0)
+        spans.append((tail.start(), tail.end()))
     other = re.search(r"(儀式|融合|シンクロ|エクシーズ|X|リンク|ペンデュラム)召喚(?:に成功)?(?:した|された)$", prefix)
     if other:
         frame.unread.append(f"situation: the questioned card was {other.group(0)} (a summon the set-up does not play)")
@@ -367,7 +373,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
                 event.note = "chained to"  # 「X」を発動した時、「Y」を発動できますか: Y responds to X
             found.append((m.start(), event))
     frame.events = [e for _, e in sorted(found, key=lambda p: p[0])]
-    _read_own_summon(frame)
+    _read_own_summon(frame, situation_text, spans)
     # 「相手が「X」を発動した時、チェーンして…」: the question chains to the last event
     if found and not any(e.note for e in frame.events) and re.search(
             r"^[^「」]*(?:時|際)、?チェーン(?:を)?して", body[max(p for p, _ in found):].split("」", 1)[-1]):

@@ -385,3 +385,20 @@ def test_real_scripts_a_questioned_card_the_situation_sends_away_is_inconclusive
     verdict = settle(compiled.scenarios, results)["t-gozen"]
     assert verdict.verdict == "inconclusive", verdict.reason
     assert any("not the mzone where the set-up put it" in (r.message or "") for r in results), [r.message for r in results]
+
+
+def test_a_monster_whose_effect_is_activated_before_the_question_starts_where_its_text_activates_it():
+    from engine_bridge.compiler import _event_place, numbered_effect_text
+    from pipeline.records import FrameCard
+
+    gardna = "①：相手ターンに墓地のこのカードを除外して発動できる。このターン、相手モンスターの攻撃を１度だけ無効にする。"
+    ash = ("このカード名の効果は１ターンに１度しか使用できない。①：以下のいずれかの効果を含む魔法・罠・モンスターの効果が発動した時、"
+           "このカードを手札から捨てて発動できる。その効果を無効にする。")
+    two = "①：このカードが召喚に成功した時に発動できる。②：墓地のこのカードを除外して発動できる。"
+    card = FrameCard(ref="c2", name="x")
+    assert _event_place("monster", card, "activate", numbered_effect_text(gardna, None)) == ("grave", None)
+    assert _event_place("monster", card, "activate", numbered_effect_text(ash, None)) == ("hand", None)
+    assert _event_place("monster", card, "activate", numbered_effect_text(two, 1)) == ("mzone", "faceup_attack")
+    assert _event_place("monster", card, "activate", numbered_effect_text(two, 2)) == ("grave", None)
+    # where the ruling places the card, that place wins
+    assert _event_place("monster", FrameCard(ref="c2", name="x", location="hand"), "activate", gardna) == ("hand", None)

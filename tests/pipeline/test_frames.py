@@ -321,3 +321,11 @@ def test_an_effect_said_as_the_topic_of_the_question():
     assert f.question.kind == "can_activate" and f.question.card is None
     f = frame_for(t, "ja", [], {"title": t, "question": t, "answer": "「星輝士 トライヴェール」の効果を発動する事はできません。"})
     assert (f.question.kind, _card(f, f.question.card).name, f.answer) == ("can_activate", "星輝士 トライヴェール", "no")
+
+
+def test_normal_or_special_summon_is_read_as_the_normal_summon():
+    # 召喚・特殊召喚された「X」: either summon; the Normal Summon is the one the set-up plays
+    f = _ja("「次元要塞兵器」の効果適用中に、召喚・特殊召喚された「聖騎士ベディヴィエール」の効果を発動できますか？", "発動できません。")
+    assert not f.unread and [(e.action, e.note) for e in f.events] == [("summon", "its own summon")]
+    f = _ja("「マクロコスモス」の適用中に、「磁石の戦士δ」が召喚・特殊召喚に成功した場合、モンスター効果を発動できますか？")
+    assert [(e.action, _named(f, e.card)) for e in f.events] == [("summon", "磁石の戦士δ")]
