@@ -6,7 +6,12 @@ only the benchmark's own nodes are written and deleted afterwards). Size: BENCH_
 (default 100000), BENCH_KB_PER_PAGE rulings per page (default 50).
 
 Unknown-name suggestions (`query card` with a typo) are timed on the real card names (~97k), imported
-into the temporary server; on NEO4J_URI only when that graph already holds the real cards."""
+into the temporary server; on NEO4J_URI only when that graph already holds the real cards.
+
+What bounds the figures, measured in the same run on the same server: the Bolt round trip of a
+trivial query (`RETURN 1`), the server's own time for the `query card` statement (from the result
+summary), and the bare write rate of the same ruling rows (UNWIND + CREATE of the rulings' properties,
+same batch size, no index, no relationship, no logic), and the machine's load average."""
 
 from __future__ import annotations
 
@@ -83,6 +88,7 @@ def run(driver, database, n_rulings: int, per_page: int, real_names: bool = True
     reload_s = time.perf_counter() - started
     assert again["pages_unchanged"] == len(docs)
 
+    load_during_ingest = [round(x, 1) for x in os.getloadavg()]
     rng = random.Random(7)
     names = [rng.choice([f"基准卡{i}", f"ベンチカード{i}", f"Bench Card {i}", str(CARD_BASE + i)])
              for i in (rng.randrange(N_CARDS) for _ in range(QUERIES))]
@@ -94,16 +100,85 @@ def run(driver, database, n_rulings: int, per_page: int, real_names: bool = True
         sizes.append(report[0]["count"])
     names = ensure_real_names(driver, database) if real_names else None
     suggest = suggestion_latency(driver, database) if names else {}
+    bounds = {**round_trip(driver, database),
+              **query_card_server_ms(driver, database, [CARD_BASE + i for i in range(0, N_CARDS, 20)]),
+              **bare_write_rate(driver, database, docs)}
     return {
         "rulings": n_rulings, "pages": len(docs), "workers": WORKERS, "mentions": counts["mentions"],
         "ingest_s": round(ingest, 1), "ingest_rulings_per_s": round(n_rulings / ingest),
-        "ingest_pages_per_s": round(len(docs) / ingest, 1),
+        "ingest_pages_per_s": round(len(docs) / ingest, 1), "load_average_after_ingest": load_during_ingest,
         "unchanged_reload_pages_per_s": round(len(docs) / reload_s, 1),
         "query_card_p50_ms": round(statistics.median(latencies), 1),
         "query_card_p95_ms": round(_percentile(latencies, 0.95), 1),
         "query_card_rulings_per_answer": round(statistics.mean(sizes)),
-        "card_names": names, **suggest,
+        "card_names": names, **suggest, **bounds,
+        "load_average": [round(x, 1) for x in os.getloadavg()],
     }
+
+
+def round_trip(driver, database, n: int = 200) -> dict:
+    """The floor of any query's latency here: a trivial auto-commit query, one round trip."""
+    latencies = []
+    with driver.session(database=database) as session:
+        for _ in range(n):
+            t = time.perf_counter()
+            session.run("RETURN 1").consume()
+            latencies.append((time.perf_counter() - t) * 1000)
+    return {"bolt_round_trip_p50_ms": round(statistics.median(latencies), 2),
+            "bolt_round_trip_p95_ms": round(_percentile(latencies, 0.95), 2)}
+
+
+def query_card_server_ms(driver, database, passcodes: list[int]) -> dict:
+    """The server's time for the `query card` statement (available + consumed, from the summary):
+    what is left of the latency once the round trip and the client's decoding are taken out."""
+    from kb import queries
+    from rulings.text import fold_name
+
+    times = []
+    with driver.session(database=database) as session:
+        for passcode in passcodes:
+            result = session.run(queries._CARD_REPORT, normalized=fold_name(str(passcode)), passcode=passcode,
+                                 lang=None, history=False)
+            list(result)
+            summary = result.consume()
+            times.append(summary.result_available_after + summary.result_consumed_after)
+    return {"query_card_server_p50_ms": statistics.median(times),
+            "query_card_server_p95_ms": _percentile(times, 0.95)}
+
+
+BARE_LABEL = "BenchBareRuling"  # nodes of the bare write rates only, deleted afterwards
+
+
+def bare_write_rate(driver, database, docs, limit: int = 20_000) -> dict:
+    """Rulings per second Neo4j takes here with no logic at all: the rulings' own property rows (as
+    kb.load builds them), UNWIND + CREATE, batches of kb.load.BATCH_RULINGS, one transaction each, one
+    writer. Twice: on a label with no index (the ceiling of any write of these rows), and also labelled
+    Ruling, so with the indexes every ruling must update (unique id, full text, property indexes) but
+    still no page, section, topic or mention: the ceiling of `ingest_rulings_per_s`."""
+    from kb.load import BATCH_RULINGS, ruling_props
+
+    rows = [{"id": f"bare-{r.id}", "props": ruling_props(doc, r)} for doc in docs for r in doc.rulings][:limit]
+    out = {}
+    for key, labels in (("bare_write_rulings_per_s", BARE_LABEL), ("bare_write_indexed_rulings_per_s",
+                                                                  f"{BARE_LABEL}:Ruling")):
+        query = f"UNWIND $rows AS row CREATE (r:{labels} {{id: row.id}}) SET r += row.props"
+        started = time.perf_counter()
+        with driver.session(database=database) as session:
+            for at in range(0, len(rows), BATCH_RULINGS):
+                session.execute_write(_run_rows, query, rows[at:at + BATCH_RULINGS])
+        out[key] = round(len(rows) / (time.perf_counter() - started))
+        _delete_bare(driver, database)
+    return out
+
+
+def _run_rows(tx, query: str, rows: list[dict]) -> None:
+    tx.run(query, rows=rows).consume()
+
+
+def _delete_bare(driver, database) -> None:
+    while driver.execute_query(f"MATCH (n:{BARE_LABEL}) WITH n LIMIT 10000 DELETE n RETURN count(*) AS n",
+                               database_=database)[0][0]["n"]:
+        pass
 
 
 SUGGESTIONS = 100
@@ -163,6 +238,7 @@ def _cleanup_external(driver, database) -> None:
         while driver.execute_query(query, lo=CARD_BASE, hi=CARD_BASE + N_CARDS, database_=database)[0][0]["n"]:
             pass
     driver.execute_query("MATCH (s:Source {id: 'bench'}) DETACH DELETE s", database_=database)
+    _delete_bare(driver, database)
 
 
 def main() -> dict:
