@@ -14,32 +14,35 @@ def _scenario(scenario_id, cards, steps, expect):
     return Scenario.from_data({"id": scenario_id, "setup": {"cards": cards}, "steps": steps, "expect": expect}, "test")
 
 
+def _passed(driver, *scenario):
+    """The engine's result for the scenario _scenario(*scenario), which must pass."""
+    (result,) = run_scenarios([_scenario(*scenario)], driver=driver)
+    assert result.verdict == "pass", result.reason
+    return result
+
+
 def test_summon_then_direct_attack(engine_driver):
-    scenario = _scenario(
-        "summon-attack",
+    _passed(
+        engine_driver, "summon-attack",
         [{"ref": "guardian", "code": 91152256, "player": 0, "location": "hand"}],
         [{"summon": "guardian"}, {"phase": "battle"}, {"attack": "guardian"}],
         {"cards": {"guardian": {"location": "mzone", "position": "faceup_attack"}}, "lp": [8000, 8000 - 1400]},
     )
-    (result,) = run_scenarios([scenario], driver=engine_driver)
-    assert result.verdict == "pass", result.reason
 
 
 def test_attack_destroys_the_weaker_monster(engine_driver):
-    scenario = _scenario(
-        "battle",
+    _passed(
+        engine_driver, "battle",
         [{"ref": "blue-eyes", "code": 89631139, "player": 0, "location": "mzone"},
          {"ref": "guardian", "code": 91152256, "player": 1, "location": "mzone"}],
         [{"phase": "battle"}, {"attack": "blue-eyes", "target": "guardian"}],
         {"cards": {"guardian": {"location": "grave", "player": 1}, "blue-eyes": "mzone"}, "lp": [8000, 8000 - (3000 - 1400)]},
     )
-    (result,) = run_scenarios([scenario], driver=engine_driver)
-    assert result.verdict == "pass", result.reason
 
 
 def test_a_trap_set_by_a_step_waits_for_the_next_turn(engine_driver):
-    scenario = _scenario(
-        "set-then-end",
+    result = _passed(
+        engine_driver, "set-then-end",
         [{"ref": "trap", "code": 17814387, "player": 0, "location": "hand"},
          {"ref": "guardian", "code": 91152256, "player": 0, "location": "mzone"}],
         [{"set": "trap"},
@@ -49,8 +52,6 @@ def test_a_trap_set_by_a_step_waits_for_the_next_turn(engine_driver):
          {"chain": "trap", "target": "guardian", "expect": {"offered": True}}],
         {"cards": {"trap": "grave", "guardian": "mzone"}},
     )
-    (result,) = run_scenarios([scenario], driver=engine_driver)
-    assert result.verdict == "pass", result.reason
     assert result.log["turn"] == 2 and result.log["turn_player"] == 1
 
 
