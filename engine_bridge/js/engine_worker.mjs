@@ -129,6 +129,8 @@ class ScenarioRun {
     this.phase = 0;
     this.winner = null;
     this.lastPrompt = null;
+    this.chainSize = 0; // links of the chain being built or resolved (0: none)
+    this.afterEvent = false; // a chain resolved or a monster was summoned since the phase began
     this.separatePzone = (BigInt(req.flags) & DUEL_SEPARATE_PZONE) !== 0n;
   }
 
@@ -231,7 +233,21 @@ class ScenarioRun {
       case M.SHUFFLE_HAND:
         this.onShuffleHand(m);
         break;
+      case M.CHAIN_END:
+        this.chainSize = 0;
+        this.afterEvent = true;
+        break;
+      case M.SUMMONED:
+      case M.SPSUMMONED:
+      case M.FLIPSUMMONED:
+        this.afterEvent = true;
+        break;
+      case M.NEW_PHASE:
+        this.phase = m.phase;
+        this.afterEvent = false;
+        break;
       case M.CHAINING: {
+        this.chainSize = m.chain_size;
         const ref = this.label(m);
         if (m.chain_size === 1 || this.chains.length === 0) this.chains.push([]);
         this.chains[this.chains.length - 1].push(ref);
@@ -253,9 +269,6 @@ class ScenarioRun {
         this.turnPlayer = m.player;
         this.turn += 1;
         this.events.push({ event: "turn", player: m.player });
-        break;
-      case M.NEW_PHASE:
-        this.phase = m.phase;
         break;
       case M.DAMAGE:
       case M.PAY_LPCOST:
@@ -455,8 +468,12 @@ class ScenarioRun {
       const step = this.step();
       const stepIndex = this.si;
       const mine = step && step.player === m.player;
+      // the turn player's "activate" is taken in a chain window only when no chain is building after a
+      // chain or a Summon (the window for triggers: an optional trigger offered in a list); else in its
+      // open game state (not, e.g., in the window as Main Phase 1 starts)
+      const listed = step && m.selects.some((c) => this.label(c) === step.card);
       const respond =
-        step && mine && (step.action === "chain" || (step.action === "activate" && m.player !== this.turnPlayer));
+        step && mine && (step.action === "chain" || (step.action === "activate" && (m.player !== this.turnPlayer || (this.chainSize === 0 && listed && this.afterEvent))));
       if (respond) {
         const i = this.choose(m.selects, step, "chain");
         if (i < 0) continue;
@@ -566,6 +583,28 @@ class ScenarioRun {
     return { type: R.SELECT_POSITION, position };
   }
 
+  // An optional trigger of a lone card is offered as a yes/no question ("activate X's effect?") rather
+  // than in a chain list: for the step that activates that card it is the engine's offer.
+  onOptionalTrigger(m) {
+    const step = this.step();
+    if (!step || (step.action !== "activate" && step.action !== "chain") || step.player !== m.player) return null;
+    if (this.label(m) !== step.card) return null;
+    const wanted = step.effect_description ? BigInt(step.effect_description) : null;
+    if (wanted !== null && BigInt(m.description ?? 0) !== wanted) return null;
+    this.observe(this.si, { action: step.action, prompt: "effect_yn", offered: true, options: [step.card], descriptions: [String(m.description ?? 0)] });
+    if (step.expect_offered === false) {
+      this.observe(this.si, { status: "unexpectedly_offered" });
+      throw new Stop("fail", `step ${this.si} (${step.action} ${step.card}) was offered by the engine`);
+    }
+    this.observe(this.si, { status: "done" });
+    this.active = step;
+    this.activeIndex = this.si;
+    if (step.answer !== null && step.answer !== undefined) this.laterAnswer[step.player] = step.answer;
+    this.used = new Set();
+    this.si += 1;
+    return { type: R.SELECT_EFFECTYN, yes: true };
+  }
+
   onYesNo(m, type) {
     if (this.active && this.active.answer !== null && this.active.answer !== undefined) {
       return { type, yes: !!this.active.answer };
@@ -597,7 +636,7 @@ class ScenarioRun {
       case M.SELECT_POSITION:
         return this.onPosition(m);
       case M.SELECT_EFFECTYN:
-        return this.onYesNo(m, R.SELECT_EFFECTYN);
+        return this.onOptionalTrigger(m) ?? this.onYesNo(m, R.SELECT_EFFECTYN);
       case M.SELECT_YESNO:
         return this.onYesNo(m, R.SELECT_YESNO);
       case M.SELECT_OPTION:

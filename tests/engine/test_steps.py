@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
+from engine_bridge.constants import CARDS_ENV, SCRIPTS_ENV
 from engine_bridge.runner import run_scenarios
 from rulings.records import Scenario
 
@@ -69,3 +72,20 @@ def test_a_frame_scenario_takes_any_choice_its_steps_do_not_name(engine_driver):
     assert hand_written.verdict == "error" and "must choose" in hand_written.message
     assert compiled.log["stopped"] == "finish", compiled.log["message"]
     assert {compiled.log["cards"][ref]["location"] for ref in ("g1", "g2")} == {"mzone", "grave"}
+
+
+@pytest.mark.skipif(not os.environ.get(SCRIPTS_ENV), reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_an_optional_trigger_asked_as_yes_or_no_is_the_step_offered(engine_driver):
+    # 「終末の騎士」 Normal Summoned: its optional trigger (send a DARK monster from the Deck to the GY)
+    # is asked as a yes/no question, which is the engine offering the step that activates it
+    scenario = _scenario(
+        "optional-trigger",
+        [{"ref": "knight", "code": 28985331, "player": 0, "location": "hand"},
+         {"ref": "dark", "code": 46986414, "player": 0, "location": "deck"}],
+        [{"summon": "knight"}, {"activate": "knight", "select": "dark", "expect": {"offered": True}}],
+        {"cards": {"dark": "grave", "knight": "mzone"}},
+    )
+    (result,) = run_scenarios([scenario], scripts=os.environ[SCRIPTS_ENV], cards=os.environ.get(CARDS_ENV),
+                              driver=engine_driver)
+    assert result.verdict == "pass", result.reason
+    assert result.log["steps"][1]["prompt"] in ("effect_yn", "chain") and result.log["steps"][1]["offered"] is True
