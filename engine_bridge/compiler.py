@@ -46,6 +46,7 @@ FILLER_SET = 5318639  # Mystical Space Typhoon: a Set Spell on each side (in the
 CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩"
 _STRINGID = re.compile(r"SetDescription\(\s*aux\.Stringid\(\s*id\s*,\s*(\d+)\s*\)")
 SUMMON_HOW = {"召喚": "summon", "通常召喚": "summon", "アドバンス召喚": "summon", "特殊召喚": "special_summon"}
+_BY_OWN_EFFECT = re.compile(r"自身の(?:[①-⑩]の)?(?:モンスター)?効果(?:で|によって|により)")
 EXTRA_KINDS = ("TYPE_FUSION", "TYPE_SYNCHRO", "TYPE_XYZ", "TYPE_LINK")
 
 
@@ -171,6 +172,16 @@ def activated_effects(text: str) -> list[int]:
     発動する), in order: the ones its script describes with aux.Stringid."""
     parts = re.split(r"(?=[①-⑩][：:])", text)
     return [CIRCLED.index(p[0]) + 1 for p in parts if p[:1] and p[0] in CIRCLED and re.search(r"発動(?:できる|する)", p)]
+
+
+def own_summon_effect(text: str) -> tuple[int, bool] | None:
+    """The one numbered effect of a card text that Special Summons the card itself (「このカードを…特殊
+    召喚する」, 「このカードは…特殊召喚できる」): its number (1 for ①) and whether it is activated
+    (「発動できる」; else it is a summon procedure). None when none or several do."""
+    parts = re.split(f"([{CIRCLED}])[：:]", text)
+    found = [(CIRCLED.index(mark) + 1, "発動" in body.split("特殊召喚")[0])
+             for mark, body in zip(parts[1::2], parts[2::2]) if re.search(r"このカード[をは][^。]*特殊召喚(?:する|できる)", body)]
+    return found[0] if len(found) == 1 else None
 
 
 def effect_index(frame: Frame, code: int, cards: CardSource, activation: bool) -> int | None:
@@ -440,6 +451,28 @@ def extra_filler(player: int, tag: str, cards: "CardSource") -> list[SetupCard]:
             for i, code in enumerate(EXTRA_FILLER) if code in cards.data and cards.script(code) is not None]
 
 
+# Variety filler: vanilla monsters of each Attribute and several Types and Levels (a Spellcaster, a
+# Dragon, a Tuner ...) and Spells/Traps of each kind, in the hand, Graveyard and Deck of each player, for
+# what costs and conditions ask of "a Spell in your hand", "a FIRE monster in your GY", "3 or more cards
+# in hand" ...; those the card data (and, for effect cards, the scripts) in use hold
+VARIETY_FILLER = {
+    "hand": (46986414, 76812113, 55144522),  # Dark Magician, Harpie Lady, Pot of Greed
+    "grave": (89631139, 23771716, 34460851, 13039848, 76812113, 15025844, 21615956, 55761792, 4206964),
+    # Blue-Eyes White Dragon, 7 Colored Fish, Flame Manipulator, Giant Soldier of Stone, Harpie Lady, Mystical Elf,
+    # Flamvell Guard, Black Luster Ritual, Trap Hole
+    "deck": (46986414, 89631139, 15025844, 21615956, 23771716, 76812113),
+}
+
+
+def variety_filler(player: int, tag: str, cards: "CardSource") -> list[SetupCard]:
+    cards.ensure(c for codes in VARIETY_FILLER.values() for c in codes)
+    k = load_constants()
+    usable = {c for codes in VARIETY_FILLER.values() for c in codes if c in cards.data and (
+        cards.script(c) is not None or (cards.data[c]["type"] & k["TYPE_MONSTER"] and not cards.data[c]["type"] & k["TYPE_EFFECT"]))}
+    return [SetupCard(ref=f"{tag}-v{pile[0]}{i}", code=code, player=player, location=pile)
+            for pile, codes in VARIETY_FILLER.items() for i, code in enumerate(codes) if code in usable]
+
+
 def _named_cards(refs: list[int], player: int, tag: str, cards: "CardSource") -> list[SetupCard]:
     """The cards a card's text names (referenced_cards) where its effects and costs look for them: in
     the Deck (the Extra Deck for Extra Deck monsters), the Graveyard and the hand."""
@@ -512,7 +545,11 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     _check_cards(frame, cards)
     qcard = by_ref[q.card]
     qkind = cards.kind(qcard.passcode)
-    if q.kind == "can_summon":
+    if q.kind == "can_summon" and _BY_OWN_EFFECT.search(q.text) and qkind in ("monster", "pendulum", "extra"):
+        # 「X」を自身の効果で特殊召喚できますか: a Special Summon by the monster's own effect is that
+        # effect's activation (the engine offers the effect, not a summon procedure)
+        action = "activate"
+    elif q.kind == "can_summon":
         how = SUMMON_HOW.get(q.how or "")
         if how is None:
             raise NotCompiled(f"{q.how}: a summon made by a card's effect or a procedure not compiled yet")
@@ -543,7 +580,16 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         raise NotCompiled("a 'cannot' whose frame names no deciding condition besides the questioned card: no baseline "
                           "can remove it")
     activation = action == "activate" and "効果" not in q.text and qkind not in ("monster", "pendulum", "extra")
-    effect = effect_index(frame, qcard.passcode, cards, activation) if action == "activate" else None
+    asked = frame
+    if q.kind == "can_summon" and action == "activate" and q.effect is None:
+        # which effect Special Summons the monster itself: the one numbered effect whose text does; one
+        # that is not activated (「このカードは…特殊召喚できる」) is a summon procedure
+        self_summon = own_summon_effect(cards.texts.get(qcard.passcode, ""))
+        if self_summon is not None and not self_summon[1]:
+            action = "special_summon"
+        elif self_summon is not None:
+            asked = frame.model_copy(update={"question": q.model_copy(update={"effect": self_summon[0]})})
+    effect = effect_index(asked, qcard.passcode, cards, activation) if action == "activate" else None
     summoned = bool(events) and events[-1].action in ("summon", "special_summon") and (
         events[-1].note == "chained to" or events[-1] in own)
     trigger = action == "activate" and open_state_effects(cards.script(qcard.passcode) or "", effect) is False
@@ -598,7 +644,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     # refuses says nothing (settle: inconclusive)
     no_setcodes = "IsSetCard" in qscript and any(
         not cards.data[c].get("setcodes") for c in refs if c in cards.data and c not in exact_names(refs, cards))
-    named = _named_cards(refs, 0, "f0-n", cards) + extra_filler(0, "f0", cards) + extra_filler(1, "f1", cards)
+    named = _named_cards(refs, 0, "f0-n", cards) + [c for p in (0, 1) for c in (
+        extra_filler(p, f"f{p}", cards) + variety_filler(p, f"f{p}", cards))]
     event_named = _event_named_cards(events, placed, q, by_ref, cards)
     scenarios: list[Scenario] = []
     expected = frame.answer == "yes"

@@ -124,6 +124,21 @@ def lua_string(value) -> str:
     return '"' + "".join(out) + '"'
 
 
+# A Fusion, Ritual, Synchro, Xyz or Link Monster placed in the Monster Zone was Summoned that way (from the
+# Extra Deck, the hand for a Ritual Monster): effects that ask "if this card was Fusion Summoned" see it so
+SUMMONED_LUA = [
+    "local function summoned(c)",
+    "  if not c then return c end",
+    "  for _,t in ipairs({{TYPE_FUSION,SUMMON_TYPE_FUSION,LOCATION_EXTRA},{TYPE_SYNCHRO,SUMMON_TYPE_SYNCHRO,LOCATION_EXTRA},",
+    "      {TYPE_XYZ,SUMMON_TYPE_XYZ,LOCATION_EXTRA},{TYPE_LINK,SUMMON_TYPE_LINK,LOCATION_EXTRA},",
+    "      {TYPE_RITUAL,SUMMON_TYPE_RITUAL,LOCATION_HAND}}) do",
+    "    if c:IsType(t[1]) then Debug.PreSummon(c,t[2],t[3]) return c end",
+    "  end",
+    "  return c",
+    "end",
+]
+
+
 def puzzle_lua(scenario: Scenario, export: bool = False) -> str:
     """The EDOPro puzzle script for the scenario's set-up. `export`: as a puzzle file for EDOPro (AI
     name, hints with the ruling and the expected outcome, aux.BeginPuzzle); the runner loads the same
@@ -150,6 +165,8 @@ def puzzle_lua(scenario: Scenario, export: bool = False) -> str:
         *([f"Debug.SetAIName({lua_string(AI_NAME)})"] if export else []),
         f"Debug.ReloadFieldBegin({flag_expression(scenario, export)},{RULE_NUMBERS[scenario.rule]})",
     ]
+    if any(c.location == "mzone" for c in scenario.setup.cards):
+        lines += SUMMONED_LUA
     for scenario_player in (scenario.setup.turn_player, 1 - scenario.setup.turn_player):
         lines.append(f"Debug.SetPlayerInfo({pmap.to_engine(scenario_player)},{scenario.setup.lp[scenario_player]},0,0)")
     for placed in place_cards(scenario):
@@ -162,6 +179,8 @@ def puzzle_lua(scenario: Scenario, export: bool = False) -> str:
         proc = "true" if card.location == "mzone" else "false"
         call = (f"Debug.AddCard({card.code},{placed.engine_player},{placed.engine_player},{location},{sequence},"
                 f"{POSITION_CONSTANTS[position]},{proc})")
+        if card.location == "mzone":
+            call = f"summoned({call})"
         lines.append(call + f" -- {card.ref}" + (" (Set this turn)" if card.set_this_turn else ""))
     lines.append("Debug.ReloadFieldEnd()")
     marks = set_turn_lua(scenario)
