@@ -1360,7 +1360,8 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenar
     if frame.answer == "no" and not stand_ins:
         raise NotCompiled(f"can_select 'no': 「{source.name}」's text names no card that could stand in for "
                           f"「{chosen.name}」 in a baseline")
-    where = chosen.location if chosen.location in ("deck", "grave", "hand", "removed", "extra") else "deck"
+    where, where_position = (chosen.location, None) if chosen.location in ("deck", "grave", "hand", "removed", "extra") \
+        else _fate_place(cards.kind(chosen.passcode), chosen)  # on the field (a card an effect returns)
     if where == "deck" and cards.kind(chosen.passcode) == "extra":
         where = "extra"
     player = 1 if chosen.controller == "opponent" else 0
@@ -1372,7 +1373,8 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenar
             variant += 1
             qsetup = SetupCard(ref=source.ref, code=source.passcode, player=0, location=location, position=position,
                                name=source.name)
-            target = SetupCard(ref=chosen.ref, code=chosen.passcode, player=player, location=where, name=chosen.name)
+            target = SetupCard(ref=chosen.ref, code=chosen.passcode, player=player, location=where, position=where_position,
+                               name=chosen.name)
             extra = _filler(0, "f0") + _filler(1, "f1") if filler else []
             base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
             label = _where(location, filler) + f", chosen from {where}"
@@ -1380,7 +1382,7 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenar
                         expect={"offered": True, "selectable": {chosen.ref: frame.answer == "yes"}})
             ruling_scenario = _scenario(ruling, base, frame, [qsetup, target, *extra], [step], label)
             if stand_ins:
-                stand = SetupCard(ref="t0", code=stand_ins[0], player=player, location=where)
+                stand = SetupCard(ref="t0", code=stand_ins[0], player=player, location=where, position=where_position)
                 if cards.kind(stand.code) == "extra" and where == "deck":
                     stand.location = "extra"
                 b_step = Step(action="activate", card=source.ref, effect=effect, select=["t0"], answer=True,

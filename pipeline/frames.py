@@ -54,7 +54,8 @@ _JA_QUESTION = [
     (re.compile(r"(?:効果|処理)?は?(?:適用|発動)されますか|(?:効果は|効果が)発動しますか|適用できますか"), "applies"),
     (re.compile(r"どう(?:なり|す)ますか|どのように|どちら|何枚|いくつ|何体|何回|なりますか"), "what_happens"),
     # 「G」の効果で、デッキから「X」を手札に加えられますか / 墓地の「X」を選べますか: can G's effect choose X
-    (re.compile(r"を(?:手札に)?(?:加えられ|加える(?:事|こと)(?:は|が)?でき|選べ|選ぶ(?:事|こと)(?:は|が)?でき)(?:ます|ません)か"), "can_select"),
+    (re.compile(r"を(?:デッキから|墓地から)?(?:(?:手札|デッキ)に)?(?:加えられ|加える(?:事|こと)(?:は|が)?でき|選べ|選ぶ(?:事|こと)(?:は|が)?でき|"
+                r"戻せ|戻す(?:事|こと)(?:は|が)?でき)(?:ます|ません)か"), "can_select"),
     (re.compile(r"(?P<how>[^、「」を]{1,10})(?:でき|され|し|行い|あり)(?:ます|ません)か"), "other"),
 ]
 _JA_YES = re.compile(r"(?:でき|され|なり|行い|し|受け|き|あり|い)ます(?:[。\n]|$)|^はい")
@@ -550,7 +551,7 @@ def answered_fates(answer: str, cards: _Cards) -> dict[str, str]:
 # 「G」の①の効果で、デッキから「X」を…: G's effect chooses X (from where the words before X say)
 _JA_SELECT = re.compile(_NAME + r"の(?:(?P<eff>[①-⑥])の)?(?:『[^『』]{1,60}』の)?(?P<what>モンスター効果|ペンデュラム効果|効果)"
                         r"(?:で|によって|の処理で|の対象として)、?(?P<where>(?:自分の|相手の)?(?:デッキ|墓地|手札|エクストラデッキ)(?:から|の))?"
-                        + _NAME + r"を(?:手札に)?(?:加えられ|加える|選べ|選ぶ)")
+                        + _NAME + r"を(?P<where2>デッキから|墓地から)?(?:(?:手札|デッキ)に)?(?:加えられ|加える|選べ|選ぶ|戻せ|戻す)")
 _WHERE_FROM = {"デッキ": "deck", "墓地": "grave", "手札": "hand", "エクストラデッキ": "extra"}
 
 
@@ -562,18 +563,20 @@ def read_select_question(frame: Frame, body: str, answer: str, cards: _Cards) ->
     if not m:
         frame.unread.append("question: which card's effect chooses which card is not read")
         return
-    source, chosen = cards.get(m.group(1)), cards.get(m.group(m.lastindex))
+    source, chosen = cards.get(m.group(1)), cards.get(m.group(m.re.groupindex["where2"] - 1))
     q.card, q.targets, q.text = source.ref, [chosen.ref], m.group(0)
     q.effect = _effect_number(m.group("eff"))
     q.effect_kind = {"モンスター効果": "monster", "ペンデュラム効果": "pendulum"}.get(m.group("what") or "")
-    where = (m.group("where") or "").replace("自分の", "").replace("相手の", "")
-    chosen.location = _WHERE_FROM.get(where[:-1] if where.endswith(("から", "の")) else where) or chosen.location or "deck"
+    where = (m.group("where") or m.group("where2") or "").replace("自分の", "").replace("相手の", "")
+    returning = re.search(r"戻[せす]$", m.group(0))  # 「X」をデッキに戻せますか: X is where the ruling says, else on the field
+    chosen.location = _WHERE_FROM.get(where[:-1] if where.endswith(("から", "の")) else where) or chosen.location or (
+        None if returning else "deck")
     chosen.controller = chosen.controller or ("opponent" if (m.group("where") or "").startswith("相手") else None)
     for card in (source, chosen):
         frame.unread = [u for u in frame.unread if u != f"situation: what 「{card.name}」 does before the question"]
     if frame.answer is None:
         first = re.split(r"[。\n]", answer.strip(), maxsplit=1)[0]
-        said = re.search(r"(?:加えられ|選べ)(ます|ません)$", first)
+        said = re.search(r"(?:加えられ|選べ|戻せ)(ます|ません)$", first)
         if said:
             frame.answer = "yes" if said.group(1) == "ます" else "no"
             frame.unread = [u for u in frame.unread if not u.startswith("answer")]

@@ -329,3 +329,13 @@ def test_normal_or_special_summon_is_read_as_the_normal_summon():
     assert not f.unread and [(e.action, e.note) for e in f.events] == [("summon", "its own summon")]
     f = _ja("「マクロコスモス」の適用中に、「磁石の戦士δ」が召喚・特殊召喚に成功した場合、モンスター効果を発動できますか？")
     assert [(e.action, _named(f, e.card)) for e in f.events] == [("summon", "磁石の戦士δ")]
+
+
+def test_can_select_from_the_deck_and_returns():
+    t = "「黒魔術の継承」の効果によって、「黒・爆・裂・破・魔・導」をデッキから手札に加えられますか？"
+    f = frame_for(t, "ja", [], {"title": t, "question": t, "answer": "手札に加える事ができます。"})
+    assert [(_card(f, r).name, _card(f, r).location) for r in f.question.targets] == [("黒・爆・裂・破・魔・導", "deck")]
+    # 「X」をデッキに戻せますか: the Deck is where X goes, not where it is
+    t = "「サイバーダーク・インパクト！」の効果によって、「沼地の魔神王」をデッキに戻せますか？"
+    f = frame_for(t, "ja", [], {"title": t, "question": t, "answer": "戻せません。"})
+    assert (f.question.kind, f.answer, _card(f, f.question.targets[0]).location) == ("can_select", "no", None)
