@@ -1,12 +1,16 @@
 """Japanese ruling topics from a trained bag-of-words classifier.
 
-A spaCy `textcat_multilabel` (spacy.TextCatBOW.v3, unigrams + bigrams, no tok2vec; configuration in
+A spaCy `textcat_multilabel` (spacy.TextCatBOW.v3, no tok2vec; configuration in
 pipeline/data/topic_textcat.cfg) trained on the Konami Q&As of even fid, labels being the topics
 their tags map to (pipeline/data/topics.yaml `qa_tags`), by pipeline/topic_training.py
-(`make topic-model`). Its input is the project's Japanese tokenization (pipeline.nlp_models) of
-heading + text, plus KIND_* tokens for the kinds of the cards the text is about (KIND_xyz, KIND_trap,
-KIND_quick-play, ...). The best-scoring topic is always taken, further ones when their score reaches
-the topic's own threshold, chosen on out-of-fold scores inside the even half (never on odd fids).
+(`make topic-model`). Its input is a set of words (`tokens`): the project's Japanese tokenization
+(pipeline.nlp_models) of heading + text and its bigrams, plus card words from the real card data of
+the cards the text is about (`card_tokens`): each card's kinds (KIND_xyz, KIND_trap-counter,
+KIND_nomi ...) crossed with the role the card plays in the text (TF_: named first in the heading,
+TEFF_: 「X」の効果 there, ONE_: the only card ...), and rule words of the cards' own texts and names.
+Most Konami tags name the kind of the one card a Q&A is about; the roles tell which card that is.
+The best-scoring topic is always taken, further ones when their score reaches the topic's own
+threshold, chosen on out-of-fold scores inside the even half (never on odd fids).
 
 The NLP stage uses the model for Japanese when it is built (pipeline.topics) and falls back to the
 cue lists otherwise, with a warning. Odd fids stay held out for `rulings nlp eval --set topics`.
@@ -17,6 +21,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
@@ -48,59 +53,143 @@ def default_model_dir() -> Path:
 
 # ------------------------------------------------------------------------------------------ features
 
+# Monster type line words that say what kind of card it is (the Types, Dragon, Warrior ..., are left out).
+_KIND_WORDS = ("Normal", "Effect", "Gemini", "Spirit", "Union", "Toon", "Flip", "Tuner", "Token",
+               "Fusion", "Synchro", "Xyz", "Link", "Ritual", "Pendulum")
+_EXTRA = {"Fusion", "Synchro", "Xyz", "Link", "Ritual", "Pendulum"}
+# A monster that cannot be Normal Summoned (Konami's 特殊召喚モンスター), or only Special Summoned one way.
+_NOMI = re.compile(r"通常召喚できな|通常召喚できず")
+_SS_ONLY = re.compile(r"でしか特殊召喚できな|でのみ(?:EXデッキから)?特殊召喚でき")
+# Rule words in a card's own text or name (a Spell that Fusion Summons is about Fusion).
+_CARD_WORDS = {"融合": "fusion", "シンクロ": "synchro", "エクシーズ": "xyz", "リンク": "link", "儀式": "ritual",
+               "ペンデュラム": "pendulum", "トークン": "token", "通常モンスター": "normal", "チェーン": "chain",
+               "ダメージステップ": "damage-step", "ダメージ計算": "damage-calc", "特殊召喚": "special-summon",
+               "デュアル": "gemini", "スピリット": "spirit", "ユニオン": "union", "トゥーン": "toon",
+               "リバース": "flip", "罠カード": "trap-card", "魔法カード": "spell-card", "カウンター": "counter",
+               "戦闘": "battle", "無効": "negate", "装備": "equip"}
+# Where the text names a card: 「X」の効果 (EFF), 「X」の適用中 (BG: what applies around the question),
+# 「X」を発動 / 「X」は…発動 (ACT), 「X」は/が (SUBJ), 「X」を (OBJ), 「X」の『…』 (QUOTE), 「X」を…召喚 (SUMM).
+_ROLE_AFTER = (("EFF", re.compile(r"の(?:モンスター|ペンデュラム)?効果")),
+               ("BG", re.compile(r"の(?:適用中|効果が適用|効果の適用中|効果を受け)|.{0,5}適用中")),
+               ("ACT", re.compile(r"(?:を|の)発動|は.{0,8}発動")),
+               ("SUBJ", re.compile(r"[はが]")),
+               ("OBJ", re.compile(r"を")),
+               ("QUOTE", re.compile(r"の『")),
+               ("SUMM", re.compile(r"を.{0,4}召喚")))
+# Roles whose card also gives its card-text words (CT_/CN_ tokens).
+_WORD_ROLES = {"T", "TF", "TONLY", "MOST", "TEFF", "TACT", "QQUOTE", "ONE"}
+
+
 def _kind_word(value: str) -> str:
     return "KIND_" + value.strip().lower().replace(" ", "-")
 
 
+def card_kinds(card) -> list[str]:
+    """KIND_* words of one card from its real card data: KIND_monster + the kind words of its monster
+    type line (KIND_xyz, KIND_tuner ...; not its Type), KIND_main for a Main Deck monster, KIND_nomi
+    when it cannot be Normal Summoned, KIND_ss-only when it is Special Summoned only one way;
+    KIND_spell / KIND_trap + the property (KIND_spell-quick-play, KIND_trap-counter ...)."""
+    kind = getattr(card, "card_type", None)
+    if kind == "Monster":
+        line = [w.strip() for w in (getattr(card, "monster_type_line", None) or "").split("/")]
+        out = ["monster"] + [w.lower() for w in line if w in _KIND_WORDS]
+        if not set(line) & _EXTRA:
+            out.append("main")
+        text = unicodedata.normalize("NFKC", (getattr(card, "texts", None) or {}).get("ja") or "")
+        if _NOMI.search(text):
+            out.append("nomi")
+        if _SS_ONLY.search(text):
+            out.append("ss-only")
+    elif kind in ("Spell", "Trap"):
+        out = [kind.lower()]
+        prop = getattr(card, "spell_trap_type", None)
+        if prop:
+            out.append(f"{kind.lower()}-{prop.strip().lower().replace(' ', '-')}")
+    else:
+        return []
+    return [_kind_word(k) for k in out]
+
+
 def kind_tokens(cards: Iterable) -> list[str]:
-    """KIND_* tokens for the cards' card type, monster type line words and Spell/Trap property
-    (anything with card_type, monster_type_line and spell_trap_type: rulings.cards.Card)."""
-    out: list[str] = []
-    for card in cards:
-        words = [getattr(card, "card_type", None), getattr(card, "spell_trap_type", None),
-                 *(getattr(card, "monster_type_line", None) or "").split("/")]
-        for word in words:
-            if word and word.strip():
-                token = _kind_word(word)
-                if token not in out:
-                    out.append(token)
-    return out
+    """The KIND_* words of all the cards (card_kinds), each once."""
+    return list(dict.fromkeys(k for card in cards for k in card_kinds(card)))
+
+
+def card_words(card) -> list[str]:
+    """CT_* for the rule words of a card's Japanese text, CN_* for those of its name."""
+    text = unicodedata.normalize("NFKC", (getattr(card, "texts", None) or {}).get("ja") or "")
+    name = _card_name(card)
+    return ([f"CT_{v}" for k, v in _CARD_WORDS.items() if k in text]
+            + [f"CN_{v}" for k, v in _CARD_WORDS.items() if k in name])
 
 
 def _card_name(card) -> str:
     return unicodedata.normalize("NFKC", (getattr(card, "names", None) or {}).get("ja") or "")
 
 
+def card_roles(heading: str, text: str, cards: list) -> list[set[str]]:
+    """Per card, where heading (a Q&A's title) and text name it: T (in the heading), TF / TL (named
+    first / last there), TONLY (the heading's only card), T*/Q* + a _ROLE_AFTER role (how the heading /
+    the text names it first), MENT (named in the text), MOST (the most named card), ONE (the only card)."""
+    heading = unicodedata.normalize("NFKC", heading or "")
+    text = unicodedata.normalize("NFKC", text or "")
+    quoted = [f"「{n}」" if n else "" for n in map(_card_name, cards)]
+    roles: list[set[str]] = [set() for _ in cards]
+    in_heading = sorted((heading.find(k), i) for i, k in enumerate(quoted) if k and k in heading)
+    if in_heading:
+        roles[in_heading[0][1]].add("TF")
+        roles[in_heading[-1][1]].add("TL")
+        if len(in_heading) == 1:
+            roles[in_heading[0][1]].add("TONLY")
+        for _, i in in_heading:
+            roles[i].add("T")
+    for i, k in enumerate(quoted):
+        if not k:
+            continue
+        for prefix, where in (("T", heading), ("Q", text)):
+            at = where.find(k)
+            if at < 0:
+                continue
+            after = where[at + len(k):at + len(k) + 12]
+            roles[i].update(prefix + role for role, pattern in _ROLE_AFTER if pattern.match(after))
+        if k in text:
+            roles[i].add("MENT")
+    if len(cards) == 1:
+        roles[0].add("ONE")
+    counts = [heading.count(k) + text.count(k) if k else 0 for k in quoted]
+    if counts and max(counts) > 0:
+        roles[counts.index(max(counts))].add("MOST")
+    return roles
+
+
+def card_tokens(heading: str, text: str, cards: Iterable = ()) -> list[str]:
+    """The card words of a text: ANY_<kind> for every card's kinds, <role>_<kind> for each role the
+    card plays (card_roles), and ANY_/<role>_ + CT_/CN_ words from the cards' own texts and names for
+    the cards the text is about. A Konami Q&A's tags mostly name the kind of the card it is about, which
+    is one of its cards: the roles tell which."""
+    cards = list(cards)
+    out: list[str] = []
+    for card, roles in zip(cards, card_roles(heading, text, cards)):
+        for kind in card_kinds(card):
+            out += ["ANY_" + kind] + [f"{role}_{kind}" for role in sorted(roles)]
+        for word in card_words(card):
+            out += ["ANY_" + word] + [f"{role}_{word}" for role in sorted(roles & _WORD_ROLES)]
+    return list(dict.fromkeys(out))
+
+
 def tokens(heading: str, text: str, cards: Iterable = (), kind_repeat: int = 1) -> list[str]:
-    """The classifier's input words: Japanese tokens of heading and text (NFKC), KIND_* tokens of all
-    the cards, and, for the cards the heading names, H_KIND_* (any), F_KIND_* (first named) and
-    L_KIND_* (last named), Q_KIND_* for the card whose effect text is quoted last (「name」の『…』)
-    and ONE_KIND_* when there is a single card: a Konami Q&A's tags mostly name the kind of the card
-    it is about, which is one of its cards. The card words are repeated `kind_repeat` times (a
-    bag of words counts them: this weighs them against the many text words)."""
+    """The classifier's input words, each once (a set of words: a long answer repeating a word does not
+    outweigh the cards): the Japanese tokens of heading and text (NFKC) and their bigrams (a|b), then
+    the card words (card_tokens), repeated `kind_repeat` times."""
     from pipeline.nlp_models import get_nlp
 
     nlp = get_nlp("ja")
-    heading = unicodedata.normalize("NFKC", heading or "").strip()
-    words = []
-    for part in (heading, unicodedata.normalize("NFKC", text or "").strip()):
+    words: list[str] = []
+    for part in (unicodedata.normalize("NFKC", heading or "").strip(), unicodedata.normalize("NFKC", text or "").strip()):
         if part:
             words += [t.text for t in nlp.make_doc(part) if not t.is_space]
-    cards = list(cards)
-    named = sorted(((heading.find(n), i) for i, n in enumerate(map(_card_name, cards)) if n and n in heading))
-    in_heading = [cards[i] for _, i in named]
-    kinds = kind_tokens(cards)
-    kinds += ["H_" + k for k in kind_tokens(in_heading)]
-    if in_heading:
-        kinds += ["F_" + k for k in kind_tokens(in_heading[:1])] + ["L_" + k for k in kind_tokens(in_heading[-1:])]
-    # The card whose effect text the question quotes (「name」の『effect』), and a lone card.
-    text = unicodedata.normalize("NFKC", text or "")
-    quoted = sorted((text.rfind(f"{n}」の『"), i) for i, n in enumerate(map(_card_name, cards)) if n and f"{n}」の『" in text)
-    if quoted:
-        kinds += ["Q_" + k for k in kind_tokens([cards[quoted[-1][1]]])]
-    if len(cards) == 1:
-        kinds += ["ONE_" + k for k in kind_tokens(cards)]
-    return words + kinds * max(1, kind_repeat)
+    grams = list(dict.fromkeys(words + [f"{a}|{b}" for a, b in zip(words, words[1:])]))
+    return grams + card_tokens(heading, text, cards) * max(1, kind_repeat)
 
 
 def qa_tokens(qa: dict, cards: Iterable = (), kind_repeat: int = 1) -> list[str]:

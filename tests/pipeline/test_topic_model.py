@@ -68,13 +68,21 @@ def test_model_is_used_for_japanese_and_beats_the_cue_lists_on_odd_fids(small_mo
     assert p > cue_p and f1 > 0.3, (p, r, f1, cue_p, cue_f1)
 
 
-def test_kind_tokens_name_the_cards_kinds_and_the_headings_cards(catalog):
+def test_card_tokens_name_the_kinds_of_the_cards_and_the_roles_they_play(catalog):
     by_ja = {c.names.get("ja"): c for c in catalog.values()}
     hope, mst = by_ja["Ｎｏ．３９ 希望皇ホープ"], by_ja["サイクロン"]
-    assert {"KIND_monster", "KIND_xyz", "KIND_spell", "KIND_quick-play"} <= set(topic_model.kind_tokens([hope, mst]))
-    words = topic_model.tokens("「サイクロン」の効果で破壊できますか？", "", [hope, mst])
-    assert "H_KIND_spell" in words and "F_KIND_quick-play" in words and "H_KIND_xyz" not in words
+    assert {"KIND_monster", "KIND_xyz", "KIND_spell", "KIND_spell-quick-play"} <= set(topic_model.kind_tokens([hope, mst]))
+    assert "KIND_warrior" not in topic_model.kind_tokens([hope])  # a monster's Type says nothing of its kind
+    title = "「サイクロン」の効果で「No.39 希望皇ホープ」を破壊できますか？"
+    words = topic_model.tokens(title, "", [hope, mst])
     assert "サイクロン" in words
+    # the heading's first card, named with の効果, is the Spell; the Xyz monster is its object
+    assert {"TF_KIND_spell", "TEFF_KIND_spell-quick-play", "TL_KIND_xyz", "TOBJ_KIND_xyz", "ANY_KIND_xyz"} <= set(words)
+    assert "TF_KIND_xyz" not in words and "TONLY_KIND_spell" not in words
+    # a monster that cannot be Normal Summoned, read from its own card text
+    dad = by_ja["ダーク・アームド・ドラゴン"]
+    assert "KIND_nomi" in topic_model.card_kinds(dad) and "KIND_nomi" not in topic_model.card_kinds(hope)
+    assert "ONE_KIND_nomi" in topic_model.card_tokens("「ダーク・アームド・ドラゴン」を特殊召喚できますか？", "", [dad])
 
 
 def test_training_a_missing_corpus_is_a_clear_error(tmp_path):
