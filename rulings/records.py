@@ -245,35 +245,35 @@ class FrameCard(Record):
     """applied | equipped | present | set_this_turn …"""
 
 
-class FrameEvent(Record):
-    action: str
-    """activate | summon | special_summon | flip_summon | set | attack | destroy | send_to_grave | banish"""
+class FrameAct(Record):
+    """A card's action the frame names: an event before the question, or the one the question asks about."""
+
     card: str | None = None
-    """FrameCard.ref"""
+    """FrameCard.ref of the card that acts (for is_destroyed: the card affected)"""
     actor: str | None = None
     """self | opponent | None (the card's controller)"""
     effect: int | None = None
-    """① = 1"""
+    """which of the card's effects: ① = 1"""
     effect_text: str | None = None
     """the 『』 quoted effect text"""
     targets: list[str] = Field(default_factory=list)
+    """FrameCard.refs of its targets"""
+
+
+class FrameEvent(FrameAct):
+    action: str
+    """activate | summon | special_summon | flip_summon | set | attack | destroy | send_to_grave | banish"""
     chained_to: str | None = None
     note: str | None = None
 
 
-class FrameQuestion(Record):
+class FrameQuestion(FrameAct):
     kind: str
     """can_activate | can_target | can_summon | can_set | can_attack | is_destroyed | applies | what_happens"""
     text: str = ""
     """the words it was read from"""
-    card: str | None = None
-    """FrameCard.ref of the card acting (or affected, for is_destroyed)"""
-    actor: str | None = None
-    effect: int | None = None
     effect_kind: str | None = None
     """monster | pendulum | None"""
-    effect_text: str | None = None
-    targets: list[str] = Field(default_factory=list)
     how: str | None = None
     """the summon named (特殊召喚 …)"""
 
