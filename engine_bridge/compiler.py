@@ -692,20 +692,25 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                 # not place the target, also in the Graveyard (effects that target cards there)
                 for i, (tcard, stand_code) in enumerate(target):
                     variant += i > 0
-                    stand_in = SetupCard(**{**tcard.__dict__, "ref": "t0", "name": None, "code": stand_code})
-                    if stand_in.code == FILLER_SET and stand_in.location == "szone":
-                        stand_in.position = "facedown"
                     rid = getattr(ruling, "id", None) or ruling.get("id")
                     base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
                     where = _where(location, filler) + f", target in {tcard.location}"
                     ruling_scenario = _scenario(ruling, base, frame, [*placed, tcard, qsetup, *extra], [Step(
                         action="activate", card=q.card, effect=effect, target=[tcard.ref], answer=True,
                         expect={"target_selectable": {tcard.ref: expected}})], where, turn_player=turn_player)
-                    baseline = _scenario(ruling, base + "-baseline", frame, [stand_in, qsetup, *extra], [Step(
-                        action="activate", card=q.card, effect=effect, target=["t0"], answer=True,
-                        expect={"target_selectable": {"t0": True}})], where,
-                        control_of=ruling_scenario, turn_player=turn_player)
-                    scenarios += [baseline, ruling_scenario]
+                    # stand-ins: the vanilla card of the target's kind, then cards like the target (same card
+                    # type, Type and Attribute, its archetype first) for effects that target only such cards
+                    baselines = []
+                    for n, code in enumerate([stand_code, *similar_cards(tcard.code, cards)]):
+                        stand_in = SetupCard(**{**tcard.__dict__, "ref": "t0", "name": None, "code": code})
+                        if stand_in.code == FILLER_SET and stand_in.location == "szone":
+                            stand_in.position = "facedown"
+                        baselines.append(_scenario(ruling, base + "-baseline" + (f"-{n + 1}" if n else ""), frame,
+                                                   [stand_in, qsetup, *extra], [Step(
+                            action="activate", card=q.card, effect=effect, target=["t0"], answer=True,
+                            expect={"target_selectable": {"t0": True}})], where,
+                            control_of=ruling_scenario, turn_player=turn_player))
+                    scenarios += [*baselines, ruling_scenario]
                 continue
             rid = getattr(ruling, "id", None) or ruling.get("id")
             base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
@@ -770,6 +775,44 @@ def _chain_baselines(ruling: Any, base: str, frame: Frame, chained_to: FrameCard
             Step(action="chain", card=qsetup.ref, effect=effect, answer=True, expect={"offered": True})],
             where, control_of=ruling_scenario, turn_player=turn_player))
     return out
+
+
+def similar_cards(code: int, cards: CardSource, limit: int = 2) -> list[int]:
+    """Cards like the given one, from the cards.cdb in use (none without one): the same card type bits
+    (and Type and Attribute where the database has such cards), another name, those sharing its
+    archetype (set code) first, then the lowest code; only cards the engine can run (a script, or a
+    Normal Monster)."""
+    if not cards.cdb or code not in cards.data:
+        return []
+    import sqlite3
+
+    from rulings.cards import open_cdb
+
+    data = cards.data[code]
+    rows: list = []
+    try:
+        con = open_cdb(cards.cdb)
+        # the same Type and Attribute where the database has such cards, else the same Type, else the type bits
+        for extra, args in ((" AND race = ? AND attribute = ?", (int(data.get("race") or 0), data.get("attribute") or 0)),
+                            (" AND race = ?", (int(data.get("race") or 0),)), ("", ())):
+            rows = con.execute("SELECT id, setcode FROM datas WHERE type = ? AND id != ? AND alias = 0" + extra +
+                               " ORDER BY id LIMIT 400", (data["type"], code, *args)).fetchall()
+            if rows:
+                break
+        con.close()
+    except sqlite3.DatabaseError:
+        return []
+    own = set(data.get("setcodes") or [])
+    normal = load_constants()["TYPE_NORMAL"]
+    ranked = sorted(rows, key=lambda r: (not own & {(int(r[1] or 0) >> s) & 0xFFFF for s in (0, 16, 32, 48)}, r[0]))
+    out = []
+    for other, _ in ranked:
+        if len(out) >= limit:
+            break
+        if data["type"] & normal or cards.script(other) is not None:
+            out.append(other)
+    cards.ensure(out)
+    return [c for c in out if c in cards.data]
 
 
 def _target_of(frame: Frame, by_ref: dict[str, FrameCard], cards: CardSource) -> list[tuple[SetupCard, int]]:

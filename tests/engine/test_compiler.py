@@ -9,7 +9,7 @@ import os
 
 import pytest
 
-from engine_bridge.compiler import CardSource, compile_frame, settle
+from engine_bridge.compiler import CardSource, compile_frame, settle, similar_cards
 from engine_bridge.request import pack_script_dirs, user_script_dirs
 from engine_bridge.runner import run_scenarios
 from pipeline.frames import frame_for
@@ -402,3 +402,18 @@ def test_a_monster_whose_effect_is_activated_before_the_question_starts_where_it
     assert _event_place("monster", card, "activate", numbered_effect_text(two, 2)) == ("grave", None)
     # where the ruling places the card, that place wins
     assert _event_place("monster", FrameCard(ref="c2", name="x", location="hand"), "activate", gardna) == ("hand", None)
+
+
+@pytest.mark.skipif(not os.environ.get("RULINGS_EDOPRO_CARDS"), reason="needs a real cards.cdb (RULINGS_EDOPRO_CARDS)")
+def test_similar_stand_ins_come_from_the_cdb_with_the_same_card_type():
+    cards = CardSource(pack_script_dirs(), os.environ["RULINGS_EDOPRO_CARDS"])
+    cards.ensure([MST, 91152256])
+    # Celtic Guardian (a Normal Monster: no script needed): other Normal Monsters of its Type and Attribute
+    similar = similar_cards(91152256, cards)
+    assert similar and all(cards.data[c]["type"] == cards.data[91152256]["type"] for c in similar)
+    assert all((cards.data[c]["race"], cards.data[c]["attribute"]) == (cards.data[91152256]["race"],
+                                                                       cards.data[91152256]["attribute"]) for c in similar)
+    # a Quick-Play Spell: only others the scripts in use can run (the pack has no other Quick-Play Spell
+    # with a script but 「月の書」)
+    assert all(cards.script(c) is not None for c in similar_cards(MST, cards))
+    assert similar_cards(91152256, CardSource(pack_script_dirs())) == []  # no cards.cdb, no similar cards
