@@ -319,6 +319,12 @@ class ScenarioRun {
       }
       throw new Stop("fail", `step ${this.si} (${step.action} ${step.card}) was not offered by the engine (options: ${labels.join(", ") || "none"})`);
     }
+    this.take(step);
+    return index;
+  }
+
+  // The engine offered the step and it is taken: its own prompts (targets, costs) follow.
+  take(step) {
     this.observe(this.si, { status: "done" });
     this.active = step;
     this.activeIndex = this.si;
@@ -327,7 +333,6 @@ class ScenarioRun {
     if (step.answer !== null && step.answer !== undefined) this.laterAnswer[step.player] = step.answer;
     this.used = new Set();
     this.si += 1;
-    return index;
   }
 
   // The next step that needs an answer in an open game state; "pass" steps are recorded and skipped.
@@ -596,12 +601,7 @@ class ScenarioRun {
       this.observe(this.si, { status: "unexpectedly_offered" });
       throw new Stop("fail", `step ${this.si} (${step.action} ${step.card}) was offered by the engine`);
     }
-    this.observe(this.si, { status: "done" });
-    this.active = step;
-    this.activeIndex = this.si;
-    if (step.answer !== null && step.answer !== undefined) this.laterAnswer[step.player] = step.answer;
-    this.used = new Set();
-    this.si += 1;
+    this.take(step);
     return { type: R.SELECT_EFFECTYN, yes: true };
   }
 
