@@ -141,9 +141,13 @@ SHADOW_VEIL_RULING = {  # seed 000, list item 1 (Chinese rule docs), as the NLP 
             "「宮廷的規矩」的效果不會使其不被破壞。",
     "normalized": "1、不能以作为怪兽使用中的「幻影骑士团 影佑」为对象发动「旋风」,不能将其作为「魔法花盆」的COST,"
                   "「宫廷的规矩」的效果不会使其不被破坏。",
-    "mentions": [{"surface": "幻影騎士團 影佑", "passcode": SHADOW_VEIL}, {"surface": "旋風", "passcode": MST},
-                 {"surface": "魔法花盆", "passcode": 1073952}, {"surface": "宮廷的規矩", "passcode": IMPERIAL_CUSTOM}],
 }
+SHADOW_VEIL_RULING["mentions"] = [  # offsets into the text, as the linker records them
+    {"surface": surface, "passcode": code, "confidence": 1.0,
+     "start": SHADOW_VEIL_RULING["text"].index(surface),
+     "end": SHADOW_VEIL_RULING["text"].index(surface) + len(surface)}
+    for surface, code in (("幻影騎士團 影佑", SHADOW_VEIL), ("旋風", MST), ("魔法花盆", 1073952),
+                          ("宮廷的規矩", IMPERIAL_CUSTOM))]
 
 
 def _protection_scenarios(catalog):
