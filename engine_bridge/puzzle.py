@@ -125,14 +125,19 @@ def lua_string(value) -> str:
 
 
 # A Fusion, Ritual, Synchro, Xyz or Link Monster placed in the Monster Zone was Summoned that way (from the
-# Extra Deck, the hand for a Ritual Monster): effects that ask "if this card was Fusion Summoned" see it so
+# Extra Deck, the hand for a Ritual Monster): effects that ask "if this card was Fusion Summoned" see it so;
+# an Xyz Monster has two Xyz Materials (what its detach costs need)
 SUMMONED_LUA = [
     "local function summoned(c)",
     "  if not c then return c end",
     "  for _,t in ipairs({{TYPE_FUSION,SUMMON_TYPE_FUSION,LOCATION_EXTRA},{TYPE_SYNCHRO,SUMMON_TYPE_SYNCHRO,LOCATION_EXTRA},",
     "      {TYPE_XYZ,SUMMON_TYPE_XYZ,LOCATION_EXTRA},{TYPE_LINK,SUMMON_TYPE_LINK,LOCATION_EXTRA},",
     "      {TYPE_RITUAL,SUMMON_TYPE_RITUAL,LOCATION_HAND}}) do",
-    "    if c:IsType(t[1]) then Debug.PreSummon(c,t[2],t[3]) return c end",
+    "    if c:IsType(t[1]) then Debug.PreSummon(c,t[2],t[3]) break end",
+    "  end",
+    "  if c:IsType(TYPE_XYZ) then",
+    "    -- two Xyz Materials (copies of the card: the core attaches a card added to an occupied Monster Zone)",
+    "    for _=1,2 do Debug.AddCard(c:GetOriginalCode(),c:GetOwner(),c:GetControler(),LOCATION_MZONE,c:GetSequence(),POS_FACEUP) end",
     "  end",
     "  return c",
     "end",
