@@ -389,7 +389,7 @@ def test_real_scripts_a_questioned_card_the_situation_sends_away_is_inconclusive
 
 def test_a_monster_whose_effect_is_activated_before_the_question_starts_where_its_text_activates_it():
     from engine_bridge.compiler import _event_place, numbered_effect_text
-    from pipeline.records import FrameCard
+    from rulings.records import FrameCard
 
     gardna = "①：相手ターンに墓地のこのカードを除外して発動できる。このターン、相手モンスターの攻撃を１度だけ無効にする。"
     ash = ("このカード名の効果は１ターンに１度しか使用できない。①：以下のいずれかの効果を含む魔法・罠・モンスターの効果が発動した時、"
