@@ -329,6 +329,13 @@ class Template(abc.ABC):
             return None
         return self.miss("; ".join(_no_script(m) for m in bad), recognized=True)
 
+    def refuse_unless(self, phrase: re.Pattern, about: str, clause: Clause, catalog: PackCatalog) -> Miss | None:
+        """The gate of a family keyed on one phrase: a clause without it is not the family's subject;
+        with it, every card the clause names must be playable (refuse_unplayable)."""
+        if not phrase.search(clause.text):
+            return self.miss(f"no {about} phrase")
+        return self.refuse_unplayable(clause, catalog)
+
     def example_stand_ins(self, clause: Clause, catalog: PackCatalog, used: int, what: str) -> list[StandIn]:
         """For a general rule: the cards the clause names as examples that the pack lacks, each
         recorded as stood in for by the pack card `used`."""
@@ -365,6 +372,39 @@ class Build:
         self.cards.append(SetupCard(ref=ref, code=code, player=player, location=location,
                                     name=self.catalog.name(code) if self.catalog.has(code) else "", **kw))
         return ref
+
+
+# one card of a set-up as data: (ref, passcode, player, location), with a dict of SetupCard options last
+# where it needs any ({"position": "facedown"}, {"sequence": 0})
+CardRow = tuple
+
+
+def built(catalog: PackCatalog, cards: Iterable[CardRow]) -> Build:
+    """The Build of these card rows, in their order (the order the scenario's set-up lists them)."""
+    b = Build(catalog)
+    for ref, code, player, location, *options in cards:
+        b.card(ref, code, player, location, **(options[0] if options else {}))
+    return b
+
+
+@dataclass
+class Duel:
+    """One side of a ruling/control pair as data: what the template varies between its set-ups."""
+
+    title: str
+    cards: list[CardRow]
+    steps: list[Step]
+    expect: Expect
+
+
+def with_control(match: Match, catalog: PackCatalog, ruling: Duel, control: Duel, *, topic: str,
+                 note: str) -> list[Scenario]:
+    """The ruling scenario and its control (the same situation without the one property the ruling
+    is about, `note` saying which): every template family returns its set-ups as this pair."""
+    first = make_scenario(match, title=ruling.title, build=built(catalog, ruling.cards), steps=ruling.steps,
+                          expect=ruling.expect, topic=topic)
+    return [first, make_scenario(match, title=control.title, build=built(catalog, control.cards), steps=control.steps,
+                                 expect=control.expect, topic=topic, control_of=first, control_note=note)]
 
 
 def scenario_id(template: str, ruling_id: str, clause: int, variant: str, control: bool = False) -> str:

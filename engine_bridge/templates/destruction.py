@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from engine_bridge.scenario import Expect, Scenario
 from engine_bridge.templates import lexicon as lx
-from engine_bridge.templates.base import (Build, Clause, Match, Miss, PackCatalog, StandIn, StoredRuling, Template, text_mentions,
-                                          make_scenario, negated, step)
+from engine_bridge.templates.base import (Clause, Duel, Match, Miss, PackCatalog, StandIn, StoredRuling, Template, negated,
+                                          step, text_mentions, with_control)
 from engine_bridge.templates.cards import BOTTOMLESS, DARK_HOLE, GUARDIAN, MST
 from engine_bridge.templates.setups import (book_of_moon_chained_to_mst, bottomless_on_trap_monster,
                                             dark_hole_on_pendulum_scale, dark_hole_on_trap_monster,
@@ -23,9 +23,7 @@ class Destruction(Template):
     topic = "destruction"
 
     def match(self, ruling: StoredRuling, clause: Clause, catalog: PackCatalog) -> Match | Miss:
-        if not lx.DESTROY.search(clause.text):
-            return self.miss("no destruction phrase")
-        refused = self.refuse_unplayable(clause, catalog)
+        refused = self.refuse_unless(lx.DESTROY, "destruction", clause, catalog)
         if refused:
             return refused
         named = [m.passcode for m in clause.named_cards] + catalog.named_in(clause.text)
@@ -110,25 +108,18 @@ class Destruction(Template):
     def _protected(self, match: Match, catalog: PackCatalog) -> list[Scenario]:
         p = match.params
         survives = p["survives"]
-        b = Build(catalog)
         # the protected card first: a Trap Monster becomes a monster before the protector applies
-        steps = on_field(b, "protected", p["protected"], 0) + on_field(b, "protector", p["protector"], 0)
-        b.card("guardian", GUARDIAN, 0, "mzone")
-        b.card("dark-hole", DARK_HOLE, 0, "hand")
-        ruling = make_scenario(
-            match, title=f"while {catalog.name(p['protector'])} applies, the protected monster "
-                         f"{'is not' if survives else 'is'} destroyed by 「黑洞」", build=b,
-            steps=[*steps, step("activate", "dark-hole")],
-            expect=Expect(cards={"protected": {"location": "mzone" if survives else "grave"},
-                                 "guardian": {"location": "grave"}}),
-            topic="indestructible")
-        c = Build(catalog)
-        steps = on_field(c, "protected", p["protected"], 0)
-        c.card("guardian", GUARDIAN, 0, "mzone")
-        c.card("dark-hole", DARK_HOLE, 0, "hand")
-        control = make_scenario(
-            match, title=f"without {catalog.name(p['protector'])} the same monster is destroyed", build=c,
-            steps=[*steps, step("activate", "dark-hole")],
-            expect=Expect(cards={"protected": {"location": "grave"}, "guardian": {"location": "grave"}}),
-            topic="indestructible", control_of=ruling, control_note="the continuous effect's card is absent")
-        return [ruling, control]
+        protected, steps = on_field(catalog, "protected", p["protected"], 0)
+        protector, protector_steps = on_field(catalog, "protector", p["protector"], 0)
+        dark_hole = [("guardian", GUARDIAN, 0, "mzone"), ("dark-hole", DARK_HOLE, 0, "hand")]
+        return with_control(
+            match, catalog,
+            Duel(f"while {catalog.name(p['protector'])} applies, the protected monster "
+                 f"{'is not' if survives else 'is'} destroyed by 「黑洞」", [protected, protector, *dark_hole],
+                 [*steps, *protector_steps, step("activate", "dark-hole")],
+                 Expect(cards={"protected": {"location": "mzone" if survives else "grave"},
+                               "guardian": {"location": "grave"}})),
+            Duel(f"without {catalog.name(p['protector'])} the same monster is destroyed", [protected, *dark_hole],
+                 [*on_field(catalog, "protected", p["protected"], 0)[1], step("activate", "dark-hole")],
+                 Expect(cards={"protected": {"location": "grave"}, "guardian": {"location": "grave"}})),
+            topic="indestructible", note="the continuous effect's card is absent")

@@ -8,8 +8,8 @@ import re
 
 from engine_bridge.scenario import Expect, Scenario
 from engine_bridge.templates import lexicon as lx
-from engine_bridge.templates.base import (Build, Clause, Match, Miss, PackCatalog, StandIn, StoredRuling, Template, clauses,
-                                         make_scenario, step, text_mentions)
+from engine_bridge.templates.base import (Clause, Duel, Match, Miss, PackCatalog, StandIn, StoredRuling, Template, clauses,
+                                         step, text_mentions, with_control)
 from engine_bridge.templates.cards import APOPHIS, DARK_HOLE, GUARDIAN, MST, REINFORCEMENTS, SEVEN_TOOLS
 
 SPEED_CARD = {1: (DARK_HOLE, "a Spell Speed 1 card"), 2: (MST, "a Spell Speed 2 card"), 3: (SEVEN_TOOLS, "a Spell Speed 3 card")}
@@ -61,67 +61,47 @@ class SpellSpeed(Template):
         return {"ss1-cannot-respond": self._ss1, "ss2-responds": self._ss2, "ss3-responds": self._ss3}[match.variant](match, catalog)
 
     def _ss1(self, match: Match, catalog: PackCatalog) -> list[Scenario]:
-        b = Build(catalog)
-        b.card("mst", MST, 0, "hand")
-        b.card("dark-hole", DARK_HOLE, 0, "hand")
-        b.card("guardian", GUARDIAN, 1, "mzone")
-        b.card("their-trap", REINFORCEMENTS, 1, "szone")
-        ruling = make_scenario(
-            match, title="a Spell Speed 1 card (Normal Spell 「黑洞」) cannot respond to a Spell Speed 2 card", build=b,
-            steps=[step("activate", "mst", target=["their-trap"]), step("chain", "dark-hole", expect={"offered": False})],
-            expect=Expect(cards={"dark-hole": {"location": "hand"}, "guardian": {"location": "mzone"},
-                                 "their-trap": {"location": "grave"}}, chain=["mst"]), topic=self.topic)
-        c = Build(catalog)
-        c.card("dark-hole", DARK_HOLE, 0, "hand")
-        c.card("guardian", GUARDIAN, 1, "mzone")
-        control = make_scenario(
-            match, title="the same Spell Speed 1 card is activated when no chain is pending", build=c,
-            steps=[step("activate", "dark-hole", expect={"offered": True})],
-            expect=Expect(cards={"dark-hole": {"location": "grave"}, "guardian": {"location": "grave", "player": 1}}),
-            topic=self.topic, control_of=ruling, control_note="nothing to respond to: an open game state")
-        return [ruling, control]
+        return with_control(
+            match, catalog,
+            Duel("a Spell Speed 1 card (Normal Spell 「黑洞」) cannot respond to a Spell Speed 2 card",
+                 [("mst", MST, 0, "hand"), ("dark-hole", DARK_HOLE, 0, "hand"), ("guardian", GUARDIAN, 1, "mzone"),
+                  ("their-trap", REINFORCEMENTS, 1, "szone")],
+                 [step("activate", "mst", target=["their-trap"]), step("chain", "dark-hole", expect={"offered": False})],
+                 Expect(cards={"dark-hole": {"location": "hand"}, "guardian": {"location": "mzone"},
+                               "their-trap": {"location": "grave"}}, chain=["mst"])),
+            Duel("the same Spell Speed 1 card is activated when no chain is pending",
+                 [("dark-hole", DARK_HOLE, 0, "hand"), ("guardian", GUARDIAN, 1, "mzone")],
+                 [step("activate", "dark-hole", expect={"offered": True})],
+                 Expect(cards={"dark-hole": {"location": "grave"}, "guardian": {"location": "grave", "player": 1}})),
+            topic=self.topic, note="nothing to respond to: an open game state")
 
     def _ss2(self, match: Match, catalog: PackCatalog) -> list[Scenario]:
-        b = Build(catalog)
-        b.card("apophis", APOPHIS, 0, "szone")
-        b.card("their-mst", MST, 1, "szone")
-        ruling = make_scenario(
-            match, title="a Spell Speed 2 card (「旋風」) responds to a Spell Speed 2 card (a Continuous Trap)", build=b,
-            steps=[step("activate", "apophis"),
-                   step("chain", "their-mst", target=["apophis"], expect={"offered": True})],
-            expect=Expect(cards={"apophis": {"location": "grave"}, "their-mst": {"location": "grave"}},
-                          chain=["apophis", "their-mst"], resolved=["their-mst", "apophis"]), topic=self.topic)
-        c = Build(catalog)
-        c.card("apophis", APOPHIS, 0, "szone")
-        c.card("mst", MST, 0, "hand")
-        c.card("seven-tools", SEVEN_TOOLS, 1, "szone")
-        control = make_scenario(
-            match, title="the same Spell Speed 2 card cannot respond to a Spell Speed 3 Counter Trap", build=c,
-            steps=[step("activate", "apophis"), step("chain", "seven-tools", expect={"offered": True}),
-                   step("chain", "mst", target=["seven-tools"], expect={"offered": False})],
-            expect=Expect(cards={"mst": {"location": "hand"}, "seven-tools": {"location": "grave"},
-                                 "apophis": {"location": "grave"}}, chain=["apophis", "seven-tools"]),
-            topic=self.topic, control_of=ruling, control_note="the chain link to respond to is Spell Speed 3")
-        return [ruling, control]
+        return with_control(
+            match, catalog,
+            Duel("a Spell Speed 2 card (「旋風」) responds to a Spell Speed 2 card (a Continuous Trap)",
+                 [("apophis", APOPHIS, 0, "szone"), ("their-mst", MST, 1, "szone")],
+                 [step("activate", "apophis"), step("chain", "their-mst", target=["apophis"], expect={"offered": True})],
+                 Expect(cards={"apophis": {"location": "grave"}, "their-mst": {"location": "grave"}},
+                        chain=["apophis", "their-mst"], resolved=["their-mst", "apophis"])),
+            _mst_after_counter_trap("the same Spell Speed 2 card cannot respond to a Spell Speed 3 Counter Trap",
+                                    {"seven-tools": {"location": "grave"}, "apophis": {"location": "grave"}}),
+            topic=self.topic, note="the chain link to respond to is Spell Speed 3")
 
     def _ss3(self, match: Match, catalog: PackCatalog) -> list[Scenario]:
-        b = Build(catalog)
-        b.card("apophis", APOPHIS, 0, "szone")
-        b.card("seven-tools", SEVEN_TOOLS, 1, "szone")
-        ruling = make_scenario(
-            match, title="a Spell Speed 3 Counter Trap (「盗賊の七つ道具」) responds to a Spell Speed 2 Trap", build=b,
-            steps=[step("activate", "apophis"), step("chain", "seven-tools", expect={"offered": True})],
-            expect=Expect(cards={"apophis": {"location": "grave"}, "seven-tools": {"location": "grave"}},
-                          lp=[8000, 7000], chain=["apophis", "seven-tools"], resolved=["seven-tools", "apophis"]),
-            topic=self.topic)
-        c = Build(catalog)
-        c.card("apophis", APOPHIS, 0, "szone")
-        c.card("mst", MST, 0, "hand")
-        c.card("seven-tools", SEVEN_TOOLS, 1, "szone")
-        control = make_scenario(
-            match, title="a Spell Speed 2 card in the same place cannot respond to the Counter Trap", build=c,
-            steps=[step("activate", "apophis"), step("chain", "seven-tools", expect={"offered": True}),
-                   step("chain", "mst", target=["seven-tools"], expect={"offered": False})],
-            expect=Expect(cards={"mst": {"location": "hand"}}, chain=["apophis", "seven-tools"]),
-            topic=self.topic, control_of=ruling, control_note="the responding card is Spell Speed 2, not 3")
-        return [ruling, control]
+        return with_control(
+            match, catalog,
+            Duel("a Spell Speed 3 Counter Trap (「盗賊の七つ道具」) responds to a Spell Speed 2 Trap",
+                 [("apophis", APOPHIS, 0, "szone"), ("seven-tools", SEVEN_TOOLS, 1, "szone")],
+                 [step("activate", "apophis"), step("chain", "seven-tools", expect={"offered": True})],
+                 Expect(cards={"apophis": {"location": "grave"}, "seven-tools": {"location": "grave"}},
+                        lp=[8000, 7000], chain=["apophis", "seven-tools"], resolved=["seven-tools", "apophis"])),
+            _mst_after_counter_trap("a Spell Speed 2 card in the same place cannot respond to the Counter Trap", {}),
+            topic=self.topic, note="the responding card is Spell Speed 2, not 3")
+
+
+def _mst_after_counter_trap(title: str, also: dict) -> Duel:
+    """「旋風」 in hand offered no response to 「盗賊の七つ道具」 chained to a Continuous Trap."""
+    return Duel(title, [("apophis", APOPHIS, 0, "szone"), ("mst", MST, 0, "hand"), ("seven-tools", SEVEN_TOOLS, 1, "szone")],
+                [step("activate", "apophis"), step("chain", "seven-tools", expect={"offered": True}),
+                 step("chain", "mst", target=["seven-tools"], expect={"offered": False})],
+                Expect(cards={"mst": {"location": "hand"}, **also}, chain=["apophis", "seven-tools"]))

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from engine_bridge.scenario import Expect, Scenario
 from engine_bridge.templates import lexicon as lx
-from engine_bridge.templates.base import (Build, Clause, Match, Miss, PackCatalog, StoredRuling, StandIn, Template,
-                                          make_scenario, negated, step)
+from engine_bridge.templates.base import (Clause, Duel, Match, Miss, PackCatalog, StoredRuling, StandIn, Template, negated,
+                                          step, with_control)
 from engine_bridge.templates.cards import APOPHIS, GUARDIAN, MST, REINFORCEMENTS, SILVERD
 from engine_bridge.templates.setups import mst_on_pendulum_scale, mst_on_trap_monster
 
@@ -30,9 +30,7 @@ class TargetLegality(Template):
     topic = "targeting"
 
     def match(self, ruling: StoredRuling, clause: Clause, catalog: PackCatalog) -> Match | Miss:
-        if not lx.TARGET.search(clause.text):
-            return self.miss("no targeting phrase")
-        refused = self.refuse_unplayable(clause, catalog)
+        refused = self.refuse_unless(lx.TARGET, "targeting", clause, catalog)
         if refused:
             return refused
         actors = [m.passcode for m in clause.named_cards if catalog.targets(m.passcode)]
@@ -64,26 +62,17 @@ class TargetLegality(Template):
         return self._reinforcements_on_trap_monster(match, catalog, can=p["can"])
 
     def _reinforcements_on_trap_monster(self, match: Match, catalog: PackCatalog, can: bool) -> list[Scenario]:
-        b = Build(catalog)
-        b.card("apophis", APOPHIS, 0, "szone")
-        b.card("reinforcements", REINFORCEMENTS, 0, "szone")
-        b.card("guardian", GUARDIAN, 0, "mzone")
-        target = "apophis" if can else "guardian"
-        ruling = make_scenario(
-            match, title=f"「援軍」 {'can' if can else 'cannot'} target a Trap Monster", build=b,
-            steps=[step("activate", "apophis"),
-                   step("activate", "reinforcements", target=[target],
-                        expect={"offered": True, "target_selectable": {"apophis": can}})],
-            expect=Expect(cards={"reinforcements": {"location": "grave"}, "apophis": {"location": "mzone"}}),
-            topic="targeting")
-        c = Build(catalog)
-        c.card("apophis", APOPHIS, 0, "szone")
-        c.card("reinforcements", REINFORCEMENTS, 0, "szone")
-        c.card("guardian", GUARDIAN, 0, "mzone")
-        control = make_scenario(
-            match, title="a Trap Monster still Set (not a monster) is no target for 「援軍」", build=c,
-            steps=[step("activate", "reinforcements", target=["guardian"],
-                        expect={"offered": True, "target_selectable": {"apophis": False, "guardian": True}})],
-            expect=Expect(cards={"apophis": {"location": "szone", "face": "down"}, "reinforcements": {"location": "grave"}}),
-            topic="targeting", control_of=ruling, control_note="the Trap Monster is not activated (not a monster)")
-        return [ruling, control]
+        cards = [("apophis", APOPHIS, 0, "szone"), ("reinforcements", REINFORCEMENTS, 0, "szone"),
+                 ("guardian", GUARDIAN, 0, "mzone")]
+        return with_control(
+            match, catalog,
+            Duel(f"「援軍」 {'can' if can else 'cannot'} target a Trap Monster", cards,
+                 [step("activate", "apophis"),
+                  step("activate", "reinforcements", target=["apophis" if can else "guardian"],
+                       expect={"offered": True, "target_selectable": {"apophis": can}})],
+                 Expect(cards={"reinforcements": {"location": "grave"}, "apophis": {"location": "mzone"}})),
+            Duel("a Trap Monster still Set (not a monster) is no target for 「援軍」", cards,
+                 [step("activate", "reinforcements", target=["guardian"],
+                       expect={"offered": True, "target_selectable": {"apophis": False, "guardian": True}})],
+                 Expect(cards={"apophis": {"location": "szone", "face": "down"}, "reinforcements": {"location": "grave"}})),
+            topic="targeting", note="the Trap Monster is not activated (not a monster)")
