@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from engine_bridge.scenario import Expect, Scenario
 from engine_bridge.templates import lexicon as lx
-from engine_bridge.templates.base import (Build, Clause, Match, Miss, PackCatalog, StoredRuling, StandIn, Template,
-                                          make_scenario, negated, step)
+from engine_bridge.templates.base import (CardRow, Clause, Duel, Match, Miss, PackCatalog, StoredRuling, StandIn, Template,
+                                          negated, step, with_control)
 from engine_bridge.templates.cards import GUARDIAN, MST, REINFORCEMENTS
 
 
@@ -50,51 +50,32 @@ class ActivationLegality(Template):
         return self._from_hand(match, catalog)
 
     def _set_turn(self, match: Match, catalog: PackCatalog, code: int, label: str, target: str) -> list[Scenario]:
-        def situation(set_this_turn: bool) -> Build:
-            b = Build(catalog)
-            b.card("card", code, 0, "szone", position="facedown", set_this_turn=set_this_turn)
-            if target == "guardian":
-                b.card("guardian", GUARDIAN, 0, "mzone")
-            else:
-                b.card("their-trap", REINFORCEMENTS, 1, "szone")
-            return b
+        def situation(set_this_turn: bool) -> list[CardRow]:
+            other = ("guardian", GUARDIAN, 0, "mzone") if target == "guardian" else ("their-trap", REINFORCEMENTS, 1, "szone")
+            return [("card", code, 0, "szone", {"position": "facedown", "set_this_turn": set_this_turn}), other]
 
-        ruling = make_scenario(
-            match, title=f"{label} cannot be activated in the turn it was Set", build=situation(True),
-            steps=[step("activate", "card", target=[target], expect={"offered": False})],
-            expect=Expect(cards={"card": {"location": "szone", "face": "down"}}), topic=self.topic)
-        control = make_scenario(
-            match, title=f"{label} Set in an earlier turn can be activated", build=situation(False),
-            steps=[step("activate", "card", target=[target], expect={"offered": True})],
-            expect=Expect(cards={"card": {"location": "grave"}}), topic=self.topic, control_of=ruling,
-            control_note="the card was Set in an earlier turn")
-        return [ruling, control]
+        return with_control(
+            match, catalog,
+            Duel(f"{label} cannot be activated in the turn it was Set", situation(True),
+                 [step("activate", "card", target=[target], expect={"offered": False})],
+                 Expect(cards={"card": {"location": "szone", "face": "down"}})),
+            Duel(f"{label} Set in an earlier turn can be activated", situation(False),
+                 [step("activate", "card", target=[target], expect={"offered": True})],
+                 Expect(cards={"card": {"location": "grave"}})),
+            topic=self.topic, note="the card was Set in an earlier turn")
 
     def _from_hand(self, match: Match, catalog: PackCatalog) -> list[Scenario]:
-        def own_turn() -> tuple[Build, list, Expect]:
-            b = Build(catalog)
-            b.card("mst", MST, 0, "hand")
-            b.card("their-trap", REINFORCEMENTS, 1, "szone")
-            return b, [step("activate", "mst", target=["their-trap"], expect={"offered": True})], \
-                Expect(cards={"mst": {"location": "grave"}, "their-trap": {"location": "grave", "player": 1}})
-
-        def their_turn() -> tuple[Build, list, Expect]:
-            b = Build(catalog)
-            b.card("their-trap", REINFORCEMENTS, 1, "szone")
-            b.card("their-monster", GUARDIAN, 1, "mzone")
-            b.card("mst", MST, 0, "hand")
-            return b, [step("activate", "their-trap", target=["their-monster"]),
-                       step("chain", "mst", target=["their-trap"], expect={"offered": False})], \
-                Expect(cards={"mst": {"location": "hand"}, "their-trap": {"location": "grave"}}, chain=["their-trap"])
-
+        own_turn = Duel(
+            "a Quick-Play Spell can be activated from the hand in its controller's own turn",
+            [("mst", MST, 0, "hand"), ("their-trap", REINFORCEMENTS, 1, "szone")],
+            [step("activate", "mst", target=["their-trap"], expect={"offered": True})],
+            Expect(cards={"mst": {"location": "grave"}, "their-trap": {"location": "grave", "player": 1}}), turn_player=0)
+        their_turn = Duel(
+            "a Quick-Play Spell cannot be activated from the hand in the opponent's turn",
+            [("their-trap", REINFORCEMENTS, 1, "szone"), ("their-monster", GUARDIAN, 1, "mzone"), ("mst", MST, 0, "hand")],
+            [step("activate", "their-trap", target=["their-monster"]),
+             step("chain", "mst", target=["their-trap"], expect={"offered": False})],
+            Expect(cards={"mst": {"location": "hand"}, "their-trap": {"location": "grave"}}, chain=["their-trap"]),
+            turn_player=1)
         first, second = (own_turn, their_turn) if match.params.get("own_turn_allowed", True) else (their_turn, own_turn)
-        titles = {own_turn: ("a Quick-Play Spell can be activated from the hand in its controller's own turn", 0),
-                  their_turn: ("a Quick-Play Spell cannot be activated from the hand in the opponent's turn", 1)}
-        b, steps, expect = first()
-        ruling = make_scenario(match, title=titles[first][0], build=b, steps=steps, expect=expect, topic=self.topic,
-                               turn_player=titles[first][1])
-        b, steps, expect = second()
-        control = make_scenario(match, title=titles[second][0], build=b, steps=steps, expect=expect, topic=self.topic,
-                                turn_player=titles[second][1], control_of=ruling,
-                                control_note="the other player's turn")
-        return [ruling, control]
+        return with_control(match, catalog, first, second, topic=self.topic, note="the other player's turn")

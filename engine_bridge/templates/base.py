@@ -395,6 +395,7 @@ class Duel:
     cards: list[CardRow]
     steps: list[Step]
     expect: Expect
+    turn_player: int = 0
 
 
 def with_control(match: Match, catalog: PackCatalog, ruling: Duel, control: Duel, *, topic: str,
@@ -402,9 +403,10 @@ def with_control(match: Match, catalog: PackCatalog, ruling: Duel, control: Duel
     """The ruling scenario and its control (the same situation without the one property the ruling
     is about, `note` saying which): every template family returns its set-ups as this pair."""
     first = make_scenario(match, title=ruling.title, build=built(catalog, ruling.cards), steps=ruling.steps,
-                          expect=ruling.expect, topic=topic)
+                          expect=ruling.expect, topic=topic, turn_player=ruling.turn_player)
     return [first, make_scenario(match, title=control.title, build=built(catalog, control.cards), steps=control.steps,
-                                 expect=control.expect, topic=topic, control_of=first, control_note=note)]
+                                 expect=control.expect, topic=topic, turn_player=control.turn_player, control_of=first,
+                                 control_note=note)]
 
 
 def scenario_id(template: str, ruling_id: str, clause: int, variant: str, control: bool = False) -> str:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from engine_bridge.scenario import Expect, Scenario
 from engine_bridge.templates import lexicon as lx
-from engine_bridge.templates.base import Build, Clause, Match, Miss, PackCatalog, StoredRuling, StandIn, Template, make_scenario, step
+from engine_bridge.templates.base import (CardRow, Clause, Duel, Match, Miss, PackCatalog, StoredRuling, StandIn, Template, step,
+                                          with_control)
 
 
 class PendulumLevelRange(Template):
@@ -51,48 +52,45 @@ class PendulumLevelRange(Template):
         first, last = p["first"], p["last"]
         inside = [c for c in hand if first <= c.level <= last]
         outside = [c for c in hand if not first <= c.level <= last]
-        b = Build(catalog)
-        b.card("scale-low", p["codes"][0], 0, "pzone", sequence=0)
-        b.card("scale-high", p["codes"][1], 0, "pzone", sequence=1)
-        refs_in = [b.card(f"level-{c.level}", c.passcode, 0, "hand") for c in inside]
-        refs_out = [b.card(f"level-{c.level}", c.passcode, 0, "hand") for c in outside]
+        low = ("scale-low", p["codes"][0], 0, "pzone", {"sequence": 0})
+        refs_in = [f"level-{c.level}" for c in inside]
+        refs_out = [f"level-{c.level}" for c in outside]
         selectable = {**{r: True for r in refs_in}, **{r: False for r in refs_out}}
         cards = {**{r: {"location": "mzone", "face": "up"} for r in refs_in}, **{r: {"location": "hand"} for r in refs_out}}
-        ruling = make_scenario(
-            match, title=f"scales {p['lo']} and {p['hi']}: a Pendulum Summon brings out Levels {first} to {last} only", build=b,
-            steps=[step("special_summon", "scale-low", select=refs_in, expect={"offered": True, "selectable": selectable})],
-            expect=Expect(cards=cards), topic=self.topic)
-        c = Build(catalog)
-        c.card("scale-low", p["codes"][0], 0, "pzone", sequence=0)
-        refs = [c.card(f"level-{m.level}", m.passcode, 0, "hand") for m in inside]
-        control = make_scenario(
-            match, title="with only one Pendulum Scale there is no Pendulum Summon", build=c,
-            steps=[step("special_summon", "scale-low", expect={"offered": False})],
-            expect=Expect(cards={r: {"location": "hand"} for r in refs}), topic=self.topic, control_of=ruling,
-            control_note="the second Pendulum Scale is absent")
-        return [ruling, control]
+        return with_control(
+            match, catalog,
+            Duel(f"scales {p['lo']} and {p['hi']}: a Pendulum Summon brings out Levels {first} to {last} only",
+                 [low, ("scale-high", p["codes"][1], 0, "pzone", {"sequence": 1}), *_in_hand(inside + outside)],
+                 [step("special_summon", "scale-low", select=refs_in, expect={"offered": True, "selectable": selectable})],
+                 Expect(cards=cards)),
+            Duel("with only one Pendulum Scale there is no Pendulum Summon", [low, *_in_hand(inside)],
+                 [step("special_summon", "scale-low", expect={"offered": False})],
+                 Expect(cards={r: {"location": "hand"} for r in refs_in})),
+            topic=self.topic, note="the second Pendulum Scale is absent")
 
     def _equal(self, match: Match, catalog: PackCatalog, hand) -> list[Scenario]:
         p = match.params
-        b = Build(catalog)
-        b.card("scale-a", p["codes"][0], 0, "pzone", sequence=0)
-        b.card("scale-b", p["codes"][0], 0, "pzone", sequence=1)
-        refs = [b.card(f"level-{m.level}", m.passcode, 0, "hand") for m in hand]
-        ruling = make_scenario(
-            match, title=f"two Pendulum Scales of {p['lo']}: no Level lies between them, no Pendulum Summon", build=b,
-            steps=[step("special_summon", "scale-a", expect={"offered": False})],
-            expect=Expect(cards={r: {"location": "hand"} for r in refs}), topic=self.topic)
         # control: the widest pair of scales the pack has, with a monster whose level lies between
         scales = sorted((c.pendulum_scale, code) for code, c in catalog.cards.items() if c.is_pendulum and c.pendulum_scale is not None)
         (lo, lo_code), (hi, hi_code) = scales[0], scales[-1]
-        inside = [m for m in hand if lo < m.level < hi]
-        c = Build(catalog)
-        c.card("scale-a", lo_code, 0, "pzone", sequence=0)
-        c.card("scale-b", hi_code, 0, "pzone", sequence=1)
-        refs = [c.card(f"level-{m.level}", m.passcode, 0, "hand") for m in inside[:1]]
-        control = make_scenario(
-            match, title=f"scales {lo} and {hi} leave Levels between them: the Pendulum Summon is offered", build=c,
-            steps=[step("special_summon", "scale-a", select=refs, expect={"offered": True})],
-            expect=Expect(cards={r: {"location": "mzone", "face": "up"} for r in refs}), topic=self.topic,
-            control_of=ruling, control_note=f"scales {lo} and {hi} instead of two equal scales")
-        return [ruling, control]
+        inside = [m for m in hand if lo < m.level < hi][:1]
+        refs = [f"level-{m.level}" for m in inside]
+        return with_control(
+            match, catalog,
+            Duel(f"two Pendulum Scales of {p['lo']}: no Level lies between them, no Pendulum Summon",
+                 [*_scales(p["codes"][0], p["codes"][0]), *_in_hand(hand)],
+                 [step("special_summon", "scale-a", expect={"offered": False})],
+                 Expect(cards={f"level-{m.level}": {"location": "hand"} for m in hand})),
+            Duel(f"scales {lo} and {hi} leave Levels between them: the Pendulum Summon is offered",
+                 [*_scales(lo_code, hi_code), *_in_hand(inside)],
+                 [step("special_summon", "scale-a", select=refs, expect={"offered": True})],
+                 Expect(cards={r: {"location": "mzone", "face": "up"} for r in refs})),
+            topic=self.topic, note=f"scales {lo} and {hi} instead of two equal scales")
+
+
+def _scales(a: int, b: int) -> list[CardRow]:
+    return [("scale-a", a, 0, "pzone", {"sequence": 0}), ("scale-b", b, 0, "pzone", {"sequence": 1})]
+
+
+def _in_hand(monsters) -> list[CardRow]:
+    return [(f"level-{m.level}", m.passcode, 0, "hand") for m in monsters]
