@@ -25,10 +25,10 @@ from crawlers.konami import FAQ_URL
 from rulings.records import Heading, RawPage
 from crawlers.store import RawStore, sha256_hex, utc_now
 from crawlers.textformats import markdown_headings, markdown_title, rst_headings, seed_headings
+from crawlers.sources import SOURCES
 from rulings.errors import InputError
 from rulings.text import detect_language
 
-SOURCES = ("ocg-rule-docs", "konami-faq", "jp-expert", "jp-wiki", "zh-forum", "fr-wiki", "fr-articles")
 QA_FIELDS = ("fid", "title", "question", "answer")
 MAX_FILE_BYTES = 50 * 1024 * 1024
 

@@ -6,14 +6,7 @@ import json
 
 import click
 
-SOURCE_HELP = {
-    "ocg-rule-docs": "ocg-rule docs (zh-Hans, Sphinx / Read-the-Docs rules book)",
-    "konami-faq": "Konami OCG FAQ (ja): per-card Q&A lists and Q&A pages",
-    "jp-expert": "Japanese expert-rule static pages (Shift_JIS)",
-    "jp-wiki": "Japanese PukiWiki rule pages (EUC-JP, yugioh-wiki style)",
-    "zh-forum": "Chinese forum / wiki pages (zh-Hant Big5 or UTF-8, zh-Hans GB18030)",
-    "fr-wiki": "French MediaWiki / Fandom pages",
-}
+from crawlers.sources import CRAWLED
 
 
 @click.command("crawl", context_settings={"help_option_names": ["-h", "--help"]})
@@ -39,7 +32,7 @@ def crawl(source, start_url, max_pages, store_dir, overrides, fast, as_json):
       rulings crawl fr-wiki --start-url http://127.0.0.1:8000/wiki/Monstre_Piège --fast
     """
     if source == "list":
-        for name, text in SOURCE_HELP.items():
+        for name, text in CRAWLED.items():
             click.echo(f"{name:14} {text}")
         return
     from crawlers.run import parse_overrides, run_crawl

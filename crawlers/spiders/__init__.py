@@ -1,4 +1,4 @@
-"""One spider per ruling source; `SPIDERS` maps source id -> spider class."""
+"""One spider per ruling source; `SPIDERS` maps source id (crawlers/sources.py) -> spider class."""
 
 from crawlers.spiders.chinese import ZhForumSpider
 from crawlers.spiders.french import FrWikiSpider

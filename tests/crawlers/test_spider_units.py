@@ -244,3 +244,11 @@ def test_conditional_request_middleware_alone(tmp_path, faq_site):
     assert again.meta["known_outlinks"] == page.outlinks
     fresh = spider.request(ORIGIN + "/yugiohdb/faq_search.action?ope=5&fid=1")
     assert mw.process_request(fresh) is None and b"If-None-Match" not in fresh.headers
+
+
+def test_every_crawled_source_has_its_spider_and_every_spider_is_a_source():
+    from crawlers.sources import CRAWLED, SOURCES
+    from crawlers.spiders import SPIDERS
+
+    assert set(SPIDERS) == set(CRAWLED)
+    assert set(CRAWLED) < set(SOURCES)  # the offline readers know every crawled source, and more
