@@ -9,8 +9,9 @@ the cards the text is about (`card_tokens`): each card's kinds (KIND_xyz, KIND_t
 KIND_nomi ...) crossed with the role the card plays in the text (TF_: named first in the heading,
 TEFF_: 「X」の効果 there, ONE_: the only card ...), and rule words of the cards' own texts and names.
 Most Konami tags name the kind of the one card a Q&A is about; the roles tell which card that is.
-The best-scoring topic is always taken, further ones when their score reaches the topic's own
-threshold, chosen on out-of-fold scores inside the even half (never on odd fids).
+The model is the cross-validation fold models (their scores averaged); the best-scoring topic is
+always taken, further ones when their score reaches the topic's own threshold, chosen on the folds'
+out-of-fold scores inside the even half (never on odd fids).
 
 The NLP stage uses the model for Japanese when it is built (pipeline.topics) and falls back to the
 cue lists otherwise, with a warning. Odd fids stay held out for `rulings nlp eval --set topics`.
@@ -223,10 +224,18 @@ class TopicModel:
         self.labels: list[str] = list(meta["labels"])
         self.thresholds: dict[str, float] = {k: float(v) for k, v in meta["thresholds"].items()}
         self.kind_repeat = int(meta.get("kind_repeat") or 1)
-        self.nlp = spacy.load(self.path / "nlp")
+        # the cross-validation fold models whose scores chose the thresholds; their mean is the score
+        self.folds = [spacy.load(d) for d in sorted((self.path / "nlp").glob("fold-*"))]
+        if not self.folds:
+            raise InputError(f"{self.path / 'nlp'}: no fold-* models")
+        self.nlp = self.folds[0]
 
     def scores(self, words: list[str]) -> dict[str, float]:
-        return dict(self.nlp(as_doc(self.nlp, words)).cats)
+        total: dict[str, float] = {}
+        for nlp in self.folds:
+            for k, v in nlp(as_doc(nlp, words)).cats.items():
+                total[k] = total.get(k, 0.0) + v / len(self.folds)
+        return total
 
     def predict(self, heading: str, text: str, cards: Iterable = ()) -> list[str]:
         chosen = set(decide(self.scores(tokens(heading, text, cards, self.kind_repeat)), self.thresholds))
