@@ -28,6 +28,7 @@ or a step before the questioned one cannot be played as written.
 from __future__ import annotations
 
 import re
+import sqlite3
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -36,8 +37,12 @@ from typing import Any, Iterable
 from engine_bridge.carddata import card_data_from_cdb, card_data_from_jsonl
 from engine_bridge.constants import load_constants
 from engine_bridge.request import FRAME_TEMPLATE, find_script
+from engine_bridge.templates.base import as_ruling, ruling_era
 from engine_bridge.scenario import Expect, RulingRef, Scenario, Setup, SetupCard, Step
+from rulings.cards import open_cdb, read_cards_jsonl
+from rulings.config import cards_file
 from rulings.records import Frame, FrameCard, FrameEvent, FrameQuestion
+from rulings.text import fold_name
 
 TEMPLATE = FRAME_TEMPLATE
 FILLER_MONSTER = 91152256  # Celtic Guardian: vanilla Level 4 (needs no script)
@@ -117,29 +122,19 @@ class NotCompiled(Exception):
 
 @lru_cache(maxsize=1)
 def _ja_texts() -> dict[int, str]:
-    from rulings.cards import read_cards_jsonl
-    from rulings.config import cards_file
-
     return {card.passcode: card.texts["ja"] for card in read_cards_jsonl(cards_file()) if card.texts.get("ja")}
 
 
 @lru_cache(maxsize=1)
 def _MONSTERS() -> frozenset[int]:
-    from rulings.cards import read_cards_jsonl
-    from rulings.config import cards_file
-
     return frozenset(c.passcode for c in read_cards_jsonl(cards_file()) if c.card_type == "Monster")
 
 
 @lru_cache(maxsize=1)
 def _ja_names() -> list[tuple[str, str, int]]:
-    from pipeline.frames import name_key
-    from rulings.cards import read_cards_jsonl
-    from rulings.config import cards_file
-
     # monsters first: an archetype's searches and revivals mostly look for its monsters
     # (name, its ruby reading: archetypes are often named by the reading, 「ムーンライト」 for 月光…)
-    return sorted(((name_key(card.names["ja"]), name_key(card.ja_reading or ""), card.passcode)
+    return sorted(((fold_name(card.names["ja"]), fold_name(card.ja_reading or ""), card.passcode)
                    for card in read_cards_jsonl(cards_file()) if card.names.get("ja") and card.passcode_kind == "official"),
                   key=lambda kp: (kp[2] not in _MONSTERS(), kp))
 
@@ -148,11 +143,9 @@ def referenced_cards(text: str, own: int, limit: int = 4) -> list[int]:
     """Cards the questioned card's text names: 「name」 -> that card; an archetype 「name」 -> two cards
     whose name holds it. The filler puts them in the Deck and Graveyard, where searches and revivals
     look for them."""
-    from pipeline.frames import name_key
-
     out: list[int] = []
     for quoted in dict.fromkeys(re.findall(r"「([^「」]+)」", text)):
-        key = name_key(quoted)
+        key = fold_name(quoted)
         exact = [p for k, _, p in _ja_names() if k == key]
         found = exact[:1] or [p for k, reading, p in _ja_names() if p != own and (key in k or key in reading)][:2]
         out += [p for p in found if p != own and p not in out]
@@ -161,9 +154,7 @@ def referenced_cards(text: str, own: int, limit: int = 4) -> list[int]:
 
 def exact_names(codes: Iterable[int], cards: "CardSource") -> set[int]:
     """Those of the codes the questioned card's text names exactly (not as an archetype)."""
-    from pipeline.frames import name_key
-
-    keys = {name_key(q) for text in cards.texts.values() for q in re.findall(r"「([^「」]+)」", text)}
+    keys = {fold_name(q) for text in cards.texts.values() for q in re.findall(r"「([^「」]+)」", text)}
     return {p for k, _, p in _ja_names() if p in set(codes) and k in keys}
 
 
@@ -340,13 +331,12 @@ def _summon_baseline(events: list[FrameEvent], own_steps: list[Step], qaction: s
     return [], []
 
 
-def event_effect_index(event: FrameEvent, code: int, cards: CardSource) -> int | None:
+def event_effect_index(event: FrameEvent, code: int, cards: CardSource, activation: bool = True) -> int | None:
     """n of aux.Stringid(code, n) for the effect an event activates (「X」の②の効果の発動に…), None
-    for any option of the card (one effect, or the card's activation when the ruling names none)."""
-    if event.effect is None and not event.effect_text:
-        return None
+    for any option of the card (one effect, or the card's activation when the ruling names none); with
+    activation=False an unnamed one of several effects is not compiled (effect_index)."""
     asked = Frame(question=FrameQuestion(kind="can_activate", effect=event.effect, effect_text=event.effect_text))
-    return effect_index(asked, code, cards, activation=True)
+    return effect_index(asked, code, cards, activation=activation)
 
 
 def _question_places(kind: str, card: FrameCard, frame: Frame) -> list[tuple[str, str | None]]:
@@ -784,10 +774,6 @@ def similar_cards(code: int, cards: CardSource, limit: int = 2) -> list[int]:
     Normal Monster)."""
     if not cards.cdb or code not in cards.data:
         return []
-    import sqlite3
-
-    from rulings.cards import open_cdb
-
     data = cards.data[code]
     rows: list = []
     try:
@@ -855,8 +841,6 @@ def _target_of(frame: Frame, by_ref: dict[str, FrameCard], cards: CardSource) ->
 
 def _scenario(ruling: Any, sid: str, frame: Frame, cards: list[SetupCard], steps: list[Step], where: str,
               control_of: Scenario | None = None, no_setcodes: bool = False, turn_player: int = 0) -> Scenario:
-    from engine_bridge.templates.base import as_ruling, ruling_era
-
     view = as_ruling(ruling)
     era = ruling_era(view)
     q = frame.question
@@ -1112,13 +1096,10 @@ def _check_cards(frame: Frame, cards: CardSource) -> None:
                 raise NotCompiled(f"no script for 「{c.name}」 ({c.passcode})")
 
 
-def _event_effect(frame: Frame, event: Any, code: int, cards: CardSource) -> int | None:
-    """n of aux.Stringid for an event's effect (None: any option of the card), as for the question."""
-    from rulings.records import FrameQuestion
-
-    probe = Frame(question=FrameQuestion(kind="can_activate", effect=event.effect, effect_text=event.effect_text))
-    kind = cards.kind(code)
-    return effect_index(probe, code, cards, activation=kind not in ("monster", "pendulum", "extra"))
+def _event_effect(event: Any, code: int, cards: CardSource) -> int | None:
+    """n of aux.Stringid for an event's effect (None: any option of the card), as for the question:
+    only a Spell/Trap's activation is the card's activation itself."""
+    return event_effect_index(event, code, cards, activation=cards.kind(code) not in ("monster", "pendulum", "extra"))
 
 
 def _compile_fate(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
@@ -1178,7 +1159,7 @@ def _compile_fate(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario
                 location, position = "mzone", "faceup_attack"
             placed[e.card] = SetupCard(ref=e.card, code=card.passcode, player=player, location=location,
                                        position=position, name=card.name)
-        effect = _event_effect(frame, e, card.passcode, cards)
+        effect = _event_effect(e, card.passcode, cards)
         if effect is None and kind in ("monster", "pendulum", "extra") and \
                 open_state_effects(cards.script(card.passcode) or "", None) is False:
             raise NotCompiled(f"「{card.name}」's effect is a trigger (its script has no Ignition/Quick type): the "
@@ -1330,7 +1311,7 @@ def _compile_attack(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenar
             raise NotCompiled(f"「{card.name}」 is an Equip Spell: its equip target is not compiled")
         placed.append(SetupCard(ref=card.ref, code=card.passcode, player=0, location=location, position=position,
                                 name=card.name))
-        steps.append(Step(action="activate", card=e.card, effect=_event_effect(frame, e, card.passcode, cards),
+        steps.append(Step(action="activate", card=e.card, effect=_event_effect(e, card.passcode, cards),
                           target=["d0"] if not direct else [], answer=True))
     code = attacker.passcode if attacker else FILLER_MONSTER
     atk = SetupCard(ref=attacker.ref if attacker else "atk", code=code, player=0, location="mzone",

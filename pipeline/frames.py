@@ -24,7 +24,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from rulings.records import Frame, FrameCard, FrameEvent, FrameQuestion
-from rulings.text import language_family
+from rulings.text import fold_name, language_family
 
 CIRCLED = {c: i for i, c in enumerate("①②③④⑤⑥⑦⑧⑨⑩", 1)}
 _NAME = r"「((?:[^「」]|「[^「」]*」)+)」"  # a card name; nested quotes inside names are kept
@@ -188,13 +188,6 @@ def _clean_name(name: str) -> str:
     return re.sub(r"\s+", " ", name).strip()
 
 
-def name_key(name: str) -> str:
-    """Names compare without width, spaces or middle-dot variants (「霊滅術師　カイクウ」 = 「霊滅術師 カイクウ」)."""
-    import unicodedata
-
-    return re.sub(r"[\s・･·]", "", unicodedata.normalize("NFKC", name))
-
-
 class _Cards:
     """The frame's cards by name: c1, c2 … in order of first mention, with their passcodes."""
 
@@ -205,11 +198,11 @@ class _Cards:
     def get(self, name: str) -> FrameCard:
         name = _clean_name(name)
         for card in self.cards:
-            if name_key(card.name) == name_key(name):
+            if fold_name(card.name) == fold_name(name):
                 return card
         passcode = self.passcodes.get(name)
         if passcode is None:
-            passcode = next((p for n, p in self.passcodes.items() if p is not None and name_key(n) == name_key(name)), None)
+            passcode = next((p for n, p in self.passcodes.items() if p is not None and fold_name(n) == fold_name(name)), None)
         card = FrameCard(ref=f"c{len(self.cards) + 1}", name=name, passcode=passcode)
         self.cards.append(card)
         return card
@@ -449,7 +442,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
         # 「…「X」の効果が適用されたモンスターで攻撃できますか」: a card named in the question's own clause
         # says something about the attacker the frame does not hold
         for m in _CARD.finditer(frame.question.text):
-            if name_key(_clean_name(m.group(1))) != name_key(next((c.name for c in cards.cards if c.ref == frame.question.card), "")):
+            if fold_name(_clean_name(m.group(1))) != fold_name(next((c.name for c in cards.cards if c.ref == frame.question.card), "")):
                 frame.unread.append(f"question: what 「{_clean_name(m.group(1))}」 in the question's clause does to the attacker")
     return frame
 
@@ -486,7 +479,7 @@ def answered_as_activation(frame: Frame, body: str, answer: str, cards: _Cards) 
         return  # 「「X」の効果を特殊召喚…」 is not a phrasing
     if m.group(1):
         name = _clean_name(m.group(1))
-        if not any(name_key(c.name) == name_key(name) for c in cards.cards):
+        if not any(fold_name(c.name) == fold_name(name) for c in cards.cards):
             return  # a card the title does not name: not this question's subject
         card = cards.get(name)
     else:
@@ -538,7 +531,7 @@ def answered_fates(answer: str, cards: _Cards) -> dict[str, str]:
             break
         for m in _JA_FATE_SAID.finditer(sentence):
             name = _clean_name(m.group(1))
-            card = next((c for c in cards.cards if name_key(c.name) == name_key(name)), None)
+            card = next((c for c in cards.cards if fold_name(c.name) == fold_name(name)), None)
             fate = _FATE_OF_VERB.get((m.group("verb"), m.group("end")))
             if card is None or fate is None or re.search(r"場合|後|その後|ても", sentence[m.start():m.end()]):
                 continue
@@ -590,12 +583,12 @@ def read_fate_question(frame: Frame, body: str, cards: _Cards) -> None:
     if not cue:
         return
     by = {m.start(): m for m in _JA_BY_EFFECT.finditer(body, 0, cue.start())}
-    acting = {name_key(_clean_name(m.group(1))) for m in by.values()}
+    acting = {fold_name(_clean_name(m.group(1))) for m in by.values()}
     if re.search(r"戦闘|攻撃(?!力)", body[:cue.start()]):
         frame.unread.append("situation: a battle (戦闘) is not compiled into events")
     subject = None
     for m in _CARD.finditer(body, 0, cue.start()):
-        if m.start() in by or name_key(_clean_name(m.group(1))) in acting:
+        if m.start() in by or fold_name(_clean_name(m.group(1))) in acting:
             continue
         if re.match(r"(?:等|など)?(?:は|が|も)", body[m.end():]):
             subject = m
