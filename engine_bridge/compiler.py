@@ -519,6 +519,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         raise NotCompiled(frame.unread[0] if frame.unread else "no question in the frame")
     if frame.fates or q.kind == "is_destroyed":
         return _compile_fate(ruling, frame, cards)
+    if frame.applied and q.kind in ("what_happens", "applies", "other"):
+        return compile_applied(ruling, frame, cards)
     if q.kind == "can_attack":
         return _compile_attack(ruling, frame, cards)
     if q.kind == "can_select":
@@ -878,7 +880,14 @@ def settle_result(scenario: Scenario, result: Any, done: dict[str, tuple[Scenari
     `done` holds the scenarios already run by id (a baseline runs before its ruling scenario)."""
     if scenario.template != TEMPLATE:
         return result
-    if scenario.notes.get("fates"):
+    if scenario.notes.get("applied"):
+        if scenario.kind == "control":
+            seen, why = applied_seen(scenario, result)
+            result.verdict, result.diffs = ("pass", []) if seen else ("inconclusive", [])
+            if not seen:
+                result.message = "baseline: " + why
+            return result
+    elif scenario.notes.get("fates"):
         if scenario.kind == "control":
             ok, why = _fate_seen(scenario, result)
             result.verdict, result.diffs = ("pass", []) if ok else ("inconclusive", [])
@@ -962,6 +971,8 @@ def _selectable(obs: dict, ref: str) -> bool | None:
 
 
 def _one(scenario: Scenario, result: Any, baseline: Scenario | None, base_result: Any) -> FrameVerdict:
+    if scenario.notes.get("applied"):
+        return one_applied(scenario, result, baseline, base_result)
     if scenario.notes.get("fates"):
         return _one_fate(scenario, result, baseline, base_result)
     q = scenario.steps[-1]
@@ -1452,3 +1463,163 @@ def _one_select(scenario: Scenario, result: Any, baseline: Scenario | None, base
         return FrameVerdict("", "", "pass", "", scenario.id, log)
     return FrameVerdict("", "", "fail", f"{ref} among the choices of {q.describe()}: ruling says "
                         f"{'yes' if expected else 'no'}, engine: {'yes' if got else 'no'}", scenario.id, log)
+
+
+# ------------------------------------------------------------------ applied: is an effect's processing applied
+
+
+# an event that says what the activation just before it does to a card (「サイクロン」が発動し、「X」が破壊される):
+# that activation takes the card as its target
+_RESULT_EVENTS = ("destroy", "send_to_grave", "banish")
+
+
+def compile_applied(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
+    """A what-happens question whose answer says whether the processing of an activated card's effect is
+    applied (frame.applied): the title's activations played in order (each later one chained to the one
+    before), and the first one's resolution checked in the duel's log: applied = it moves a card, changes
+    LP, draws or changes a position; not applied = it does none of these. The baseline plays the first
+    activation alone (the deciding condition: the later activations and the situation's cards, removed)
+    and must show the effect doing something; without that a "not applied" says nothing (inconclusive)."""
+    if len(frame.applied) != 1:
+        raise NotCompiled(f"the answer says of {len(frame.applied)} cards whether their effect is applied (one is compiled)")
+    if frame.unread:
+        raise NotCompiled(frame.unread[0])
+    _check_cards(frame, cards)
+    by_ref = {c.ref: c for c in frame.cards}
+    (subject, applied), = frame.applied.items()
+    events = list(frame.events)
+    if not events or events[0].card != subject or events[0].action != "activate":
+        raise NotCompiled(f"applied: the effect whose processing is asked (「{by_ref[subject].name}」) is not the title's "
+                          f"first activation: not compiled yet")
+    targets: dict[int, list[str]] = {}
+    played: list[FrameEvent] = []
+    for e in events:
+        if e.action in _RESULT_EVENTS and played and played[-1].action == "activate" and e.card != played[-1].card:
+            targets.setdefault(len(played) - 1, []).append(e.card)  # what the activation before it does
+        elif e.action != "activate":
+            raise NotCompiled(f"event {e.action} of 「{by_ref[e.card].name}」 before the question: not compiled yet")
+        else:
+            played.append(e)
+    if len({e.card for e in played}) != len(played):
+        raise NotCompiled("applied: one card activated twice in the title: not compiled yet")
+    situation = [c for c in frame.cards if c.ref not in {e.card for e in played}
+                 and any(s in c.state for s in ("applied", "present"))]
+    if len(played) == 1 and not situation:
+        raise NotCompiled("applied: no deciding condition besides the effect's own activation (no later activation, "
+                          "no situation card): no baseline can remove it")
+    first = by_ref[subject]
+
+    def side(card: FrameCard, default: int, actor: str | None = None) -> int:
+        # whose card, relative to the first activation's (the turn player, scenario player 0)
+        mine, theirs = actor or card.controller, events[0].actor or first.controller
+        if mine and theirs:
+            return 0 if mine == theirs else 1
+        return default
+
+    placed: list[SetupCard] = []
+    steps: list[Step] = []
+    player = 0
+    for i, e in enumerate(played):
+        card = by_ref[e.card]
+        kind = cards.kind(card.passcode)
+        player = side(card, 1 - player, e.actor) if i else 0
+        if kind == "equip":
+            raise NotCompiled(f"「{card.name}」 is an Equip Spell: its equip target is not compiled")
+        location, position = _event_place(kind, card, "activate", numbered_effect_text(cards.texts.get(card.passcode, ""),
+                                                                                      e.effect))
+        if i and location == "hand" and kind in ("spell", "continuous", "field") and player != 0:
+            location, position = "szone", "facedown"  # a Spell chained in the other player's turn: Set
+        placed.append(SetupCard(ref=e.card, code=card.passcode, player=player, location=location, position=position,
+                                name=card.name))
+        effect = _event_effect(e, card.passcode, cards)
+        if kind in ("monster", "pendulum", "extra") and open_state_effects(cards.script(card.passcode) or "", effect) is False:
+            raise NotCompiled(f"「{card.name}」's effect is a trigger (its script has no Ignition/Quick type): the event "
+                              f"that triggers it is not in the frame")
+        steps.append(Step(action="chain" if i else "activate", card=e.card, effect=effect, answer=True,
+                          target=targets.get(i, [])))
+    for refs in targets.values():
+        for ref in refs:
+            if not any(p.ref == ref for p in placed):
+                card = by_ref[ref]
+                location, position = _fate_place(cards.kind(card.passcode), card)
+                placed.append(SetupCard(ref=ref, code=card.passcode, player=side(card, 1), location=location,
+                                        position=position, name=card.name))
+    deciding = [_situation_card(c, cards, side(c, 1)) for c in situation]
+    rid = getattr(ruling, "id", None) or ruling.get("id")
+    scenarios: list[Scenario] = []
+    for variant, filler in enumerate((False, True), 1):
+        extra = _filler(0, "f0", first.passcode) + _filler(1, "f1") if filler else []
+        pools = {0: [f"f1-{t}" for t in ("s1", "m1", "m2", "g1")] + ["f0-g1"],
+                 1: [f"f0-{t}" for t in ("s1", "m1", "m2", "g1")] + ["f1-g1"]} if filler else {0: [], 1: []}
+        run = [Step(**{**st.__dict__, "target": st.target + pools[next(p.player for p in placed if p.ref == st.card)]})
+               for st in steps]
+        base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
+        where = "first activation" + (" + filler" if filler else "")
+        ruling_scenario = _scenario(ruling, base, frame, [*placed, *deciding, *extra], run, where)
+        ruling_scenario.notes["applied"] = {subject: applied}
+        ruling_scenario.title += f" — the processing of {subject}'s effect is {'' if applied else 'not '}applied"
+        baseline = _scenario(ruling, base + "-baseline", frame, [*placed, *extra], run[:1], where,
+                             control_of=ruling_scenario)
+        baseline.notes["applied"] = {subject: True}
+        scenarios += [baseline, ruling_scenario]
+    return scenarios
+
+
+def resolution_result(result: Any, ref: str, exclude: set[str]) -> list[dict] | None:
+    """What the duel's log shows happening while the chain link of `ref` resolved (cards moved, other than
+    `exclude`; LP damage or recovery; draws; position changes), or None when that link did not resolve."""
+    events = (getattr(result, "log", None) or {}).get("events") or []
+    start = next((i for i, e in enumerate(events) if e.get("event") == "solving" and e.get("card") == ref), None)
+    if start is None:
+        return None
+    out = []
+    for e in events[start + 1:]:
+        if e.get("event") in ("solved", "solving"):
+            break
+        if e.get("event") in ("move", "position") and e.get("card") not in exclude or e.get("event") in (
+                "damage", "recover", "draw"):
+            out.append(e)
+    return out
+
+
+def applied_seen(scenario: Scenario, result: Any) -> tuple[bool, str]:
+    """Whether every step was played and the questioned link's resolution did what the scenario says
+    (applied: something the log shows; not applied: nothing); else why not."""
+    (ref, applied), = scenario.notes["applied"].items()
+    log = getattr(result, "log", None) or {}
+    if getattr(result, "verdict", "") in ("error", "timeout") or log.get("status") not in (None, "ok"):
+        return False, f"a step could not be played: {log.get('message') or getattr(result, 'message', '')}"
+    observed = {o.get("index"): o for o in log.get("steps") or []}
+    for i, step in enumerate(scenario.steps):
+        if (observed.get(i) or {}).get("status") != "done":
+            return False, f"step {i + 1} ({step.describe()}) was not played"
+    done = resolution_result(result, ref, {st.card for st in scenario.steps if st.card})
+    if done is None:
+        return False, f"step 1 ({scenario.steps[0].describe()}): its chain link did not resolve"
+    if bool(done) == applied:
+        return True, ""
+    if applied:
+        return False, f"resolving {ref}'s effect did nothing the log shows (no card moved, no LP change, no draw)"
+    return False, f"resolving {ref}'s effect did " + ", ".join(
+        f"{e['event']} {e.get('card') or e.get('player')}" + (f" to {e['to']}" if e.get("to") else "") for e in done[:4])
+
+
+def one_applied(scenario: Scenario, result: Any, baseline: Scenario | None, base_result: Any) -> FrameVerdict:
+    """An "applied" question: the ruling's scenario against its baseline (the activation alone, which must
+    show the effect doing something the log sees)."""
+    log = getattr(result, "log", None)
+    seen, why = applied_seen(scenario, result)
+    if why.startswith(("a step", "step")):
+        return FrameVerdict("", "", "inconclusive", f"a step before the question could not be played: {why}", scenario.id, log)
+    if baseline is None or base_result is None:
+        return FrameVerdict("", "", "inconclusive", "no baseline run", scenario.id, log)
+    b_seen, b_why = applied_seen(baseline, base_result)
+    if not b_seen:
+        return FrameVerdict("", "", "inconclusive", f"baseline: without the deciding condition {b_why}: the set-up "
+                            f"lacks what the effect needs, or its result is not one the log shows", scenario.id,
+                            getattr(base_result, "log", None))
+    if seen:
+        return FrameVerdict("", "", "pass", "", scenario.id, log)
+    (ref, applied), = scenario.notes["applied"].items()
+    return FrameVerdict("", "", "fail", f"ruling says the processing of {ref}'s effect is {'' if applied else 'not '}"
+                        f"applied; engine: {why} (without the deciding condition it does something)", scenario.id, log)

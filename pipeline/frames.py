@@ -436,6 +436,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
         read_fate_question(frame, body, cards)
     elif frame.question and frame.question.kind in ("what_happens", "applies", "other"):
         frame.fates = answered_fates(answer, cards)
+        frame.applied = answered_applied(answer, frame, cards)
     if frame.question and frame.question.kind == "can_select":
         read_select_question(frame, body, answer, cards)
     if frame.question and frame.question.kind == "can_attack":
@@ -539,6 +540,56 @@ def answered_fates(answer: str, cards: _Cards) -> dict[str, str]:
                 return {}
             fates[card.ref] = fate
     return fates
+
+
+# ---------------------------------------------------------------- applied: is an effect's processing applied
+
+# 「X」の効果処理は適用されません / 「X」の①の効果は通常通り適用されます / 効果処理は適用されません: whether the
+# processing of an activated effect is applied when it resolves (a 『』 quote before 処理 names only a part of it)
+_JA_APPLIED_SAID = re.compile(
+    r"(?:" + _NAME + r"の(?:[①-⑥]の)?(?:(?:モンスター効果|ペンデュラム効果)の|カードの発動時の)?|(?<![』果の]))"
+    r"(?:効果処理|処理|効果)(?:は|も)、?(?:通常通り|そのまま)?(?P<verb>適用され|行われ|無効になり)"
+    r"(?P<end>ます|ません|る事になります|ることになります|る事となります|ない事になります|ないことになります)(?=[。\n）)]|$)")
+_JA_NOTHING_DONE = re.compile(r"^(?:その場合、|質問の状況の場合、)?(?:効果)?処理は何も行(?:いません|われません)")
+# 『…』処理は適用されます / されません: a part of an effect (with the other polarity too, a partial outcome)
+_JA_PART_SAID = re.compile(r"』(?:の)?(?:効果処理|処理|効果)(?:は|も)、?(?:通常通り)?適用され(?P<end>ます|ません|る事)")
+
+
+def answered_applied(answer: str, frame: Frame, cards: _Cards) -> dict[str, bool]:
+    """Whether the answer says the processing of an activated card's effect is applied (its sentences
+    up to a 「なお、」 note or a parenthesised aside): 「X」の効果処理は適用されません -> {X: False}; an
+    unnamed 「効果処理は…」 or 「処理は何も行いません」 is that of the first card activated in the title.
+    A card said to be applied and not, or whose effect is said to apply in part (a 『』 quoted part with
+    the other polarity), gives none; only cards activated in the title's events are read."""
+    activated = [e.card for e in frame.events if e.action == "activate"]
+    said: dict[str, set[bool]] = {}
+    parts: set[bool] = set()
+    for sentence in re.split(r"[。\n]", _first_sentence_skipping_notes(answer)):
+        sentence = sentence.strip()
+        if sentence.startswith(("（", "(", "なお", "また")):
+            break
+        for m in _JA_PART_SAID.finditer(sentence):
+            parts.add(m.group("end") != "ません")
+        found = []
+        for m in _JA_APPLIED_SAID.finditer(sentence):
+            # an unnamed 「効果処理は…」 only as the sentence's subject (at its start or after a clause's comma)
+            if m.group(1) is not None or m.start() == 0 or sentence[m.start() - 1] == "、":
+                negative = m.group("end") == "ません" or "ない" in m.group("end")
+                found.append((m.group(1), negative == (m.group("verb") == "無効になり")))
+        if _JA_NOTHING_DONE.search(sentence):
+            found.append((None, False))
+        for name, applied in found:
+            if name is None:
+                ref = activated[0] if activated else None
+            else:
+                card = next((c for c in cards.cards if fold_name(c.name) == fold_name(_clean_name(name))), None)
+                ref = card.ref if card else None
+            if ref in activated:
+                said.setdefault(ref, set()).add(applied)
+    out = {ref: next(iter(values)) for ref, values in said.items() if len(values) == 1}
+    if parts and any(v not in parts or len(parts) > 1 for v in out.values()):
+        return {}
+    return out
 
 
 # 「G」の①の効果で、デッキから「X」を…: G's effect chooses X (from where the words before X say)

@@ -293,6 +293,9 @@ class Frame(Record):
     """the answer's first sentence, when it is an outcome"""
     fates: dict[str, str] = Field(default_factory=dict)
     """card ref -> destroyed | survives | banished | grave | hand | deck: what the answer says becomes of it"""
+    applied: dict[str, bool] = Field(default_factory=dict)
+    """card ref -> whether the answer says the processing of that card's activated effect is applied (true:
+    「…の効果処理は通常通り適用されます」, false: 「…効果処理は適用されません」 / 「処理は何も行いません」)"""
     unread: list[str] = Field(default_factory=list)
     """the parts that could not be read, and why"""
 

@@ -221,6 +221,7 @@ class ScenarioRun {
       case M.SET: {
         const card = this.tracked.find((c) => c.controller === m.controller && c.location === m.location && c.sequence === m.sequence);
         if (card) card.position = m.position;
+        if (m.type === M.POS_CHANGE) this.events.push({ event: "position", card: card ? card.ref : `#${m.code}`, to: POSITION_NAMES[m.position] ?? m.position });
         break;
       }
       case M.SWAP: {
@@ -257,8 +258,16 @@ class ScenarioRun {
       case M.CHAIN_SOLVING: {
         const chain = this.chains[this.chains.length - 1] ?? [];
         this.resolved.push(chain[m.chain_size - 1] ?? `link${m.chain_size}`);
+        // what happens until "solved" is that link's resolution (a frame's outcome: was its effect applied)
+        this.events.push({ event: "solving", card: chain[m.chain_size - 1] ?? null, link: m.chain_size });
         break;
       }
+      case M.CHAIN_SOLVED:
+        this.events.push({ event: "solved", link: m.chain_size });
+        break;
+      case M.DRAW:
+        this.events.push({ event: "draw", player: m.player, count: m.drawn.length });
+        break;
       case M.CHAIN_NEGATED:
       case M.CHAIN_DISABLED: {
         const chain = this.chains[this.chains.length - 1] ?? [];

@@ -417,3 +417,25 @@ def test_similar_stand_ins_come_from_the_cdb_with_the_same_card_type():
     # with a script but 「月の書」)
     assert all(cards.script(c) is not None for c in similar_cards(MST, cards))
     assert similar_cards(91152256, CardSource(pack_script_dirs())) == []  # no cards.cdb, no similar cards
+
+
+@pytest.mark.engine
+def test_applied_checks_the_first_activations_resolution_beside_it_played_alone(pack, engine_driver):
+    # 「神の宣告」 negates 「ブラック・ホール」: resolving it destroys nothing; alone (the baseline) it destroys
+    # the filler monsters
+    title = "「ブラック・ホール」の発動にチェーンして「神の宣告」が発動した場合、処理はどうなりますか？"
+    cards = {"ブラック・ホール": DARK_HOLE, "神の宣告": SOLEMN}
+    compiled, verdict = _verdict("t-applied", title, "「ブラック・ホール」の効果処理は適用されません。", cards, pack, engine_driver)
+    assert compiled.reason is None
+    baseline, first = compiled.scenarios[2:4]
+    assert baseline.control_for == first.id and [s.action for s in baseline.steps] == ["activate"]
+    assert [s.action for s in first.steps] == ["activate", "chain"] and first.notes["applied"] == {"c1": False}
+    assert next(c.player for c in first.setup.cards if c.code == SOLEMN) == 1
+    assert (verdict.kind, verdict.verdict) == ("what_happens", "pass"), verdict.reason
+    _, verdict = _verdict("t-applied-wrong", title, "「ブラック・ホール」の効果処理は通常通り適用されます。", cards, pack,
+                          engine_driver)
+    assert verdict.verdict == "fail" and "did nothing" in verdict.reason
+    # the first activation alone has no deciding condition to remove: no baseline
+    ruling, frame = _ruling("t-applied-none", "「ブラック・ホール」を発動した場合、処理はどうなりますか？",
+                            "「ブラック・ホール」の効果処理は適用されます。", {"ブラック・ホール": DARK_HOLE})
+    assert frame.applied and "no baseline" in compile_frame(ruling, frame, pack).reason

@@ -339,3 +339,30 @@ def test_can_select_from_the_deck_and_returns():
     t = "「サイバーダーク・インパクト！」の効果によって、「沼地の魔神王」をデッキに戻せますか？"
     f = frame_for(t, "ja", [], {"title": t, "question": t, "answer": "戻せません。"})
     assert (f.question.kind, f.answer, _card(f, f.question.targets[0]).location) == ("can_select", "no", None)
+
+
+def test_whether_an_effects_processing_is_applied_is_read_from_the_answer(qa):
+    # 「オスティナート」の発動にチェーンして「虚無空間」 -> 「オスティナート」の効果処理は適用されません
+    f = qa(12310)
+    assert not f.unread and {_card(f, r).name: v for r, v in f.applied.items()} == {"オスティナート": False}
+    # an unnamed 「処理は何も行いません」 is that of the first card activated in the title
+    f = qa(23580)
+    assert {_card(f, r).name: v for r, v in f.applied.items()} == {"キラーチューン・キュー": False}
+    # Cyclone's 「…が破壊される」 is an event after the activation it answers
+    f = qa(14340)
+    assert [e.action for e in f.events] == ["activate", "activate", "destroy"]
+    assert {_card(f, r).name: v for r, v in f.applied.items()} == {"クリフォート・アセンブラ": False}
+
+
+def test_applied_outcomes_said_in_part_or_both_ways_give_none():
+    t = "「ブラック・ホール」の発動にチェーンして「神の宣告」が発動した場合、処理はどうなりますか？"
+    f = _ja(t, "「ブラック・ホール」の効果処理は通常通り適用されます。")
+    assert {_named(f, r): v for r, v in f.applied.items()} == {"ブラック・ホール": True}
+    f = _ja(t, "「ブラック・ホール」の効果は無効になります。")
+    assert {_named(f, r): v for r, v in f.applied.items()} == {"ブラック・ホール": False}
+    # a 『』 quoted part applied beside the whole said not applied: a partial outcome
+    assert not _ja(t, "『破壊する』処理は適用されます。「ブラック・ホール」の効果処理は適用されません。").applied
+    # said of a card whose effect the title does not activate: not this frame's outcome
+    assert not _ja("「神の宣告」が存在する場合、どうなりますか？", "「神の宣告」の効果は適用されません。").applied
+    # an unnamed 処理 inside a clause (not the sentence's subject) is not read
+    assert not _ja(t, "その場合、相手の処理は適用されません。").applied
