@@ -499,6 +499,9 @@ def _no_compiler(frame: Frame) -> str:
     fate and a can/cannot activate or summon; an 'other' question groups by what it asks."""
     q = frame.question
     if q.kind == "what_happens":
+        said = next((u for u in frame.unread if u.startswith("answer: it states")), None)
+        if said:
+            return "question kind what_happens: " + said[len("answer: "):]
         return ("question kind what_happens: its answer states no outcome a scenario checks (a fate of a card the "
                 "title names, or that a card can or cannot be activated or summoned)")
     if q.kind == "applies":

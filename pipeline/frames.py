@@ -436,7 +436,9 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
         read_fate_question(frame, body, cards)
     elif frame.question and frame.question.kind in ("what_happens", "applies", "other"):
         frame.fates = answered_fates(answer, cards)
-        frame.applied = answered_applied(answer, frame, cards)
+        frame.applied = answered_applied(answer, frame, cards) or asked_applied(frame)
+        if frame.question.kind == "what_happens" and not frame.fates and not frame.applied:
+            frame.unread.insert(0, unread_outcome(answer))
     if frame.question and frame.question.kind == "can_select":
         read_select_question(frame, body, answer, cards)
     if frame.question and frame.question.kind == "can_attack":
@@ -550,6 +552,8 @@ _JA_APPLIED_SAID = re.compile(
     r"(?:" + _NAME + r"の(?:[①-⑥]の)?(?:(?:モンスター効果|ペンデュラム効果)の|カードの発動時の)?|(?<![』果の]))"
     r"(?:効果処理|処理|効果)(?:は|も)、?(?:通常通り|そのまま)?(?P<verb>適用され|行われ|無効になり)"
     r"(?P<end>ます|ません|る事になります|ることになります|る事となります|ない事になります|ないことになります)(?=[。\n）)]|$)")
+# 「X」の（効果の）発動は無効になります: its activation negated, so its processing is not applied
+_JA_NEGATED_SAID = re.compile(_NAME + r"の(?:(?:[①-⑥]の)?(?:モンスター効果|ペンデュラム効果|効果)の|カードの)?発動(?:は|も)、?無効(?:になり|にな|化され)(?:ます|る事になります|ることになります)(?=[。\n）)]|$)")
 _JA_NOTHING_DONE = re.compile(r"^(?:その場合、|質問の状況の場合、)?(?:効果)?処理は何も行(?:いません|われません)")
 # 『…』処理は適用されます / されません: a part of an effect (with the other polarity too, a partial outcome)
 _JA_PART_SAID = re.compile(r"』(?:の)?(?:効果処理|処理|効果)(?:は|も)、?(?:通常通り)?適用され(?P<end>ます|ません|る事)")
@@ -578,6 +582,7 @@ def answered_applied(answer: str, frame: Frame, cards: _Cards) -> dict[str, bool
                 found.append((m.group(1), negative == (m.group("verb") == "無効になり")))
         if _JA_NOTHING_DONE.search(sentence):
             found.append((None, False))
+        found += [(m.group(1), False) for m in _JA_NEGATED_SAID.finditer(sentence)]
         for name, applied in found:
             if name is None:
                 ref = activated[0] if activated else None
@@ -590,6 +595,50 @@ def answered_applied(answer: str, frame: Frame, cards: _Cards) -> dict[str, bool
     if parts and any(v not in parts or len(parts) > 1 for v in out.values()):
         return {}
     return out
+
+
+# what else an answer states, in the order looked for where several are said: the outcome no scenario checks
+_JA_OUTCOME_KINDS = [
+    (r"(?:攻撃力|守備力)(?:は|が|を)?[^。]{0,20}?(?:なり|アップ|ダウン|[0-9０-９]{2,})", "a monster's ATK/DEF"),
+    (r"ダメージ|ライフポイント|LP|回復", "damage or a change of LP"),
+    (r"チェーン[0-9０-９]|チェーンブロック", "which links a chain holds or their order"),
+    (r"』(?:の)?(?:効果処理|処理|効果)(?:は|も)、?(?:通常通り)?適用され", "that a 『』 quoted part of an effect is or is not applied (a partial outcome)"),
+    (r"無効(?:になり|にな|化され|にされ)(?:ます|ません|る事|ている|ていない)", "that an effect or an activation is negated, of a card whose activation the title does not play"),
+    (r"(?:特殊召喚|召喚)(?:され|する事にな|することにな|でき|は行われ|を行い|が行われ)(?:ます|ません|ない)", "whether a monster is Summoned"),
+    (r"(?:破壊され|除外され|墓地へ送られ|墓地に送られ|手札に戻り|デッキに戻り)(?:ます|ません|る事に|ず)|(?:フィールド|ゾーン)に残", "what becomes of a card the title does not name"),
+    (r"[0-9０-９]+(?:枚|体|回|つ)(?:と|に|の|です|まで|だけ|ドロー)", "a number of cards, monsters or times"),
+    (r"(?:種族|属性|カード名|レベル|ランク)(?:は|が|として扱|を)", "a card's Type, Attribute, name, Level or Rank"),
+    (r"でき(?:ます|ません)(?=[。\n]|$)", "that a player can or cannot do something other than activate or summon a card the title names"),
+]
+
+
+def unread_outcome(answer: str) -> str:
+    """Why a what-happens answer gives no outcome a scenario checks: the first kind of outcome its main
+    part (before a 「なお、」 note) states, with the words it was found by."""
+    main = re.split(r"\n\s*なお|。\s*なお", _first_sentence_skipping_notes(answer), maxsplit=1)[0]
+    sentences = [x.strip() for x in re.split(r"[。\n]", main) if x.strip()]
+    # its conclusion (「したがって…」「結果的に…」) first, then its first sentence, then the rest
+    concluding = [x for x in sentences if x.startswith(("したがって", "よって", "結果的に", "つまり", "その結果"))]
+    for part in [*concluding, *sentences[:1], main]:
+        found = [(m.start(), what, m.group(0)) for cue, what in _JA_OUTCOME_KINDS for m in [re.search(cue, part)] if m]
+        if found:
+            _, what, words = min(found)
+            return f"answer: it states {what} ({words}), which is not read into an outcome a scenario checks"
+    return "answer: it states no outcome (an explanation): no fate, LP, ATK/DEF, count, summon or negation"
+
+
+def asked_applied(frame: Frame) -> dict[str, bool]:
+    """An applies question 「（「X」の）効果（処理）は適用されますか」 answered yes or no, about the processing of a
+    card activated in the title (the one it names, or without a name the first activated): {X: yes}."""
+    q = frame.question
+    activated = [e.card for e in frame.events if e.action == "activate"]
+    if q is None or q.kind != "applies" or frame.answer not in ("yes", "no") or not activated \
+            or not re.search(r"(?:効果|処理|効果処理)は(?:通常通り)?適用されますか", q.text):
+        return {}
+    named = re.search(_NAME + r"の(?:[①-⑥]の)?(?:モンスター効果|ペンデュラム効果|効果)(?:処理)?は(?:通常通り)?適用されますか$", q.text)
+    card = next((c for c in frame.cards if fold_name(c.name) == fold_name(_clean_name(named.group(1)))), None) if named else None
+    subject = card.ref if card else None if named else activated[0]
+    return {subject: frame.answer == "yes"} if subject in activated else {}
 
 
 # 「G」の①の効果で、デッキから「X」を…: G's effect chooses X (from where the words before X say)

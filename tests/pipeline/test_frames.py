@@ -366,3 +366,27 @@ def test_applied_outcomes_said_in_part_or_both_ways_give_none():
     assert not _ja("「神の宣告」が存在する場合、どうなりますか？", "「神の宣告」の効果は適用されません。").applied
     # an unnamed 処理 inside a clause (not the sentence's subject) is not read
     assert not _ja(t, "その場合、相手の処理は適用されません。").applied
+
+
+def test_an_applies_question_about_an_activated_cards_processing_is_an_applied_outcome():
+    t = "「ブラック・ホール」の発動にチェーンして「神の宣告」が発動した場合、効果は適用されますか？"
+    f = _ja(t, "適用されません。")
+    assert (f.question.kind, f.answer) == ("applies", "no")
+    assert {_named(f, r): v for r, v in f.applied.items()} == {"ブラック・ホール": False}
+    t = "「ブラック・ホール」の発動にチェーンして「神の宣告」が発動した場合、「神の宣告」の効果は適用されますか？"
+    assert {_named(_ja(t, "適用されます。"), r): v for r, v in _ja(t, "適用されます。").applied.items()} == {"神の宣告": True}
+    # 「X」の発動は無効になります: its processing is not applied
+    t = "「ブラック・ホール」の発動にチェーンして「神の宣告」が発動した場合、処理はどうなりますか？"
+    f = _ja(t, "その場合、「ブラック・ホール」の発動は無効になります。")
+    assert {_named(f, r): v for r, v in f.applied.items()} == {"ブラック・ホール": False}
+
+
+def test_a_what_happens_answer_without_a_checked_outcome_says_what_it_states(qa):
+    f = qa(13745)  # …「ジャンク・アンカー」の効果を発動した場合、何枚ドローできますか？ -> 相手は２枚のドローを行う
+    assert f.unread[0] == ("answer: it states a number of cards, monsters or times (２枚の), which is not read into an "
+                           "outcome a scenario checks")
+    t = "「ブラック・ホール」を発動した場合、どうなりますか？"
+    assert _ja(t, "相手は1000ダメージを受けます。").unread[0].startswith("answer: it states damage or a change of LP (ダメージ)")
+    assert _ja(t, "その効果の説明です。").unread[0].startswith("answer: it states no outcome")
+    # an outcome that is read (a named card's fate) leaves no such entry
+    assert not any(u.startswith("answer") for u in _ja(t, "「ブラック・ホール」は破壊されます。").unread)
