@@ -310,6 +310,34 @@ def _event_named_cards(events: list[FrameEvent], placed: list[SetupCard], q: Fra
     return out
 
 
+_TRIGGER_CODE = r"{var}:SetCode\((\w+)\)"
+
+
+def summon_triggered(script: str, index: int | None) -> bool:
+    """Whether the effect (Stringid index, or the card's only kind of activated effect) is a trigger of the
+    card's own Normal Summon (EFFECT_TYPE_TRIGGER with EVENT_SUMMON_SUCCESS, its clones for other summons
+    aside): the event that lets it be activated is that Summon."""
+    if open_state_effects(script, index) is not False:
+        return False
+    for var in dict.fromkeys(re.findall(r"local\s+(\w+)\s*=\s*Effect\.CreateEffect", script)):
+        types = " ".join(re.findall(_SET_TYPE.format(var=re.escape(var)), script))
+        descs = [int(n) for n in re.findall(_SET_DESC.format(var=re.escape(var)), script)]
+        if "TRIGGER" in types and (index is None or index in descs) and \
+                "EVENT_SUMMON_SUCCESS" in re.findall(_TRIGGER_CODE.format(var=re.escape(var)), script):
+            return True
+    return False
+
+
+def trigger_steps(event: FrameEvent, by_summon: bool, player: int, filler: bool | str) -> list[Step]:
+    """The steps that give an event's trigger effect its event: a monster whose effect is a trigger of its
+    own Normal Summon (placed in the hand for it: summon_triggered) is Normal Summoned first (with
+    tributes from its controller's filler), and the window to negate that Summon passed."""
+    if event.action != "activate" or not by_summon or not filler:
+        return []
+    summon = FrameEvent(action="summon", card=event.card)
+    return [Step(**{**_summon_step(summon, player, True).__dict__}), *_negation_window()]
+
+
 def _negation_window() -> list[Step]:
     """The window to negate a Summon by hand, passed by the turn player and then the other (the engine
     asks both, whatever they hold)."""
@@ -476,6 +504,54 @@ def _named_cards(refs: list[int], player: int, tag: str, cards: "CardSource") ->
     return out
 
 
+# Boards beyond the filler, each a variant of its own where the scripts in play read what it gives:
+# "sparse": the filler without cards in either hand nor Spells/Traps in the Graveyards (「手札が３枚になるように」,
+# 「自分の墓地に魔法・罠カードが存在しない場合」); "rich": the filler plus monsters of each kind face-up on
+# both fields (a Spellcaster, the two materials of the Extra Deck filler's Fusion, an Xyz), Normal Pendulum
+# Monsters in both players' Pendulum Zones and a third copy of the questioned card in its Deck.
+BOARD_PROFILES = ("sparse", "rich")
+_SPARSE_NEEDS = re.compile(r"Get(?:FieldGroup|MatchingGroup)Count\([^)]*LOCATION_HAND|"
+                           r"not\s+Duel\.IsExistingMatchingCard\([^)]*LOCATION_GRAVE")
+_RICH_NEEDS = re.compile(r"RACE_|TYPE_(?:XYZ|FUSION|SYNCHRO|PENDULUM)|LOCATION_PZONE|IsCode\(id\)|"
+                         r"Fusion|Xyz|Synchro|IsOriginalCodeRule|ListsCode")
+RICH_SPELLCASTER = 46986414  # Dark Magician
+RICH_FACEUP = (34460851,)  # Flame Manipulator (a material of the Extra Deck filler's Fusion)
+RICH_FACEUP_OTHER = (44287299, 71594310)  # Masaki (the other material), Gem-Knight Pearl (an Xyz)
+RICH_PENDULUM = (17390179, 19474136)  # Flash Knight, Mandragon: Normal Pendulum Monsters
+
+
+def board_profiles(scripts: Iterable[str]) -> tuple[str, ...]:
+    """The BOARD_PROFILES the scripts (the questioned card's, the earlier events' cards') read: a hand or
+    Graveyard count for "sparse", a Type, a kind of monster or a name for "rich"."""
+    text = "\n".join(scripts)
+    return tuple(p for p, cue in (("sparse", _SPARSE_NEEDS), ("rich", _RICH_NEEDS)) if cue.search(text))
+
+
+def profile_filler(profile: str, own: int, own_pile: str, named: list[SetupCard], cards: "CardSource",
+                   own_pzone: bool = False) -> list[SetupCard]:
+    """The cards of a board profile (BOARD_PROFILES) for a questioned card of code `own` (`own_pzone`: it
+    sits in a Pendulum Zone, left free for it); `named`: what the filler variants add besides _filler
+    (the cards the texts name, the Extra Deck and variety filler)."""
+    k = load_constants()
+    base = _filler(0, "f0", own, own_pile) + _filler(1, "f1") + named
+    if profile == "sparse":
+        def spell_trap(c: SetupCard) -> bool:
+            return bool(cards.data.get(c.code, {}).get("type", 0) & (k["TYPE_SPELL"] | k["TYPE_TRAP"]))
+        return [c for c in base if c.location != "hand" and not (c.location == "grave" and spell_trap(c))]
+    cards.ensure([RICH_SPELLCASTER, *RICH_FACEUP, *RICH_FACEUP_OTHER, *RICH_PENDULUM])
+    usable = {c for c in (RICH_SPELLCASTER, *RICH_FACEUP, *RICH_FACEUP_OTHER, *RICH_PENDULUM) if c in cards.data and (
+        cards.script(c) is not None or not cards.data[c]["type"] & k["TYPE_EFFECT"])}
+    if RICH_SPELLCASTER in usable:
+        # each player's second vanilla monster is a Spellcaster (its ref stays: steps name it as a target)
+        base = [SetupCard(**{**c.__dict__, "code": RICH_SPELLCASTER}) if c.ref in ("f0-m2", "f1-m2") else c for c in base]
+    rich = [SetupCard(ref=f"f{p}-r{i}", code=code, player=p, location="mzone")
+            for p, codes in ((0, RICH_FACEUP), (1, RICH_FACEUP_OTHER)) for i, code in enumerate(codes) if code in usable]
+    rich += [SetupCard(ref=f"f{p}-p{i}", code=code, player=p, location="pzone", sequence=i)
+             for p in (0, 1) for i, code in enumerate(RICH_PENDULUM) if code in usable and not (own_pzone and (p, i) == (0, 0))]
+    rich.append(SetupCard(ref="f0-qd2", code=own, player=0, location=own_pile))
+    return base + rich
+
+
 def _where(location: str, filler: bool | str) -> str:
     return location + (" + filler" if filler is True else f" + filler, {filler}" if filler else "")
 
@@ -612,6 +688,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         activator = qplayer  # its own summon: the questioned card's controller summons it in its turn
     turn_player = activator if chained else 0
     placed: list[SetupCard] = []
+    by_summon: set[str] = set()  # event cards whose trigger needs their Normal Summon (trigger_steps)
     for c in situation + [by_ref[e.card] for e in events if e.card != q.card]:
         if any(p.ref == c.ref for p in placed):
             continue
@@ -620,6 +697,11 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
             first = next(e for e in events if e.card == c.ref)
             location, position = _event_place(kind, c, first.action, numbered_effect_text(
                 cards.texts.get(c.passcode, ""), first.effect))
+            if first.action == "activate" and kind in ("monster", "pendulum") and summon_triggered(
+                    cards.script(c.passcode) or "", event_effect_index(first, c.passcode, cards, activation=False)
+                    if first.effect or first.effect_text else None):
+                location, position = "hand", None  # its trigger needs its Normal Summon: played first (trigger_steps)
+                by_summon.add(c.ref)
             # a monster's effect activated before the question: the monster face-up on the activator's field
             # (an effect it cannot activate there makes that step unplayable: inconclusive, not a verdict)
             player = activator
@@ -650,6 +732,9 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     fillers: tuple = (False, True, "empty field") if action == "special_summon" else (False, True)
     if chained:
         fillers = (True,)  # a chain needs an activation to chain to, and that activation what it uses: filler
+    # boards the activation requirements read from the scripts ask for (a small hand, a Graveyard without
+    # Spells/Traps; monsters of each kind face-up, Pendulum Zones in use): more variants, the earlier ones kept
+    fillers += board_profiles([qscript, *(cards.script(by_ref[e.card].passcode) or "" for e in events)])
     for filler in fillers:
         places = _question_places(qkind, qcard, frame) if not own else [_event_place(qkind, qcard, own[0].action)]
         if chained and turn_player != qplayer:
@@ -662,13 +747,17 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                                name=qcard.name)
             extra = ([c for c in _filler(0, "f0", qcard.passcode, "extra" if qkind == "extra" else "deck")
                       if filler is True or c.location != "mzone"] + _filler(1, "f1") + named
-                     + event_named) if filler else []
+                     + event_named) if filler and filler not in BOARD_PROFILES else []
+            if filler in BOARD_PROFILES:
+                extra = profile_filler(filler, qcard.passcode, "extra" if qkind == "extra" else "deck", named + event_named,
+                                       cards, own_pzone=location == "pzone")
             steps = []
             for e in events:
                 # an earlier activation that needs a target takes the other player's filler cards (with
                 # filler); bare, a choice it needs makes that step unplayable (inconclusive)
                 p = next((c.player for c in placed if c.ref == e.card), qplayer)
                 pool = [f"f{1 - p}-{t}" for t in ("s1", "m1", "m2", "g1")] if filler else []
+                steps += trigger_steps(e, e.card in by_summon, p, filler)
                 steps.append(_summon_step(e, p, filler) if e.action != "activate" else Step(
                     action="activate", card=e.card, target=pool, answer=True,
                     # its costs and choices among the cards its text names (with filler)
@@ -1004,6 +1093,9 @@ def _one(scenario: Scenario, result: Any, baseline: Scenario | None, base_result
         prefix = "a step before the question could not be played: "
         return FrameVerdict("", "", "inconclusive", why if why.startswith(prefix) else prefix + why, scenario.id,
                             getattr(result, "log", None))
+    chose = _option_chosen_before(scenario, result)
+    if not expected and not obs.get("offered") and chose:
+        return FrameVerdict("", "", "inconclusive", chose, scenario.id, getattr(result, "log", None))
     if bool(obs.get("offered")) == expected:
         return FrameVerdict("", "", "pass", "", scenario.id, getattr(result, "log", None))
     if expected and (getattr(scenario, "notes", None) or {}).get("archetype_without_setcodes"):
@@ -1015,6 +1107,24 @@ def _one(scenario: Scenario, result: Any, baseline: Scenario | None, base_result
     return FrameVerdict("", "", "fail", f"{q.describe()}: ruling says {'offered' if expected else 'not offered'}, engine: "
                         f"{'offered' if obs.get('offered') else 'not offered'} (options: {', '.join(obs.get('options') or []) or 'none'})",
                         scenario.id, getattr(result, "log", None))
+
+
+def _option_chosen_before(scenario: Scenario, result: Any) -> str | None:
+    """Why a refusal says nothing when a step before the question chose one of several options of its
+    effect (「以下の効果から１つを選択して発動できる」: the driver takes the first) that the frame does not
+    name: the ruling may be about another one."""
+    for o in (getattr(result, "log", None) or {}).get("steps") or []:
+        if o.get("index", len(scenario.steps)) >= len(scenario.steps) - 1:
+            continue
+        step = scenario.steps[o["index"]]
+        placed = next((c for c in scenario.setup.cards if c.ref == step.card), None)
+        # a card whose text lists modes (●…) offers only those it can use: one option shown may still be a choice
+        modes = _ja_texts().get(placed.code, "").count("●") if placed else 0
+        for prompt in o.get("prompts") or []:
+            if prompt.get("type") == "option" and max(len(prompt.get("candidates") or []), modes) > 1:
+                return (f"step {o['index']} ({step.describe()}) took one of its effect's options, and the ruling does "
+                        f"not say which it is about: a refusal after it says nothing")
+    return None
 
 
 def _moved_before_question(scenario: Scenario, result: Any) -> str | None:

@@ -21,6 +21,7 @@ from engine_bridge.constants import RULE_FLAG_NAMES, load_constants, rule_flags
 from engine_bridge.scenario import Scenario, SetupCard
 
 ZONE_SLOTS = {"mzone": 5, "szone": 5, "pzone": 2, "fzone": 1}
+PZONE_SZONE = (0, 4)  # the Spell & Trap Zones the Pendulum Zones are from Master Rule 4 on
 POSITION_CONSTANTS = {
     "faceup_attack": "POS_FACEUP_ATTACK", "facedown_attack": "POS_FACEDOWN_ATTACK",
     "faceup_defense": "POS_FACEUP_DEFENSE", "facedown_defense": "POS_FACEDOWN_DEFENSE",
@@ -86,9 +87,18 @@ def place_cards(scenario: Scenario) -> list[PlacedCard]:
     """Give every field card a zone (the stated one, else the first free) in engine players."""
     pmap = PlayerMap(scenario.setup.turn_player)
     used: dict[tuple[int, str], set[int]] = {}
+    shared = scenario.rule != "MR3"  # from Master Rule 4 the Pendulum Zones are Spell & Trap Zones 0 and 4
+
+    def claim(player: int, location: str, sequence: int) -> None:
+        used.setdefault((player, location), set()).add(sequence)
+        if shared and location == "pzone" and sequence < 2:
+            used.setdefault((player, "szone"), set()).add(PZONE_SZONE[sequence])
+        elif shared and location == "szone" and sequence in PZONE_SZONE:
+            used.setdefault((player, "pzone"), set()).add(PZONE_SZONE.index(sequence))
+
     for card in scenario.setup.cards:
         if card.location in ZONE_SLOTS and card.sequence is not None:
-            used.setdefault((pmap.to_engine(card.player), card.location), set()).add(card.sequence)
+            claim(pmap.to_engine(card.player), card.location, card.sequence)
     placed = []
     for card in scenario.setup.cards:
         player = pmap.to_engine(card.player)
@@ -97,7 +107,7 @@ def place_cards(scenario: Scenario) -> list[PlacedCard]:
             taken = used.setdefault((player, card.location), set())
             free = [i for i in range(ZONE_SLOTS[card.location]) if i not in taken]
             sequence = free[0] if free else ZONE_SLOTS[card.location]  # the engine will refuse it: reported
-            taken.add(sequence)
+            claim(player, card.location, sequence)
         placed.append(PlacedCard(card, player, sequence if card.location in ZONE_SLOTS else None))
     return placed
 

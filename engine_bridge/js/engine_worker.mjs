@@ -250,6 +250,7 @@ class ScenarioRun {
       case M.CHAINING: {
         this.chainSize = m.chain_size;
         const ref = this.label(m);
+        this.onForcedChaining(m, ref);
         if (m.chain_size === 1 || this.chains.length === 0) this.chains.push([]);
         this.chains[this.chains.length - 1].push(ref);
         this.events.push({ event: "chain", link: m.chain_size, card: ref });
@@ -332,8 +333,29 @@ class ScenarioRun {
     return index;
   }
 
+  // A mandatory trigger the engine put on the chain by itself (a lone forced trigger asks no one): for
+  // the pending step that activates that card, the engine's offer, taken (its targets and costs follow).
+  onForcedChaining(m, ref) {
+    if (this.chaining === ref) {
+      this.chaining = null; // the link of the step just taken
+      return;
+    }
+    const step = this.step();
+    if (!step || (step.action !== "activate" && step.action !== "chain") || step.card !== ref || step.player !== m.controller) return;
+    const wanted = step.effect_description ? BigInt(step.effect_description) : null;
+    if (wanted !== null && BigInt(m.description ?? 0) !== wanted) return;
+    this.observe(this.si, { action: step.action, prompt: "forced", offered: true, options: [ref], descriptions: [String(m.description ?? 0)] });
+    if (step.expect_offered === false) {
+      this.observe(this.si, { status: "unexpectedly_offered" });
+      throw new Stop("fail", `step ${this.si} (${step.action} ${step.card}) was activated by the engine (a forced effect)`);
+    }
+    this.take(step);
+    this.chaining = null;
+  }
+
   // The engine offered the step and it is taken: its own prompts (targets, costs) follow.
   take(step) {
+    this.chaining = step.action === "activate" || step.action === "chain" ? step.card : null;
     this.observe(this.si, { status: "done" });
     this.active = step;
     this.activeIndex = this.si;
@@ -649,6 +671,8 @@ class ScenarioRun {
       case M.SELECT_YESNO:
         return this.onYesNo(m, R.SELECT_YESNO);
       case M.SELECT_OPTION:
+        // recorded: which of several options an effect took may decide what a later step sees
+        this.notePrompt("option", m.options.map((o) => String(o)));
         if (m.options.length === 1 || this.anyChoice()) return { type: R.SELECT_OPTION, index: 0 };
         return this.missing(`player ${m.player} must pick one of ${m.options.length} options`);
       case M.SORT_CHAIN:

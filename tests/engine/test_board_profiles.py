@@ -1,0 +1,193 @@
+"""Set-ups the activation requirements ask for (issue 9: compiled-but-inconclusive scenarios): board
+profiles read from the scripts, Pendulum Zones beside Spell & Trap Zones, triggers of a Summon played
+after it, mandatory triggers the engine chains by itself, options an earlier effect chose. On the
+project's script pack (CI), and on the real EDOPro scripts when RULINGS_EDOPRO_SCRIPTS points at them."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from engine_bridge.compiler import (BOARD_PROFILES, CardSource, board_profiles, compile_frame, profile_filler, settle,
+                                    summon_triggered, trigger_steps)
+from engine_bridge.puzzle import place_cards
+from engine_bridge.request import pack_script_dirs, user_script_dirs
+from engine_bridge.runner import run_scenarios
+from engine_bridge.scenario import Scenario
+from pipeline.frames import frame_for
+from rulings.records import FrameEvent
+
+REAL = os.environ.get("RULINGS_EDOPRO_SCRIPTS")
+REAL_CARDS = os.environ.get("RULINGS_EDOPRO_CARDS") or None
+ARC_PENDULUM, COIN_DRAGON, MST, CELTIC, CUSTOM = 14105623, 9000988, 5318639, 91152256, 9995766
+
+
+@pytest.fixture(scope="module")
+def pack(card_database):
+    return CardSource(pack_script_dirs())
+
+
+def _ruling(rid, title, answer, cards):
+    meta = {"title": title, "question": title, "answer": answer}
+    mentions = [{"surface": name, "passcode": code, "kind": "card"} for name, code in cards.items()]
+    frame = frame_for(title, "ja", mentions, meta)
+    text = title + "\n" + answer
+    return {"id": rid, "text": text, "normalized": text, "language": "ja", "date": "2017-03-24", "frame": frame}, frame
+
+
+def _scenario(cards, rule="MR5"):
+    return Scenario.from_data({"format": 1, "id": "zones", "title": "zones", "rule": rule, "ruling": {"text": "-"},
+                               "setup": {"cards": cards}, "steps": [{"activate": "s"}]}, "test")
+
+
+def test_pendulum_zones_are_spell_trap_zones_0_and_4_from_master_rule_4():
+    cards = [{"ref": "p", "code": ARC_PENDULUM, "player": 0, "location": "pzone", "sequence": 0},
+             {"ref": "s", "code": MST, "player": 0, "location": "szone", "position": "facedown"},
+             {"ref": "q", "code": COIN_DRAGON, "player": 0, "location": "pzone"}]
+    slots = {p.card.ref: p.sequence for p in place_cards(_scenario(cards))}
+    # the Set Spell does not take Spell & Trap Zone 0 (the left Pendulum Zone) and the second Pendulum card
+    # takes the right one
+    assert slots == {"p": 0, "s": 1, "q": 1}
+    slots = {p.card.ref: p.sequence for p in place_cards(_scenario(cards, rule="MR3"))}
+    assert slots == {"p": 0, "s": 0, "q": 1}  # Master Rule 3: separate Pendulum Zones
+
+
+@pytest.mark.engine
+def test_a_pendulum_zone_and_a_set_card_both_placed_by_the_engine(pack, engine_driver):
+    cards = [{"ref": "p", "code": ARC_PENDULUM, "player": 0, "location": "pzone", "sequence": 0},
+             {"ref": "s", "code": MST, "player": 0, "location": "szone", "position": "facedown"},
+             {"ref": "m", "code": CELTIC, "player": 0, "location": "mzone"}]
+    scenario = Scenario.from_data({"format": 1, "id": "zones", "title": "zones", "ruling": {"text": "-"},
+                                   "setup": {"cards": cards}, "steps": [{"activate": "s", "target": "p"}]}, "test")
+    result = run_scenarios([scenario], driver=engine_driver)[0]
+    assert result.log["status"] == "ok", result.log.get("message")
+    # both placed: 「サイクロン」 (Set in Spell & Trap Zone 1) destroys the Pendulum Zone card, which goes to the Extra Deck
+    assert result.log["steps"][0]["status"] == "done"
+    assert result.log["cards"]["p"]["location"] == "extra" and result.log["cards"]["s"]["location"] == "grave"
+
+
+def test_board_profiles_follow_what_the_scripts_read(pack):
+    # 「ＥＭ小判竜」 reads a Type (RACE_DRAGON): the rich board; nothing in it counts a hand
+    assert board_profiles([pack.script(COIN_DRAGON)]) == ("rich",)
+    assert board_profiles([pack.script(MST)]) == ()
+    hand = "if chk==0 then return 3-Duel.GetMatchingGroupCount(nil,tp,LOCATION_HAND,0,c)>0 end"
+    assert board_profiles([hand]) == ("sparse",)
+
+
+def test_profile_filler_boards(pack):
+    pack.ensure([COIN_DRAGON])
+    sparse = profile_filler("sparse", COIN_DRAGON, "deck", [], pack)
+    assert sparse and not [c for c in sparse if c.location == "hand"]
+    rich = profile_filler("rich", COIN_DRAGON, "deck", [], pack, own_pzone=True)
+    refs = {c.ref for c in rich}
+    # the steps' target pools name each player's two filler monsters and Set card: they stay
+    assert {"f0-m1", "f0-m2", "f1-m1", "f1-m2", "f0-s1", "f1-s1"} <= refs
+    # a questioned card in a Pendulum Zone keeps one free on its controller's side
+    assert not [c for c in rich if c.player == 0 and c.location == "pzone" and c.sequence == 0]
+    for player in (0, 1):
+        assert len([c for c in rich if c.player == player and c.location == "mzone"]) <= 4  # room for the ruling's cards
+
+
+@pytest.mark.engine
+def test_rich_variants_are_played_by_the_engine(pack, engine_driver):
+    # 「ＥＭ小判竜」's Pendulum Effect (its script reads RACE_DRAGON): the rich board variant places every
+    # card (both Pendulum Zones of the other player, one of the asker's beside the questioned card)
+    ruling, frame = _ruling("t-rich", "「宮廷のしきたり」の効果が適用されている場合、「ＥＭ小判竜」のペンデュラム効果を発動できますか？",
+                            "発動できます。", {"宮廷のしきたり": CUSTOM, "ＥＭ小判竜": COIN_DRAGON})
+    compiled = compile_frame(ruling, frame, pack)
+    assert compiled.reason is None, compiled.reason
+    rich = [s for s in compiled.scenarios if "rich" in s.title]
+    assert rich, [s.title for s in compiled.scenarios]
+    own = [c for c in rich[0].setup.cards if c.player == 0 and c.location == "pzone"]
+    assert len(own) == 2  # the questioned card and a Normal Pendulum Monster
+    results = run_scenarios(rich, driver=engine_driver)
+    assert not [r.message for r in results if "was not placed" in (r.message or "")]
+
+
+def test_a_trigger_of_its_own_normal_summon_is_read_from_the_script():
+    script = """
+local s,id=GetID()
+function s.initial_effect(c)
+	local e1=Effect.CreateEffect(c)
+	e1:SetDescription(aux.Stringid(id,0))
+	e1:SetType(EFFECT_TYPE_SINGLE+EFFECT_TYPE_TRIGGER_O)
+	e1:SetCode(EVENT_SUMMON_SUCCESS)
+	c:RegisterEffect(e1)
+end"""
+    assert summon_triggered(script, None) and summon_triggered(script, 0)
+    assert not summon_triggered(script.replace("EVENT_SUMMON_SUCCESS", "EVENT_TO_GRAVE"), None)
+    assert not summon_triggered(script.replace("TRIGGER_O", "IGNITION"), None)  # offered in an open game state
+    event = FrameEvent(action="activate", card="c2")
+    steps = trigger_steps(event, True, 1, True)
+    assert [(s.action, s.card) for s in steps] == [("summon", "c2"), ("pass", None), ("pass", None)]
+    assert steps[0].select == ["f1-m1", "f1-m2"]  # tributes from its controller's filler
+    assert trigger_steps(event, False, 1, True) == [] and trigger_steps(event, True, 1, False) == []
+    assert set(BOARD_PROFILES) == {"sparse", "rich"}
+
+
+# ------------------------------------------------------------------ real EDOPro scripts
+
+
+def _real_verdict(rid, title, answer, cards, engine_driver):
+    source = CardSource(user_script_dirs(REAL), REAL_CARDS)
+    ruling, frame = _ruling(rid, title, answer, cards)
+    compiled = compile_frame(ruling, frame, source)
+    assert compiled.reason is None, compiled.reason
+    results = run_scenarios(compiled.scenarios, scripts=REAL, cards=REAL_CARDS, driver=engine_driver)
+    return compiled, settle(compiled.scenarios, results)[rid]
+
+
+real = pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_small_hand_for_card_of_demise(engine_driver):
+    # 「命削りの宝札」 needs fewer than 3 other cards in its activator's hand: the sparse board lets it be
+    # activated, and 「精霊の鏡」 is then not offered beside a baseline that chains it to 「強欲な壺」
+    # (official Q&A: できません)
+    compiled, verdict = _real_verdict("t-demise", "「命削りの宝札」の発動にチェーンして「精霊の鏡」を発動できますか？",
+                                      "「命削りの宝札」の発動にチェーンして「精霊の鏡」を発動する事はできません。",
+                                      {"命削りの宝札": 59750328, "精霊の鏡": 35563539}, engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    assert "sparse" in next(s for s in compiled.scenarios if s.id == verdict.scenario_id).title
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_wavering_eyes_with_pendulum_zones_in_use(engine_driver):
+    # 「揺れる眼差し」 destroys the cards in the Pendulum Zones: the rich board fills them (official Q&A: できます)
+    compiled, verdict = _real_verdict("t-eyes", "「王宮の鉄壁」の効果が適用されている場合、「揺れる眼差し」を発動できますか？",
+                                      "「王宮の鉄壁」の効果が適用されている場合でも、「揺れる眼差し」を発動する事はできます。",
+                                      {"王宮の鉄壁": 30459350, "揺れる眼差し": 31222701}, engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    assert "rich" in next(s for s in compiled.scenarios if s.id == verdict.scenario_id).title
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_mandatory_summon_trigger_chained_to(engine_driver):
+    # 「轟雷帝ザボルグ」's effect is a mandatory trigger of its Tribute Summon: it is Summoned first, the
+    # engine chains the effect by itself, and 「灰流うらら」 is not offered (official Q&A: できません)
+    compiled, verdict = _real_verdict(
+        "t-zaborg", "相手が「轟雷帝ザボルグ」のモンスター効果を発動した時、チェーンして手札の「灰流うらら」のモンスター効果を発動できますか？",
+        "相手が「轟雷帝ザボルグ」のモンスター効果を発動した時、チェーンして手札の「灰流うらら」のモンスター効果を発動する事はできません。",
+        {"轟雷帝ザボルグ": 87602890, "灰流うらら": 14558127}, engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    steps = next(s for s in compiled.scenarios if s.id == verdict.scenario_id).steps
+    assert [s.action for s in steps] == ["summon", "pass", "pass", "activate", "chain"]
+    forced = next(o for o in verdict.log["steps"] if o["index"] == 3)
+    assert forced["prompt"] == "forced" and forced["status"] == "done"
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_an_earlier_effect_with_modes_leaves_a_refusal_inconclusive(engine_driver):
+    # 「E・HERO エアーマン」 activates one of two modes (●destroy ●search); the ruling is about the destroy
+    # one, which the set-up cannot give it: a 「スターライト・ロード」 refused after it says nothing
+    compiled, verdict = _real_verdict("t-stratos", "「E・HERO エアーマン」の効果にチェーンして、「スターライト・ロード」を発動できますか？",
+                                      "「E・HERO エアーマン」の効果の発動にチェーンして「スターライト・ロード」を発動する事はできません。",
+                                      {"E・HERO エアーマン": 40044918, "スターライト・ロード": 58120309}, engine_driver)
+    assert verdict.verdict == "inconclusive"
+    assert "options" in verdict.reason, verdict.reason
