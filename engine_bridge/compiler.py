@@ -600,6 +600,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         return _compile_fate(ruling, frame, cards)
     if frame.applied and q.kind in ("what_happens", "applies", "other"):
         return compile_applied(ruling, frame, cards)
+    if frame.stats and q.kind in ("what_happens", "applies", "other"):
+        return compile_stats(ruling, frame, cards)
     if q.kind == "can_attack":
         return _compile_attack(ruling, frame, cards)
     if q.kind == "can_select":
@@ -1063,6 +1065,8 @@ def _selectable(obs: dict, ref: str) -> bool | None:
 
 
 def _one(scenario: Scenario, result: Any, baseline: Scenario | None, base_result: Any) -> FrameVerdict:
+    if scenario.notes.get("stats"):
+        return one_stats(scenario, result)
     if scenario.notes.get("applied"):
         return one_applied(scenario, result, baseline, base_result)
     if scenario.notes.get("fates"):
@@ -1586,24 +1590,26 @@ def _one_select(scenario: Scenario, result: Any, baseline: Scenario | None, base
 _RESULT_EVENTS = ("destroy", "send_to_grave", "banish")
 
 
-def compile_applied(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
-    """A what-happens question whose answer says whether the processing of an activated card's effect is
-    applied (frame.applied): the title's activations played in order (each later one chained to the one
-    before), and the first one's resolution checked in the duel's log: applied = it moves a card, changes
-    LP, draws or changes a position; not applied = it does none of these. The baseline plays the first
-    activation alone (the deciding condition: the later activations and the situation's cards, removed)
-    and must show the effect doing something; without that a "not applied" says nothing (inconclusive)."""
-    if len(frame.applied) != 1:
-        raise NotCompiled(f"the answer says of {len(frame.applied)} cards whether their effect is applied (one is compiled)")
+@dataclass
+class Played:
+    """The title's activations as a duel: the cards where they start, the steps (each activation after the
+    first chained to the one before), the situation's cards (the deciding condition with the later
+    activations), and the side of each card relative to the first activation's (player 0)."""
+    placed: list[SetupCard]
+    steps: list[Step]
+    deciding: list[SetupCard]
+    side: Any
+
+
+def played_activations(frame: Frame, cards: CardSource, also: tuple[str, ...] = ()) -> Played:
+    """The frame's activations played in order, with `also` (cards an outcome is about) placed on the field
+    where they are not activated; a destroy/send/banish event right after an activation is what that
+    activation does (its target). Raises NotCompiled for what cannot be played yet."""
     if frame.unread:
         raise NotCompiled(frame.unread[0])
     _check_cards(frame, cards)
     by_ref = {c.ref: c for c in frame.cards}
-    (subject, applied), = frame.applied.items()
     events = list(frame.events)
-    if not events or events[0].card != subject or events[0].action != "activate":
-        raise NotCompiled(f"applied: the effect whose processing is asked (「{by_ref[subject].name}」) is not the title's "
-                          f"first activation: not compiled yet")
     targets: dict[int, list[str]] = {}
     played: list[FrameEvent] = []
     for e in events:
@@ -1613,18 +1619,20 @@ def compile_applied(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenar
             raise NotCompiled(f"event {e.action} of 「{by_ref[e.card].name}」 before the question: not compiled yet")
         else:
             played.append(e)
+    if not played:
+        raise NotCompiled("no activation in the frame to play before the outcome is checked")
     if len({e.card for e in played}) != len(played):
-        raise NotCompiled("applied: one card activated twice in the title: not compiled yet")
-    situation = [c for c in frame.cards if c.ref not in {e.card for e in played}
+        raise NotCompiled("one card activated twice in the title: not compiled yet")
+    for c in frame.cards:
+        if "equipped" in c.state:
+            raise NotCompiled(f"「{c.name}」 is equipped (or an Equip Card): equipping in the set-up is not compiled")
+    situation = [c for c in frame.cards if c.ref not in {e.card for e in played} and c.ref not in also
                  and any(s in c.state for s in ("applied", "present"))]
-    if len(played) == 1 and not situation:
-        raise NotCompiled("applied: no deciding condition besides the effect's own activation (no later activation, "
-                          "no situation card): no baseline can remove it")
-    first = by_ref[subject]
+    first = by_ref[played[0].card]
 
     def side(card: FrameCard, default: int, actor: str | None = None) -> int:
         # whose card, relative to the first activation's (the turn player, scenario player 0)
-        mine, theirs = actor or card.controller, events[0].actor or first.controller
+        mine, theirs = actor or card.controller, played[0].actor or first.controller
         if mine and theirs:
             return 0 if mine == theirs else 1
         return default
@@ -1649,32 +1657,94 @@ def compile_applied(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenar
             raise NotCompiled(f"「{card.name}」's effect is a trigger (its script has no Ignition/Quick type): the event "
                               f"that triggers it is not in the frame")
         steps.append(Step(action="chain" if i else "activate", card=e.card, effect=effect, answer=True,
-                          target=targets.get(i, [])))
-    for refs in targets.values():
-        for ref in refs:
-            if not any(p.ref == ref for p in placed):
-                card = by_ref[ref]
-                location, position = _fate_place(cards.kind(card.passcode), card)
-                placed.append(SetupCard(ref=ref, code=card.passcode, player=side(card, 1), location=location,
-                                        position=position, name=card.name))
+                          target=list(dict.fromkeys([*targets.get(i, []), *(r for r in also if r != e.card)]))))
+    for ref in [*(r for refs in targets.values() for r in refs), *also]:
+        if not any(p.ref == ref for p in placed):
+            card = by_ref[ref]
+            location, position = _fate_place(cards.kind(card.passcode), card)
+            placed.append(SetupCard(ref=ref, code=card.passcode, player=side(card, 1), location=location,
+                                    position=position, name=card.name))
     deciding = [_situation_card(c, cards, side(c, 1)) for c in situation]
+    return Played(placed, steps, deciding, side)
+
+
+def _with_filler(played: Played, filler: bool) -> tuple[list[SetupCard], list[Step]]:
+    """The filler cards of a variant and the steps with the other player's filler added to their targets."""
+    if not filler:
+        return [], list(played.steps)
+    first = played.placed[0]
+    extra = _filler(0, "f0", first.code) + _filler(1, "f1")
+    pools = {0: [f"f1-{t}" for t in ("s1", "m1", "m2", "g1")] + ["f0-g1"],
+             1: [f"f0-{t}" for t in ("s1", "m1", "m2", "g1")] + ["f1-g1"]}
+    return extra, [Step(**{**st.__dict__, "target": st.target + pools[next(p.player for p in played.placed
+                                                                            if p.ref == st.card)]})
+                   for st in played.steps]
+
+
+def compile_applied(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
+    """A what-happens question whose answer says whether the processing of an activated card's effect is
+    applied (frame.applied): the title's activations played in order (each later one chained to the one
+    before), and the first one's resolution checked in the duel's log: applied = it moves a card, changes
+    LP, draws or changes a position; not applied = it does none of these. The baseline plays the first
+    activation alone (the deciding condition: the later activations and the situation's cards, removed)
+    and must show the effect doing something; without that a "not applied" says nothing (inconclusive)."""
+    if len(frame.applied) != 1:
+        raise NotCompiled(f"the answer says of {len(frame.applied)} cards whether their effect is applied (one is compiled)")
+    (subject, applied), = frame.applied.items()
+    by_ref = {c.ref: c for c in frame.cards}
+    first = next((e for e in frame.events if e.action == "activate"), None)
+    if first is None or first.card != subject:
+        raise NotCompiled(f"applied: the effect whose processing is asked (「{by_ref[subject].name}」) is not the title's "
+                          f"first activation: not compiled yet")
+    played = played_activations(frame, cards)
+    if len(played.steps) == 1 and not played.deciding:
+        raise NotCompiled("applied: no deciding condition besides the effect's own activation (no later activation, "
+                          "no situation card): no baseline can remove it")
     rid = getattr(ruling, "id", None) or ruling.get("id")
     scenarios: list[Scenario] = []
     for variant, filler in enumerate((False, True), 1):
-        extra = _filler(0, "f0", first.passcode) + _filler(1, "f1") if filler else []
-        pools = {0: [f"f1-{t}" for t in ("s1", "m1", "m2", "g1")] + ["f0-g1"],
-                 1: [f"f0-{t}" for t in ("s1", "m1", "m2", "g1")] + ["f1-g1"]} if filler else {0: [], 1: []}
-        run = [Step(**{**st.__dict__, "target": st.target + pools[next(p.player for p in placed if p.ref == st.card)]})
-               for st in steps]
+        extra, run = _with_filler(played, filler)
         base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
         where = "first activation" + (" + filler" if filler else "")
-        ruling_scenario = _scenario(ruling, base, frame, [*placed, *deciding, *extra], run, where)
+        ruling_scenario = _scenario(ruling, base, frame, [*played.placed, *played.deciding, *extra], run, where)
         ruling_scenario.notes["applied"] = {subject: applied}
         ruling_scenario.title += f" — the processing of {subject}'s effect is {'' if applied else 'not '}applied"
-        baseline = _scenario(ruling, base + "-baseline", frame, [*placed, *extra], run[:1], where,
+        baseline = _scenario(ruling, base + "-baseline", frame, [*played.placed, *extra], run[:1], where,
                              control_of=ruling_scenario)
         baseline.notes["applied"] = {subject: True}
         scenarios += [baseline, ruling_scenario]
+    return scenarios
+
+
+def compile_stats(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
+    """A what-happens question whose answer says the ATK/DEF a monster has once the title's activations
+    resolved (frame.stats): those activations played in order with the monster face-up on the field (a
+    target of each), and its final ATK/DEF expected (`expect.cards`). A value the engine shows passes; one
+    it does not show fails unless no effect changed the monster at all (then the set-up, not the engine,
+    may lack what the effects need: inconclusive). A value equal to the printed one needs a baseline that
+    changes it: not compiled."""
+    if len(frame.stats) != 1:
+        raise NotCompiled(f"the answer gives the ATK/DEF of {len(frame.stats)} monsters (one is compiled)")
+    (ref, values), = frame.stats.items()
+    by_ref = {c.ref: c for c in frame.cards}
+    played = played_activations(frame, cards, also=(ref,))
+    card = next(p for p in played.placed if p.ref == ref)
+    if cards.kind(card.code) not in ("monster", "pendulum", "extra"):
+        raise NotCompiled(f"「{by_ref[ref].name}」 is not a monster: it has no ATK/DEF")
+    printed = {k: cards.data[card.code].get(k) for k in values}
+    if printed == values:
+        raise NotCompiled("the ATK/DEF the answer states is the monster's own: no baseline shows an effect changing it")
+    rid = getattr(ruling, "id", None) or ruling.get("id")
+    scenarios: list[Scenario] = []
+    for variant, filler in enumerate((False, True), 1):
+        extra, run = _with_filler(played, filler)
+        scenario = _scenario(ruling, f"{TEMPLATE}-{_slug(rid)}-v{variant}", frame,
+                             [*played.placed, *played.deciding, *extra], run, "outcome on the field" + (
+                                 " + filler" if filler else ""))
+        scenario.expect.cards[ref] = {"location": "mzone", **values}
+        scenario.notes["stats"] = {ref: values}
+        scenario.notes["printed"] = {ref: printed}
+        scenarios.append(scenario)
     return scenarios
 
 
@@ -1736,3 +1806,28 @@ def one_applied(scenario: Scenario, result: Any, baseline: Scenario | None, base
     (ref, applied), = scenario.notes["applied"].items()
     return FrameVerdict("", "", "fail", f"ruling says the processing of {ref}'s effect is {'' if applied else 'not '}"
                         f"applied; engine: {why} (without the deciding condition it does something)", scenario.id, log)
+
+
+def one_stats(scenario: Scenario, result: Any) -> FrameVerdict:
+    """An ATK/DEF outcome: every step played, then the monster's values as the ruling says (pass), or
+    other values some effect gave it (fail); unchanged from its printed values, nothing the ruling's
+    events do reached it (inconclusive)."""
+    log = getattr(result, "log", None) or {}
+    if getattr(result, "verdict", "") in ("error", "timeout") or log.get("status") not in (None, "ok"):
+        return FrameVerdict("", "", "inconclusive", f"a step before the question could not be played: "
+                            f"{log.get('message') or getattr(result, 'message', '')}", scenario.id, log)
+    observed = {o.get("index"): o for o in log.get("steps") or []}
+    for i, step in enumerate(scenario.steps):
+        if (observed.get(i) or {}).get("status") != "done":
+            return FrameVerdict("", "", "inconclusive", f"a step before the question could not be played: step {i + 1} "
+                                f"({step.describe()}) was not played", scenario.id, log)
+    (ref, values), = scenario.notes["stats"].items()
+    got = {k: ((log.get("cards") or {}).get(ref) or {}).get(k) for k in values}
+    if got == values:
+        return FrameVerdict("", "", "pass", "", scenario.id, log)
+    if got == scenario.notes["printed"][ref]:
+        return FrameVerdict("", "", "inconclusive", f"{ref}'s {', '.join(f'{k} {v}' for k, v in got.items())} is its "
+                            f"printed value: no effect the steps played changed it (the set-up may lack what they need)",
+                            scenario.id, log)
+    return FrameVerdict("", "", "fail", f"ruling says {ref} has {', '.join(f'{k} {v}' for k, v in values.items())}; "
+                        f"engine: {', '.join(f'{k} {v}' for k, v in got.items())}", scenario.id, log)

@@ -19,6 +19,8 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 import re
+import unicodedata
+
 import spacy
 from spacy.language import Language
 from spacy.tokens import Doc
@@ -437,7 +439,8 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     elif frame.question and frame.question.kind in ("what_happens", "applies", "other"):
         frame.fates = answered_fates(answer, cards)
         frame.applied = answered_applied(answer, frame, cards) or asked_applied(frame)
-        if frame.question.kind == "what_happens" and not frame.fates and not frame.applied:
+        frame.stats = answered_stats(answer, cards)
+        if frame.question.kind == "what_happens" and not frame.fates and not frame.applied and not frame.stats:
             frame.unread.insert(0, unread_outcome(answer))
     if frame.question and frame.question.kind == "can_select":
         read_select_question(frame, body, answer, cards)
@@ -625,6 +628,36 @@ def unread_outcome(answer: str) -> str:
             _, what, words = min(found)
             return f"answer: it states {what} ({words}), which is not read into an outcome a scenario checks"
     return "answer: it states no outcome (an explanation): no fate, LP, ATK/DEF, count, summon or negation"
+
+
+# 「X」の攻撃力は2000になります / 「X」の攻撃力・守備力は1900・1200となり / 「X」は攻撃力が倍の4800になり
+_JA_STATS_SAID = re.compile(_NAME + r"(?:の|は)(?P<what>攻撃力・守備力|攻撃力|守備力)(?:は|が)、?(?P<how>[^。「」]{0,24}?)"
+                            r"(?P<a>[0-9０-９]{1,5})(?:・(?P<d>[0-9０-９]{1,5}))?(?:と|に)な(?:り|る|ります)")
+
+
+def answered_stats(answer: str, cards: _Cards) -> dict[str, dict[str, int]]:
+    """The ATK/DEF the answer says a monster the title names has once the events resolved (its sentences
+    up to a 「なお、」 note); one said only during damage calculation, an original ATK (元々の), or two
+    values for one card give none for it."""
+    out: dict[str, dict[str, int]] = {}
+    twice: set[str] = set()
+    for sentence in re.split(r"[。\n]", _first_sentence_skipping_notes(answer)):
+        if sentence.strip().startswith(("（", "(", "なお")):
+            break
+        for m in _JA_STATS_SAID.finditer(sentence):
+            card = next((c for c in cards.cards if fold_name(c.name) == fold_name(_clean_name(m.group(1)))), None)
+            if card is None or re.search(r"ダメージ計算|元々の", m.group("how") + sentence[:m.start()]):
+                continue
+            values = [int(unicodedata.normalize("NFKC", v)) for v in (m.group("a"), m.group("d")) if v]
+            keys = ["attack", "defense"] if m.group("what") == "攻撃力・守備力" else [
+                "attack" if m.group("what") == "攻撃力" else "defense"]
+            if len(values) != len(keys):
+                continue
+            said = dict(zip(keys, values))
+            if card.ref in out and out[card.ref] != said:
+                twice.add(card.ref)
+            out[card.ref] = said
+    return {ref: v for ref, v in out.items() if ref not in twice}
 
 
 def asked_applied(frame: Frame) -> dict[str, bool]:

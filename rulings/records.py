@@ -296,6 +296,8 @@ class Frame(Record):
     applied: dict[str, bool] = Field(default_factory=dict)
     """card ref -> whether the answer says the processing of that card's activated effect is applied (true:
     「…の効果処理は通常通り適用されます」, false: 「…効果処理は適用されません」 / 「処理は何も行いません」)"""
+    stats: dict[str, dict[str, int]] = Field(default_factory=dict)
+    """card ref -> {attack: N, defense: N}: the ATK/DEF the answer says a monster has once the events resolved"""
     unread: list[str] = Field(default_factory=list)
     """the parts that could not be read, and why"""
 
@@ -765,6 +767,10 @@ class CardExpect(TypedDict, total=False):
     face: Annotated[Face, _choice(("up", "down"))]
     player: Player
     sequence: Int
+    attack: Int
+    """a monster's ATK in the Monster Zone"""
+    defense: Int
+    """a monster's DEF in the Monster Zone"""
 
 
 def _card_expect(value: Any) -> Any:

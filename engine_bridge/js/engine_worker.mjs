@@ -800,7 +800,9 @@ class ScenarioRun {
     for (const c of this.tracked) {
       let info = null;
       try {
-        info = core.duelQuery(this.duel, { flags: Q.CODE | Q.POSITION, controller: c.controller, location: c.location, sequence: c.sequence, overlaySequence: 0 });
+        // ATK/DEF of a monster on the field (a frame's outcome: 「攻撃力は2000になります」)
+        const stats = c.location === L.MZONE ? Q.ATTACK | Q.DEFENSE : 0;
+        info = core.duelQuery(this.duel, { flags: Q.CODE | Q.POSITION | stats, controller: c.controller, location: c.location, sequence: c.sequence, overlaySequence: 0 });
       } catch {
         info = null;
       }
@@ -819,6 +821,7 @@ class ScenarioRun {
         position: POSITION_NAMES[position] ?? null,
         face: position & P.FACEUP ? "up" : position & P.FACEDOWN ? "down" : null,
         confirmed: !!info && info.code === c.code,
+        ...(c.location === L.MZONE && info && typeof info.attack === "number" ? { attack: info.attack, defense: info.defense } : {}),
       };
     }
     let field = null;

@@ -442,3 +442,18 @@ def test_applied_checks_the_first_activations_resolution_beside_it_played_alone(
     ruling, frame = _ruling("t-applied-none", "「ブラック・ホール」を発動した場合、処理はどうなりますか？",
                             "「ブラック・ホール」の効果処理は適用されます。", {"ブラック・ホール": DARK_HOLE})
     assert frame.applied and "no baseline" in compile_frame(ruling, frame, pack).reason
+
+
+@pytest.mark.engine
+def test_an_atk_outcome_is_the_monsters_final_atk(pack, engine_driver):
+    title = "「ケルトの守護者」が存在する場合に「援軍」を発動した場合、攻撃力はどうなりますか？"
+    cards = {"ケルトの守護者": 91152256, "援軍": 17814387}  # a vanilla 1400 ATK monster; Reinforcements: +500 ATK
+    compiled, verdict = _verdict("t-atk", title, "「ケルトの守護者」の攻撃力は1900になります。", cards, pack, engine_driver)
+    first = compiled.scenarios[0]
+    assert first.expect.cards == {"c1": {"location": "mzone", "attack": 1900}} and first.steps[0].target[0] == "c1"
+    assert (verdict.kind, verdict.verdict) == ("what_happens", "pass"), verdict.reason
+    _, verdict = _verdict("t-atk-wrong", title, "「ケルトの守護者」の攻撃力は2400になります。", cards, pack, engine_driver)
+    assert verdict.verdict == "fail" and verdict.reason == "ruling says c1 has attack 2400; engine: attack 1900"
+    # the printed ATK: no effect is shown changing it, nothing to compile
+    ruling, frame = _ruling("t-atk-same", title, "「ケルトの守護者」の攻撃力は1400になります。", cards)
+    assert "the monster's own" in compile_frame(ruling, frame, pack).reason

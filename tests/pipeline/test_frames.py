@@ -390,3 +390,13 @@ def test_a_what_happens_answer_without_a_checked_outcome_says_what_it_states(qa)
     assert _ja(t, "その効果の説明です。").unread[0].startswith("answer: it states no outcome")
     # an outcome that is read (a named card's fate) leaves no such entry
     assert not any(u.startswith("answer") for u in _ja(t, "「ブラック・ホール」は破壊されます。").unread)
+
+
+def test_the_atk_def_an_answer_states_for_a_monster_the_title_names():
+    t = "「ケルトの守護者」が存在する場合に「援軍」を発動した場合、攻撃力はどうなりますか？"
+    assert _ja(t, "「ケルトの守護者」の攻撃力は１９００になります。").stats == {"c1": {"attack": 1900}}
+    f = _ja(t, "その場合、「ケルトの守護者」の攻撃力・守備力は1900・1700となります。")
+    assert f.stats == {"c1": {"attack": 1900, "defense": 1700}} and not f.unread
+    # only during damage calculation, or two values for one card: none
+    assert not _ja(t, "ダメージ計算時のみ「ケルトの守護者」の攻撃力は1900になります。").stats
+    assert not _ja(t, "「ケルトの守護者」の攻撃力は1900になります。その後、「ケルトの守護者」の攻撃力は2400になります。").stats
