@@ -13,13 +13,15 @@ import gzip
 import json
 import logging
 import random
+import re
 import shutil
+import unicodedata
 from pathlib import Path
 from typing import Iterable
 
 from pipeline.topic_model import (CONFIG, MODEL_ENV, THRESHOLDS, as_doc, best_topic, decide, default_model_dir,
                                   load_config, qa_tokens)
-from pipeline.topics import load_topics, topics_for_qa_tags
+from pipeline.topics import card_kind_topics, load_card_kinds, load_topics, topics_for_qa_tags
 from rulings.errors import InputError
 
 
@@ -166,6 +168,50 @@ def train(qa_path: Path, cards_path: Path, out_dir: Path, config: Path = CONFIG,
     return summary
 
 
+# ------------------------------------------------------------------------ how consistent the tags are
+
+def _trigrams(qa: dict) -> set[str]:
+    """Character trigrams of a Q&A's title + question with the quoted card names blanked: the wording
+    of the question whichever cards it is about."""
+    text = re.sub(r"「[^」]*」", "「」", unicodedata.normalize("NFKC", (qa.get("title") or "") + (qa.get("question") or "")))
+    return {text[i:i + 3] for i in range(len(text) - 2)}
+
+
+def label_agreement(qas: list[dict], by_kid: dict, similar: float = 0.5) -> dict:
+    """How consistently Konami's tags follow what a Q&A shows, measured on the given Q&As (a ceiling
+    for any classifier of them; `python -m pipeline.topic_training agreement` runs it on the even half):
+    - one_kind: the Q&As all of whose cards give one card-kind topic (pipeline.topics.card_kind_topics):
+      per topic [Q&As, those whose gold topics include it];
+    - kind_cover: of the Q&As with a gold card-kind topic, [Q&As, those where some card gives it];
+    - near_duplicates: pairs of Q&As whose title + question (card names blanked) share at least
+      `similar` of their character trigrams (Jaccard) and whose cards give the same kind topics:
+      [pairs, pairs with identical gold topics]."""
+    kinds = {topic for _, topic in load_card_kinds()}
+    rows = []
+    for q in qas:
+        cards = qa_cards(q, by_kid)
+        rows.append((set(topics_for_qa_tags(q.get("tags") or [])), tuple(sorted(card_kind_topics(cards))), _trigrams(q)))
+    one_kind: dict[str, list[int]] = {}
+    cover = [0, 0]
+    for gold, card_topics, _ in rows:
+        if len(card_topics) == 1:
+            counts = one_kind.setdefault(card_topics[0], [0, 0])
+            counts[0] += 1
+            counts[1] += card_topics[0] in gold
+        if gold & kinds:
+            cover[0] += 1
+            cover[1] += bool(gold & kinds & set(card_topics))
+    pairs = [0, 0]
+    for i, (gold_a, kinds_a, grams_a) in enumerate(rows):
+        for gold_b, kinds_b, grams_b in rows[i + 1:]:
+            if kinds_a == kinds_b and grams_a and len(grams_a & grams_b) >= similar * len(grams_a | grams_b):
+                pairs[0] += 1
+                pairs[1] += gold_a == gold_b
+    total = [sum(v[0] for v in one_kind.values()), sum(v[1] for v in one_kind.values())]
+    return {"qas": len(rows), "one_kind": dict(sorted(one_kind.items(), key=lambda kv: -kv[1][0])),
+            "one_kind_total": total, "kind_cover": cover, "near_duplicates": pairs}
+
+
 def main(argv: list[str] | None = None) -> int:
     import argparse
 
@@ -179,9 +225,20 @@ def main(argv: list[str] | None = None) -> int:
     tr.add_argument("--out", type=Path, default=None, help=f"model directory (default: ${MODEL_ENV} or build/topic-model)")
     tr.add_argument("--config", type=Path, default=CONFIG)
     tr.add_argument("--limit", type=int, default=None, help="train on the first N even-fid Q&As only")
+    ag = sub.add_parser("agreement", help="how consistently the even-fid Q&As' tags follow their cards and wording")
+    ag.add_argument("--qa", type=Path, default=None, help="Q&A JSONL.gz (default: shared konami-faq/qa-dev)")
+    ag.add_argument("--cards", type=Path, default=None, help="cards.jsonl.gz (default: shared data)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     qa = args.qa or rconfig.shared_dir() / "corpus" / "konami-faq" / "qa-dev.jsonl.gz"
+    if args.command == "agreement":
+        try:
+            even = [q for q in read_qas(qa) if int(q.get("fid") or 0) % 2 == 0]
+            print(json.dumps(label_agreement(even, cards_by_konami_id(args.cards or rconfig.cards_file())),
+                             ensure_ascii=False))
+        except InputError as exc:
+            parser.exit(2, f"error: {exc}\n")
+        return 0
     try:
         summary = train(qa, args.cards or rconfig.cards_file(), args.out or default_model_dir(), args.config,
                         args.limit)

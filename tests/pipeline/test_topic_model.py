@@ -90,3 +90,19 @@ def test_training_a_missing_corpus_is_a_clear_error(tmp_path):
 
     with pytest.raises(InputError, match="not a readable Q&A"):
         topic_training.train(tmp_path / "missing.jsonl.gz", tmp_path / "cards.jsonl.gz", tmp_path / "out")
+
+
+def test_label_agreement_counts_one_kind_qas_and_near_duplicate_pairs(qas, catalog):
+    """A real Q&A about one Effect Monster (Konami's tag モンスター), with two copies of it: one tagged
+    alike, one tagged チェーン. All three read alike and are about the same card."""
+    by_kid = {c.konami_id: c for c in catalog.values() if c.konami_id is not None}
+    qa = next(q for q in qas if q["fid"] == 11640)
+    assert qa["tags"] == ["モンスター"] and len(qa["mentionedCards"]) == 1
+    rows = [qa, dict(qa, fid=1), dict(qa, fid=3, tags=["チェーン"])]
+    report = topic_training.label_agreement(rows, by_kid)
+    assert report["one_kind"] == {"monster_cards": [3, 2]}
+    assert report["kind_cover"] == [2, 2]  # the チェーン copy has no card-kind gold topic
+    assert report["near_duplicates"] == [3, 1]
+    # another Q&A about another Effect Monster, worded otherwise, is no near duplicate
+    other = next(q for q in qas if q["fid"] == 9580)
+    assert topic_training.label_agreement([qa, other], by_kid)["near_duplicates"] == [0, 0]
