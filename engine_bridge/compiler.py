@@ -602,6 +602,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         return compile_applied(ruling, frame, cards)
     if frame.stats and q.kind in ("what_happens", "applies", "other"):
         return compile_stats(ruling, frame, cards)
+    if q.kind == "applies" and re.search(r"発動(?:し|され)ますか$", q.text or ""):
+        return compile_triggered(ruling, frame, cards)
     if q.kind == "can_attack":
         return _compile_attack(ruling, frame, cards)
     if q.kind == "can_select":
@@ -974,9 +976,9 @@ def settle_result(scenario: Scenario, result: Any, done: dict[str, tuple[Scenari
     `done` holds the scenarios already run by id (a baseline runs before its ruling scenario)."""
     if scenario.template != TEMPLATE:
         return result
-    if scenario.notes.get("applied"):
+    if scenario.notes.get("applied") or scenario.notes.get("activates"):
         if scenario.kind == "control":
-            seen, why = applied_seen(scenario, result)
+            seen, why = (applied_seen if scenario.notes.get("applied") else triggered_seen)(scenario, result)
             result.verdict, result.diffs = ("pass", []) if seen else ("inconclusive", [])
             if not seen:
                 result.message = "baseline: " + why
@@ -1065,6 +1067,8 @@ def _selectable(obs: dict, ref: str) -> bool | None:
 
 
 def _one(scenario: Scenario, result: Any, baseline: Scenario | None, base_result: Any) -> FrameVerdict:
+    if scenario.notes.get("activates"):
+        return one_triggered(scenario, result, baseline, base_result)
     if scenario.notes.get("stats"):
         return one_stats(scenario, result)
     if scenario.notes.get("applied"):
@@ -1831,3 +1835,90 @@ def one_stats(scenario: Scenario, result: Any) -> FrameVerdict:
                             scenario.id, log)
     return FrameVerdict("", "", "fail", f"ruling says {ref} has {', '.join(f'{k} {v}' for k, v in values.items())}; "
                         f"engine: {', '.join(f'{k} {v}' for k, v in got.items())}", scenario.id, log)
+
+
+# ------------------------------------------------------------------ applies: is an effect activated (a trigger)
+
+
+def compile_triggered(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
+    """An applies question 「…場合、「B」の効果は発動しますか」 answered yes or no: the title's activations
+    played in order with B on the field (where its type puts it, or where the ruling says), then B's effect
+    activated if the engine offers it (a mandatory one the engine activates by itself); the verdict is
+    whether a chain link of B appears once the activations resolved. The baseline plays the same without
+    the situation's cards (the deciding condition) and must show B activating; a "no" counts only beside it."""
+    q = frame.question
+    if frame.answer not in ("yes", "no"):
+        raise NotCompiled(next((u for u in frame.unread if u.startswith("answer")), "the answer is not yes or no"))
+    if q.card is None:
+        raise NotCompiled("applies: the card whose effect is asked to activate is not named")
+    by_ref = {c.ref: c for c in frame.cards}
+    if any(e.card == q.card for e in frame.events):
+        raise NotCompiled(f"applies: 「{by_ref[q.card].name}」 also acts before the question: not compiled yet")
+    played = played_activations(frame, cards)
+    card = by_ref[q.card]
+    kind = cards.kind(card.passcode)
+    location, position = _fate_place(kind, card)
+    trigger = SetupCard(ref=q.card, code=card.passcode, player=played.side(card, 0), location=location,
+                        position=position, name=card.name)
+    if frame.answer == "no" and not played.deciding:
+        raise NotCompiled("applies 'no': the frame names no deciding condition besides the activations that trigger the "
+                          "effect: no baseline can remove it")
+    effect = effect_index(frame, card.passcode, cards, activation=False) if kind in ("monster", "pendulum", "extra") \
+        else None
+    rid = getattr(ruling, "id", None) or ruling.get("id")
+    scenarios: list[Scenario] = []
+    for variant, filler in enumerate((False, True), 1):
+        extra, run = _with_filler(played, filler)
+        run = [*run, Step(action="activate", card=q.card, effect=effect, answer=True)]
+        base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
+        where = f"{location} + the title's activations" + (" + filler" if filler else "")
+        ruling_scenario = _scenario(ruling, base, frame, [*played.placed, trigger, *played.deciding, *extra], run, where)
+        ruling_scenario.notes["activates"] = {q.card: frame.answer == "yes"}
+        if played.deciding:
+            baseline = _scenario(ruling, base + "-baseline", frame, [*played.placed, trigger, *extra], run, where,
+                                 control_of=ruling_scenario)
+            baseline.notes["activates"] = {q.card: True}
+            scenarios.append(baseline)
+        scenarios.append(ruling_scenario)
+    return scenarios
+
+
+def triggered_seen(scenario: Scenario, result: Any) -> tuple[bool, str]:
+    """Whether the title's activations were played and the asked card's effect was (or, for a "no", was
+    not) activated after them, as its scenario says; else why not."""
+    (ref, activates), = scenario.notes["activates"].items()
+    log = getattr(result, "log", None) or {}
+    if getattr(result, "verdict", "") in ("error", "timeout") or log.get("status") not in (None, "ok"):
+        return False, f"a step could not be played: {log.get('message') or getattr(result, 'message', '')}"
+    observed = {o.get("index"): o for o in log.get("steps") or []}
+    for i, step in enumerate(scenario.steps[:-1]):
+        if (observed.get(i) or {}).get("status") != "done":
+            return False, f"step {i + 1} ({step.describe()}) was not played"
+    chained = [e for e in log.get("events") or [] if e.get("event") == "chain" and e.get("card") == ref]
+    last = observed.get(len(scenario.steps) - 1) or {}
+    if last.get("prompt") == "idle" and last.get("status") == "done" and chained:
+        chained.pop()  # the last step took an effect of its own in the open game state: not the one triggered
+    if bool(chained) == activates:
+        return True, ""
+    return False, f"{ref}'s effect was {'not ' if activates else ''}activated after the title's activations"
+
+
+def one_triggered(scenario: Scenario, result: Any, baseline: Scenario | None, base_result: Any) -> FrameVerdict:
+    """Whether the asked effect activates: a "yes" the engine shows passes; otherwise the baseline (the
+    situation removed) must show it activating before a disagreement counts."""
+    log = getattr(result, "log", None)
+    seen, why = triggered_seen(scenario, result)
+    if seen:
+        return FrameVerdict("", "", "pass", "", scenario.id, log)
+    if why.startswith(("a step", "step")):
+        return FrameVerdict("", "", "inconclusive", f"a step before the question could not be played: {why}", scenario.id, log)
+    if baseline is None or base_result is None:
+        return FrameVerdict("", "", "inconclusive", f"{why}, and no baseline (no situation card to remove) tells whether "
+                            f"the set-up lacks what the effect needs", scenario.id, log)
+    b_seen, b_why = triggered_seen(baseline, base_result)
+    if not b_seen:
+        return FrameVerdict("", "", "inconclusive", f"baseline: without the deciding condition {b_why}: the set-up lacks "
+                            f"what the effect needs", scenario.id, getattr(base_result, "log", None))
+    (ref, activates), = scenario.notes["activates"].items()
+    return FrameVerdict("", "", "fail", f"ruling says {ref}'s effect is {'' if activates else 'not '}activated; engine: "
+                        f"{why} (without the deciding condition it is activated)", scenario.id, log)

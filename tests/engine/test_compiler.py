@@ -457,3 +457,34 @@ def test_an_atk_outcome_is_the_monsters_final_atk(pack, engine_driver):
     # the printed ATK: no effect is shown changing it, nothing to compile
     ruling, frame = _ruling("t-atk-same", title, "「ケルトの守護者」の攻撃力は1400になります。", cards)
     assert "the monster's own" in compile_frame(ruling, frame, pack).reason
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_whether_a_trigger_activates_after_the_titles_activations(engine_driver):
+    # 「黒き森のウィッチ」 sent from the field to the GY by 「ブラック・ホール」 activates its effect; with
+    # 「マクロコスモス」 it is banished instead and does not (the baseline without it shows the trigger)
+    cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
+    named = {"マクロコスモス": 30241314, "ブラック・ホール": DARK_HOLE, "黒き森のウィッチ": 78010363}
+    title = "「マクロコスモス」が存在する場合に「ブラック・ホール」を発動した場合、「黒き森のウィッチ」の効果は発動しますか？"
+
+    def verdict(rid, answer):
+        ruling, frame = _ruling(rid, title, answer, named)
+        compiled = compile_frame(ruling, frame, cards)
+        assert compiled.reason is None, compiled.reason
+        return compiled, settle(compiled.scenarios, run_scenarios(compiled.scenarios, scripts=REAL, cards=os.environ.get(
+            "RULINGS_EDOPRO_CARDS"), driver=engine_driver))[rid]
+
+    compiled, no = verdict("t-trigger-no", "発動しません。")
+    baseline, first = compiled.scenarios[:2]
+    assert first.notes["activates"] == {"c1": False} and baseline.notes["activates"] == {"c1": True}
+    assert 30241314 not in baseline.codes() and [s.action for s in first.steps] == ["activate", "activate"]
+    assert no.verdict == "pass", no.reason
+    _, yes = verdict("t-trigger-yes", "発動します。")
+    assert yes.verdict == "fail" and "without the deciding condition it is activated" in yes.reason
+
+
+def test_whether_an_effect_activates_with_no_deciding_condition_has_no_baseline(pack):
+    ruling, frame = _ruling("t-trigger-none", "「ブラック・ホール」を発動した場合、「アポピスの化神」の効果は発動しますか？",
+                            "発動しません。", {"ブラック・ホール": DARK_HOLE, "アポピスの化神": APOPHIS})
+    assert frame.question.kind == "applies" and "no baseline" in compile_frame(ruling, frame, pack).reason
