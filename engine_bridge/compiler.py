@@ -508,8 +508,9 @@ def _named_cards(refs: list[int], player: int, tag: str, cards: "CardSource") ->
 # "sparse": the filler without cards in either hand nor Spells/Traps in the Graveyards (「手札が３枚になるように」,
 # 「自分の墓地に魔法・罠カードが存在しない場合」); "rich": the filler plus monsters of each kind face-up on
 # both fields (a Spellcaster, the two materials of the Extra Deck filler's Fusion, an Xyz), Normal Pendulum
-# Monsters in both players' Pendulum Zones and a third copy of the questioned card in its Deck.
-BOARD_PROFILES = ("sparse", "rich")
+# Monsters in both players' Pendulum Zones and a third copy of the questioned card in its Deck;
+# "materials" (a Special Summon by a procedure): the monsters its text names face-up on the summoner's field.
+BOARD_PROFILES = ("sparse", "rich", "materials")
 _SPARSE_NEEDS = re.compile(r"Get(?:FieldGroup|MatchingGroup)Count\([^)]*LOCATION_HAND|"
                            r"not\s+Duel\.IsExistingMatchingCard\([^)]*LOCATION_GRAVE")
 _RICH_NEEDS = re.compile(r"RACE_|TYPE_(?:XYZ|FUSION|SYNCHRO|PENDULUM)|LOCATION_PZONE|IsCode\(id\)|"
@@ -520,6 +521,16 @@ RICH_FACEUP_OTHER = (44287299, 71594310)  # Masaki (the other material), Gem-Kni
 RICH_PENDULUM = (17390179, 19474136)  # Flash Knight, Mandragon: Normal Pendulum Monsters
 
 
+def material_monsters(refs: list[int], cards: "CardSource", room: int = 4) -> list[int]:
+    """The monsters among the cards a text names (referenced_cards) that a summon procedure may use as
+    materials on the field (「サイバー・ドラゴン」＋機械族モンスター, 自分フィールドの「Ｕ．Ａ．」モンスター１体を
+    手札に戻し …): each, and a second copy of each while there is room (the Monster Zones, `room`)."""
+    k = load_constants()
+    mons = [c for c in refs if c in cards.data and cards.kind(c) in ("monster", "pendulum") and (
+        cards.script(c) is not None or not cards.data[c]["type"] & k["TYPE_EFFECT"])]
+    return (mons + mons)[:room] if mons else []
+
+
 def board_profiles(scripts: Iterable[str]) -> tuple[str, ...]:
     """The BOARD_PROFILES the scripts (the questioned card's, the earlier events' cards') read: a hand or
     Graveyard count for "sparse", a Type, a kind of monster or a name for "rich"."""
@@ -528,12 +539,17 @@ def board_profiles(scripts: Iterable[str]) -> tuple[str, ...]:
 
 
 def profile_filler(profile: str, own: int, own_pile: str, named: list[SetupCard], cards: "CardSource",
-                   own_pzone: bool = False) -> list[SetupCard]:
+                   own_pzone: bool = False, refs: list[int] | None = None) -> list[SetupCard]:
     """The cards of a board profile (BOARD_PROFILES) for a questioned card of code `own` (`own_pzone`: it
     sits in a Pendulum Zone, left free for it); `named`: what the filler variants add besides _filler
-    (the cards the texts name, the Extra Deck and variety filler)."""
+    (the cards the texts name, the Extra Deck and variety filler); `refs`: the cards the questioned card's
+    text names ("materials": those monsters face-up on its controller's otherwise empty field)."""
     k = load_constants()
     base = _filler(0, "f0", own, own_pile) + _filler(1, "f1") + named
+    if profile == "materials":
+        faceup = [SetupCard(ref=f"f0-t{i}", code=code, player=0, location="mzone")
+                  for i, code in enumerate(material_monsters(refs or [], cards))]
+        return [c for c in base if not (c.player == 0 and c.location == "mzone")] + faceup
     if profile == "sparse":
         def spell_trap(c: SetupCard) -> bool:
             return bool(cards.data.get(c.code, {}).get("type", 0) & (k["TYPE_SPELL"] | k["TYPE_TRAP"]))
@@ -738,7 +754,10 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         fillers = (True,)  # a chain needs an activation to chain to, and that activation what it uses: filler
     # boards the activation requirements read from the scripts ask for (a small hand, a Graveyard without
     # Spells/Traps; monsters of each kind face-up, Pendulum Zones in use): more variants, the earlier ones kept
-    fillers += board_profiles([qscript, *(cards.script(by_ref[e.card].passcode) or "" for e in events)])
+    fillers += board_profiles([qscript, *(cards.script(by_ref[e.card].passcode) or "" for e in events),
+                               *(cards.script(t.code) or "" for t, _ in target or [])])
+    if action == "special_summon" and not events and material_monsters(refs, cards):
+        fillers += ("materials",)  # a procedure's materials: the monsters its text names, on its controller's field
     for filler in fillers:
         places = _question_places(qkind, qcard, frame) if not own else [_event_place(qkind, qcard, own[0].action)]
         if chained and turn_player != qplayer:
@@ -754,7 +773,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                      + event_named) if filler and filler not in BOARD_PROFILES else []
             if filler in BOARD_PROFILES:
                 extra = profile_filler(filler, qcard.passcode, "extra" if qkind == "extra" else "deck", named + event_named,
-                                       cards, own_pzone=location == "pzone")
+                                       cards, own_pzone=location == "pzone", refs=refs)
             steps = []
             for e in events:
                 # an earlier activation that needs a target takes the other player's filler cards (with
@@ -993,7 +1012,7 @@ def settle_result(scenario: Scenario, result: Any, done: dict[str, tuple[Scenari
     elif scenario.kind == "control":
         obs = _question_obs(result, scenario)
         step = scenario.steps[-1]
-        if obs is not None and obs.get("offered") and ("target_selectable" not in step.expect or _selectable(obs, "t0")) \
+        if obs is not None and obs.get("offered") and ("target_selectable" not in step.expect or target_prompt(obs) is not None) \
                 and ("selectable" not in step.expect or _chosen_among(obs, "t0")):
             # what the duel does after the questioned action is not what the baseline checks
             result.verdict, result.diffs = "pass", []
@@ -1055,15 +1074,22 @@ def best_baseline(pairs: list[tuple[Scenario, Any]]) -> tuple[Scenario | None, A
     for scenario, result in pairs:
         obs = _question_obs(result, scenario)
         if obs is not None and obs.get("offered") and (
-                "target_selectable" not in scenario.steps[-1].expect or _selectable(obs, "t0")):
+                "target_selectable" not in scenario.steps[-1].expect or target_prompt(obs) is not None):
             return scenario, result
     return pairs[0] if pairs else (None, None)
 
 
-def _selectable(obs: dict, ref: str) -> bool | None:
-    """Whether the card was among the candidates of the step's first choice (None: no choice asked)."""
+def _selectable(obs: dict, ref: str, at: int = 0) -> bool | None:
+    """Whether the card was among the candidates of the step's choice number `at` (the first by default;
+    None: no such choice asked)."""
     prompts = obs.get("prompts") or []
-    return (ref in prompts[0]["candidates"]) if prompts else None
+    return (ref in prompts[at]["candidates"]) if len(prompts) > at else None
+
+
+def target_prompt(obs: dict, ref: str = "t0") -> int | None:
+    """Which of the step's card choices offered the baseline's stand-in target (an effect that first
+    chooses a cost or another target asks several): the choice the ruling's target is looked for in."""
+    return next((i for i, p in enumerate(obs.get("prompts") or []) if ref in p.get("candidates", [])), None)
 
 
 def _one(scenario: Scenario, result: Any, baseline: Scenario | None, base_result: Any) -> FrameVerdict:
@@ -1156,23 +1182,30 @@ def _one_target(scenario: Scenario, result: Any, baseline: Scenario | None, base
     ref, expected = next(iter(q.expect["target_selectable"].items()))
     log = getattr(result, "log", None)
     obs = _question_obs(result, scenario)
-    if expected and obs is not None and obs.get("offered") and _selectable(obs, ref):
+    b_obs = _question_obs(base_result, baseline) if baseline is not None and base_result is not None else None
+    at = (target_prompt(b_obs) if b_obs else None) or 0  # the choice that offered the stand-in
+    if expected and obs is not None and obs.get("offered") and _selectable(obs, ref, at):
         return FrameVerdict("", "", "pass", "", scenario.id, log)
     if baseline is None or base_result is None:
         return FrameVerdict("", "", "inconclusive", "no baseline run", scenario.id)
     b_obs = _question_obs(base_result, baseline)
-    if b_obs is None or not b_obs.get("offered") or not _selectable(b_obs, "t0"):
+    if b_obs is None or not b_obs.get("offered") or target_prompt(b_obs) is None:
         return FrameVerdict("", "", "inconclusive", "baseline: the stand-in target is not offered as a target even "
                             "without the deciding condition", scenario.id)
     if obs is None:
         return FrameVerdict("", "", "inconclusive", f"the question could not be played: {result.message or result.reason}",
                             scenario.id, log)
-    got = _selectable(obs, ref) if obs.get("offered") else False
+    got = _selectable(obs, ref, at) if obs.get("offered") else False
     if got is None:
         return FrameVerdict("", "", "inconclusive", "the engine asked no choice of cards", scenario.id, log)
     if not obs.get("offered") and len(scenario.setup.cards) - len(baseline.setup.cards) != 0:
         return FrameVerdict("", "", "inconclusive", "the activation is not offered with the ruling's situation (not a "
                             "choice of target)", scenario.id, log)
+    if not obs.get("offered") and expected:
+        # the ruling's target may need what its own text asks (a Spell an effect copies needs its own target):
+        # an activation not offered at all is no refusal of that target
+        return FrameVerdict("", "", "inconclusive", "the activation is not offered at all with the ruling's target (the "
+                            "set-up may lack what the target card itself needs): not a choice of target", scenario.id, log)
     if got == expected:
         return FrameVerdict("", "", "pass", "", scenario.id, log)
     return FrameVerdict("", "", "fail", f"target {ref} of {q.describe()}: ruling says {'selectable' if expected else 'not selectable'}"

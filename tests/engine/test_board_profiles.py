@@ -123,7 +123,7 @@ end"""
     assert [(s.action, s.card) for s in steps] == [("summon", "c2"), ("pass", None), ("pass", None)]
     assert steps[0].select == ["f1-m1", "f1-m2"]  # tributes from its controller's filler
     assert trigger_steps(event, False, 1, True) == [] and trigger_steps(event, True, 1, False) == []
-    assert set(BOARD_PROFILES) == {"sparse", "rich"}
+    assert set(BOARD_PROFILES) == {"sparse", "rich", "materials"}
 
 
 # ------------------------------------------------------------------ real EDOPro scripts
@@ -191,3 +191,41 @@ def test_real_scripts_an_earlier_effect_with_modes_leaves_a_refusal_inconclusive
                                       {"E・HERO エアーマン": 40044918, "スターライト・ロード": 58120309}, engine_driver)
     assert verdict.verdict == "inconclusive"
     assert "options" in verdict.reason, verdict.reason
+
+
+def test_the_target_is_looked_for_in_the_choice_that_offered_the_stand_in():
+    # an effect that first chooses a cost (or another target) asks several card choices: the ruling's target
+    # is looked for in the one where the baseline's stand-in was offered
+    from engine_bridge.compiler import _selectable, target_prompt
+
+    baseline = {"prompts": [{"type": "card", "candidates": ["f0-vh2"]}, {"type": "card", "candidates": ["t0", "f0-m1"]}]}
+    assert target_prompt(baseline) == 1 and target_prompt({"prompts": []}) is None
+    ruling = {"prompts": [{"type": "card", "candidates": ["f0-vh2", "c1"]}, {"type": "card", "candidates": ["f0-m1"]}]}
+    assert _selectable(ruling, "c1", target_prompt(baseline)) is False  # offered as a cost, not as the target
+    assert _selectable(ruling, "c1") is True and _selectable(ruling, "c1", 2) is None
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_target_after_a_cost_choice(engine_driver):
+    # 「ギブ＆テイク」 targets a monster in its controller's Graveyard, then one on the field: the ruling's
+    # 「E・HERO ワイルドマン」 is looked for in the second choice (official Q&A: 発動できます)
+    compiled, verdict = _real_verdict("t-give", "自分フィールド上の「E・HERO ワイルドマン」を対象に「ギブ＆テイク」を発動できますか？",
+                                      "自分フィールド上の「E・HERO ワイルドマン」を対象に「ギブ＆テイク」を発動する事はできます。",
+                                      {"E・HERO ワイルドマン": 86188410, "ギブ＆テイク": 55465441}, engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_procedure_with_its_named_materials_on_the_field(engine_driver):
+    # 「キメラテック・フォートレス・ドラゴン」 is Special Summoned by sending 「サイバー・ドラゴン」 and Machine
+    # monsters from the field: the "materials" board puts the monsters its text names face-up on its
+    # summoner's field (official Q&A: 「融合禁止エリア」 does not stop it)
+    compiled, verdict = _real_verdict("t-fortress", "「融合禁止エリア」の適用中に「キメラテック・フォートレス・ドラゴン」を特殊召喚できますか？",
+                                      "「融合禁止エリア」の適用中でも、「キメラテック・フォートレス・ドラゴン」を特殊召喚する事はできます。",
+                                      {"融合禁止エリア": 27581098, "キメラテック・フォートレス・ドラゴン": 79229522}, engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    passed = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    assert "materials" in passed.title
+    assert [c.code for c in passed.setup.cards if c.ref.startswith("f0-t")] == [70095154, 70095154]  # 「サイバー・ドラゴン」 x2
