@@ -32,7 +32,7 @@ SHARED_DIR := $(or $(RULINGS_SHARED),../shared)
 QA_DEV := $(SHARED_DIR)/corpus/konami-faq/qa-dev.jsonl.gz
 TOPIC_MODEL := build/topic-model
 topic-model: $(TOPIC_MODEL)/thresholds.json
-$(TOPIC_MODEL)/thresholds.json: $(VENV)/.installed pipeline/topic_model.py pipeline/topic_training.py pipeline/data/topic_textcat.cfg pipeline/data/topics.yaml
+$(TOPIC_MODEL)/thresholds.json: $(VENV)/.installed pipeline/topic_model.py pipeline/topic_training.py pipeline/card_kinds.py pipeline/data/topic_textcat.cfg pipeline/data/topics.yaml
 	@if [ -f "$(QA_DEV)" ]; then \
 	  RULINGS_SHARED=$(SHARED_DIR) $(PY) -m pipeline.topic_training train --qa "$(QA_DEV)" --out $(TOPIC_MODEL); \
 	else echo "topic-model: $(QA_DEV) not found; Japanese topics will use the cue lists"; fi

@@ -7,9 +7,12 @@ their tags map to (pipeline/data/topics.yaml `qa_tags`), by pipeline/topic_train
 (pipeline.nlp_models) of heading + text and its bigrams, plus card words from the real card data of
 the cards the text is about (`card_tokens`): each card's kinds (KIND_xyz, KIND_trap-counter,
 KIND_nomi ...) crossed with the role the card plays in the text (TF_: named first in the heading,
-TEFF_: 「X」の効果 there, ONE_: the only card ...), and rule words of the cards' own texts and names.
-Most Konami tags name the kind of the one card a Q&A is about; the roles tell which card that is.
-The model is the cross-validation fold models (their scores averaged); the best-scoring topic is
+TEFF_: 「X」の効果 there, ONE_: the only card, NEW_: the newest card by Konami id ...), and rule words
+of the cards' own texts and names. Most Konami tags name the kind of the one card a Q&A is about; the
+roles tell which card that is, and a second textcat_multilabel (label SUBJECT) scores each card on
+them (`subject_rows`); a card-kind topic's score is blended with its best card's (`blend`, weight
+chosen on the folds). The model is the cross-validation fold models, several seeds per fold (their
+scores averaged); the best-scoring topic is
 always taken, further ones when their score reaches the topic's own threshold, chosen on the folds'
 out-of-fold scores inside the even half (never on odd fids).
 
@@ -28,6 +31,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
+from pipeline.card_kinds import card_kind_topic_keys, card_kind_topics
 from rulings.errors import InputError
 
 log = logging.getLogger(__name__)
@@ -131,7 +135,10 @@ def _card_name(card) -> str:
 def card_roles(heading: str, text: str, cards: list) -> list[set[str]]:
     """Per card, where heading (a Q&A's title) and text name it: T (in the heading), TF / TL (named
     first / last there), TONLY (the heading's only card), T*/Q* + a _ROLE_AFTER role (how the heading /
-    the text names it first), MENT (named in the text), MOST (the most named card), ONE (the only card)."""
+    the text names it first), MENT (named in the text), MOST (the most named card), ONE (the only card),
+    NEW / NEW2 / OLD (the newest, second newest and oldest card by Konami id, i.e. by release: a ruling
+    is mostly written about a new card meeting older ones; on the even-fid Q&As with a card-kind tag
+    the newest card's kind is a gold topic in 719 of 937, the oldest's in 467)."""
     heading = unicodedata.normalize("NFKC", heading or "")
     text = unicodedata.normalize("NFKC", text or "")
     quoted = [f"「{n}」" if n else "" for n in map(_card_name, cards)]
@@ -160,6 +167,12 @@ def card_roles(heading: str, text: str, cards: list) -> list[set[str]]:
     counts = [heading.count(k) + text.count(k) if k else 0 for k in quoted]
     if counts and max(counts) > 0:
         roles[counts.index(max(counts))].add("MOST")
+    by_age = sorted((kid, i) for i, kid in enumerate(getattr(c, "konami_id", None) for c in cards) if kid is not None)
+    if by_age:
+        roles[by_age[-1][1]].add("NEW")
+    if len(by_age) > 1:
+        roles[by_age[-2][1]].add("NEW2")
+        roles[by_age[0][1]].add("OLD")
     return roles
 
 
@@ -193,9 +206,55 @@ def tokens(heading: str, text: str, cards: Iterable = (), kind_repeat: int = 1) 
     return grams + card_tokens(heading, text, cards) * max(1, kind_repeat)
 
 
+def qa_text(qa: dict) -> tuple[str, str]:
+    """A Konami Q&A as the NLP stage sees it: (heading = its title, text = question + answer)."""
+    return qa.get("title") or "", "\n".join(qa.get(k) or "" for k in ("question", "answer"))
+
+
 def qa_tokens(qa: dict, cards: Iterable = (), kind_repeat: int = 1) -> list[str]:
-    text = "\n".join(qa.get(k) or "" for k in ("question", "answer"))
-    return tokens(qa.get("title") or "", text, cards, kind_repeat)
+    return tokens(*qa_text(qa), cards, kind_repeat)
+
+
+# ------------------------------------------------------------------------------------ subject cards
+
+SUBJECT = "subject"
+
+
+def subject_rows(heading: str, text: str, cards: Iterable = ()) -> list[tuple[str, list[str]]]:
+    """Per card with a card-kind topic (pipeline.card_kinds.card_kind_topics), that topic and the words
+    telling whether it is the card the text is about (the card whose kind Konami's tag names): the
+    roles it plays (card_roles), how often heading and text name it and how many cards there are,
+    alone and crossed with the card's kinds (card_kinds). The subject model (a second
+    textcat_multilabel with the one label SUBJECT) scores each card on these; a Q&A's card-kind topic
+    scores are blended with the best score of a card of that kind (TopicModel.scores)."""
+    cards = list(cards)
+    heading_n = unicodedata.normalize("NFKC", heading or "")
+    text_n = unicodedata.normalize("NFKC", text or "")
+    rows = []
+    for card, roles in zip(cards, card_roles(heading, text, cards)):
+        topics = card_kind_topics([card])
+        if not topics:
+            continue
+        quoted = f"「{_card_name(card)}」"
+        words = sorted(roles) + [f"HCNT{min(heading_n.count(quoted), 2)}", f"CNT{min(text_n.count(quoted), 4)}",
+                                 f"NCARDS{min(len(cards), 4)}"]
+        kinds = card_kinds(card)
+        rows.append((topics[0], words + kinds + [f"{w}&{k}" for w in words for k in kinds]))
+    return rows
+
+
+def blend(cats: dict[str, float], subject: list[tuple[str, float]], weight: float) -> dict[str, float]:
+    """Card-kind topic scores blended with the subject model's: weight * the textcat score +
+    (1 - weight) * the best subject score of a card of that kind (0 without one); `subject` is
+    (card-kind topic, subject score) per card. Topics no card kind gives (chain) keep their score."""
+    if weight >= 1.0:
+        return dict(cats)
+    best: dict[str, float] = {}
+    for topic, score in subject:
+        best[topic] = max(best.get(topic, 0.0), score)
+    kinds = card_kind_topic_keys()
+    return {k: (weight * v + (1 - weight) * best.get(k, 0.0)) if k in kinds else v for k, v in cats.items()}
+
 
 def as_doc(nlp, words: list[str]):
     from spacy.tokens import Doc
@@ -224,21 +283,33 @@ class TopicModel:
         self.labels: list[str] = list(meta["labels"])
         self.thresholds: dict[str, float] = {k: float(v) for k, v in meta["thresholds"].items()}
         self.kind_repeat = int(meta.get("kind_repeat") or 1)
-        # the cross-validation fold models whose scores chose the thresholds; their mean is the score
+        self.blend = float(meta.get("blend", 1.0))
+        # the cross-validation fold models (one per fold and seed) whose scores chose the thresholds;
+        # their mean is the score. subject-*: the subject-card models (subject_rows), when blended.
         self.folds = [spacy.load(d) for d in sorted((self.path / "nlp").glob("fold-*"))]
         if not self.folds:
             raise InputError(f"{self.path / 'nlp'}: no fold-* models")
+        self.subject = [spacy.load(d) for d in sorted((self.path / "nlp").glob("subject-*"))] if self.blend < 1 else []
+        if self.blend < 1 and not self.subject:
+            raise InputError(f"{self.path / 'nlp'}: blend {self.blend} but no subject-* models")
         self.nlp = self.folds[0]
 
-    def scores(self, words: list[str]) -> dict[str, float]:
+    def scores(self, heading: str, text: str, cards: Iterable = ()) -> dict[str, float]:
+        cards = list(cards)
+        words = tokens(heading, text, cards, self.kind_repeat)
         total: dict[str, float] = {}
         for nlp in self.folds:
             for k, v in nlp(as_doc(nlp, words)).cats.items():
                 total[k] = total.get(k, 0.0) + v / len(self.folds)
-        return total
+        if not self.subject:
+            return total
+        rows = subject_rows(heading, text, cards)
+        subject = [(topic, sum(nlp(as_doc(nlp, w)).cats[SUBJECT] for nlp in self.subject) / len(self.subject))
+                   for topic, w in rows]
+        return blend(total, subject, self.blend)
 
     def predict(self, heading: str, text: str, cards: Iterable = ()) -> list[str]:
-        chosen = set(decide(self.scores(tokens(heading, text, cards, self.kind_repeat)), self.thresholds))
+        chosen = set(decide(self.scores(heading, text, cards), self.thresholds))
         return [k for k in self.labels if k in chosen]
 
 

@@ -19,9 +19,10 @@ import unicodedata
 from pathlib import Path
 from typing import Iterable
 
-from pipeline.topic_model import (CONFIG, MODEL_ENV, THRESHOLDS, as_doc, best_topic, decide, default_model_dir,
-                                  load_config, qa_tokens)
-from pipeline.topics import card_kind_topics, load_card_kinds, load_topics, topics_for_qa_tags
+from pipeline.card_kinds import card_kind_topic_keys
+from pipeline.topic_model import (CONFIG, MODEL_ENV, SUBJECT, THRESHOLDS, as_doc, best_topic, blend, decide,
+                                  default_model_dir, load_config, qa_text, qa_tokens, subject_rows)
+from pipeline.topics import card_kind_topics, load_topics, topics_for_qa_tags
 from rulings.errors import InputError
 
 
@@ -37,21 +38,22 @@ def _blank(cfg, labels: Iterable[str]):
     return nlp
 
 
-def _fit(cfg, labels: list[str], data: list[tuple[list[str], set[str]]]):
-    """A model trained on (words, gold topics) rows, deterministically (the config's seed)."""
+def _fit(cfg, labels: list[str], data: list[tuple[list[str], set[str]]], seed: int | None = None):
+    """A model trained on (words, gold topics) rows, deterministically (the config's seed, or `seed`)."""
     from spacy.training import Example
     from spacy.util import fix_random_seed, minibatch
     from thinc.api import Adam
 
     train = cfg["training"]
-    fix_random_seed(int(train["seed"]))
+    seed = int(train["seed"]) if seed is None else seed
+    fix_random_seed(seed)
     nlp = _blank(cfg, labels)
     examples = [Example.from_dict(as_doc(nlp, words), {"cats": {k: float(k in gold) for k in labels}})
                 for words, gold in data]
     nlp.initialize(lambda: examples)
     # Adam with an L2 penalty in the gradient: far more words than Q&As to learn them from
     optimizer = Adam(float(train["learn_rate"]), L2=float(train.get("l2", 0.0)), L2_is_weight_decay=False)
-    rng = random.Random(int(train["seed"]))
+    rng = random.Random(seed)
     for _ in range(int(train["epochs"])):
         order = examples[:]
         rng.shuffle(order)
@@ -62,6 +64,28 @@ def _fit(cfg, labels: list[str], data: list[tuple[list[str], set[str]]]):
 
 def _scores(nlp, rows: list[list[str]]) -> list[dict[str, float]]:
     return [dict(doc.cats) for doc in nlp.pipe(as_doc(nlp, words) for words in rows)]
+
+
+def _mean_scores(models: list, rows: list[list[str]]) -> list[dict[str, float]]:
+    """The models' scores of each row, averaged."""
+    out: list[dict[str, float]] = [{} for _ in rows]
+    for model in models:
+        for total, cats in zip(out, _scores(model, rows)):
+            for k, v in cats.items():
+                total[k] = total.get(k, 0.0) + v / len(models)
+    return out
+
+
+def _thresholds(oof: list[dict[str, float]], gold: list[set[str]], labels: list[str], beta: float):
+    """Each topic's threshold chosen on out-of-fold scores (F-beta), with its P/R/F1 there."""
+    top = [best_topic(cats) for cats in oof]
+    thresholds, cv = {}, {}
+    for label in labels:
+        # The best-scoring topic is always taken (every Q&A has a tag), so a threshold only decides
+        # the further topics of a text.
+        pairs = [(1.0 if top[i] == label else oof[i].get(label, 0.0), label in gold[i]) for i in range(len(gold))]
+        thresholds[label], cv[label] = _best_threshold(pairs, beta)
+    return thresholds, cv
 
 
 def _micro(predicted: list[list[str]], gold: list[set[str]]) -> list[float]:
@@ -135,24 +159,45 @@ def train(qa_path: Path, cards_path: Path, out_dir: Path, config: Path = CONFIG,
         raise InputError(f"{qa_path}: no Q&As with fid % 2 == {parity} to train on")
     by_kid = cards_by_konami_id(cards_path)
     repeat = int(cfg["features"]["kind_repeat"])
-    data = [(qa_tokens(q, qa_cards(q, by_kid), repeat), set(topics_for_qa_tags(q.get("tags") or []))) for q in qas]
-    folds = max(2, int(cfg["training"]["folds"]))
+    train_cfg = cfg["training"]
+    data, subjects = [], []
+    for q in qas:
+        cards, gold = qa_cards(q, by_kid), set(topics_for_qa_tags(q.get("tags") or []))
+        data.append((qa_tokens(q, cards, repeat), gold))
+        # the subject model's rows: each card with a kind topic, positive when that topic is a gold one
+        subjects.append([(topic, words, topic in gold) for topic, words in subject_rows(*qa_text(q), cards)])
+    folds = max(2, int(train_cfg["folds"]))
+    # several seeds per fold: one BOW model's decisions move with its seed (micro F1 0.684-0.709 on
+    # the even folds for seeds 17-19); their mean is steadier
+    seeds = [int(train_cfg["seed"]) + j for j in range(max(1, int(train_cfg.get("seeds", 1))))]
     oof: list[dict[str, float]] = [{} for _ in data]
-    models = []
+    oof_subject: list[list[tuple[str, float]]] = [[] for _ in data]
+    models: list[tuple[str, object]] = []
     for k in range(folds):
         held = [i for i in range(len(data)) if i % folds == k]
-        models.append(_fit(cfg, labels, [d for i, d in enumerate(data) if i % folds != k]))
-        for i, cats in zip(held, _scores(models[-1], [data[i][0] for i in held])):
+        train_rows = [d for i, d in enumerate(data) if i % folds != k]
+        fold = [_fit(cfg, labels, train_rows, seed) for seed in seeds]
+        subject_train = [(w, {SUBJECT} if positive else set()) for i, rows in enumerate(subjects) if i % folds != k
+                         for _, w, positive in rows]
+        subject = [_fit(cfg, [SUBJECT], subject_train, seed) for seed in seeds] if subject_train else []
+        models += [(f"fold-{k}-{j}", m) for j, m in enumerate(fold)]
+        models += [(f"subject-{k}-{j}", m) for j, m in enumerate(subject)]
+        for i, cats in zip(held, _mean_scores(fold, [data[i][0] for i in held])):
             oof[i] = cats
-    beta = float(cfg["training"]["beta"])
-    thresholds, cv = {}, {}
-    top = [best_topic(cats) for cats in oof]
-    for label in labels:
-        # The best-scoring topic is always taken (every Q&A has a tag), so a threshold only decides
-        # the further topics of a text.
-        pairs = [(1.0 if top[i] == label else oof[i].get(label, 0.0), label in data[i][1]) for i in range(len(data))]
-        thresholds[label], cv[label] = _best_threshold(pairs, beta)
-    summary_cv = _micro([decide(c, thresholds) for c in oof], [d[1] for d in data])
+        for i in held:
+            rows = subjects[i]
+            scored = _mean_scores(subject, [w for _, w, _ in rows]) if subject and rows else []
+            oof_subject[i] = [(topic, cats[SUBJECT]) for (topic, _, _), cats in zip(rows, scored)]
+    beta = float(train_cfg["beta"])
+    gold = [d[1] for d in data]
+    # the weight of the textcat's card-kind scores against the subject model's, chosen on the folds
+    by_weight = {}
+    for weight in [float(w) for w in train_cfg.get("blend", [1.0])]:
+        blended = [blend(cats, subject, weight) for cats, subject in zip(oof, oof_subject)]
+        thresholds, cv = _thresholds(blended, gold, labels, beta)
+        by_weight[weight] = (_micro([decide(c, thresholds) for c in blended], gold), thresholds, cv)
+    weight = max(by_weight, key=lambda w: (by_weight[w][0][2], w))
+    summary_cv, thresholds, cv = by_weight[weight]
     # The model is the fold models, their scores averaged: the thresholds were chosen on their scores
     # (a model refit on the whole half scores on another scale: with the L2 penalty its thresholds
     # let through 212 wrong topics on the very Q&As it was trained on).
@@ -160,10 +205,13 @@ def train(qa_path: Path, cards_path: Path, out_dir: Path, config: Path = CONFIG,
     out_dir.mkdir(parents=True, exist_ok=True)
     shutil.rmtree(out_dir / "nlp", ignore_errors=True)
     (out_dir / "nlp").mkdir()
-    for k, model in enumerate(models):
-        model.to_disk(out_dir / "nlp" / f"fold-{k}")
-    summary = {"labels": labels, "thresholds": thresholds, "cv_p_r_f1": cv, "cv_micro_p_r_f1": summary_cv, "trained_on": len(data),
-               "parity": parity, "kind_repeat": repeat, "seed": int(cfg["training"]["seed"]), "config": str(config)}
+    for name, model in models:
+        if weight < 1.0 or name.startswith("fold-"):
+            model.to_disk(out_dir / "nlp" / name)
+    summary = {"labels": labels, "thresholds": thresholds, "cv_p_r_f1": cv, "cv_micro_p_r_f1": summary_cv,
+               "blend": weight, "cv_micro_by_blend": {str(w): v[0] for w, v in by_weight.items()},
+               "trained_on": len(data), "parity": parity, "kind_repeat": repeat, "seeds": seeds,
+               "config": str(config)}
     (out_dir / THRESHOLDS).write_text(json.dumps(summary, ensure_ascii=False, indent=1), encoding="utf-8")
     return summary
 
@@ -180,13 +228,13 @@ def _trigrams(qa: dict) -> set[str]:
 def label_agreement(qas: list[dict], by_kid: dict, similar: float = 0.5) -> dict:
     """How consistently Konami's tags follow what a Q&A shows, measured on the given Q&As (a ceiling
     for any classifier of them; `python -m pipeline.topic_training agreement` runs it on the even half):
-    - one_kind: the Q&As all of whose cards give one card-kind topic (pipeline.topics.card_kind_topics):
+    - one_kind: the Q&As all of whose cards give one card-kind topic (pipeline.card_kinds.card_kind_topics):
       per topic [Q&As, those whose gold topics include it];
     - kind_cover: of the Q&As with a gold card-kind topic, [Q&As, those where some card gives it];
     - near_duplicates: pairs of Q&As whose title + question (card names blanked) share at least
       `similar` of their character trigrams (Jaccard) and whose cards give the same kind topics:
       [pairs, pairs with identical gold topics]."""
-    kinds = {topic for _, topic in load_card_kinds()}
+    kinds = card_kind_topic_keys()
     rows = []
     for q in qas:
         cards = qa_cards(q, by_kid)
@@ -244,7 +292,8 @@ def main(argv: list[str] | None = None) -> int:
                         args.limit)
     except InputError as exc:
         parser.exit(2, f"error: {exc}\n")
-    print(json.dumps({k: summary[k] for k in ("trained_on", "cv_micro_p_r_f1", "cv_p_r_f1")}, ensure_ascii=False))
+    print(json.dumps({k: summary[k] for k in ("trained_on", "blend", "cv_micro_by_blend", "cv_micro_p_r_f1", "cv_p_r_f1")},
+                     ensure_ascii=False))
     return 0
 
 

@@ -13,6 +13,7 @@ import unicodedata
 
 import yaml
 
+from pipeline.card_kinds import card_kind_topics
 from pipeline.normalize import DATA_DIR
 from rulings.text import language_family
 
@@ -33,28 +34,6 @@ def load_topics(path: str | None = None) -> dict[str, Topic]:
         cues = {lang: [_fold(str(c)) for c in values or []] for lang, values in (entry.get("cues") or {}).items()}
         topics[key] = Topic(key, dict(entry.get("labels") or {}), cues, tuple(entry.get("qa_tags") or ()))
     return topics
-
-
-@lru_cache(maxsize=2)
-def load_card_kinds(path: str | None = None) -> tuple[tuple[str, str], ...]:
-    """(kind, topic) rows in priority order (topics.yaml `card_kinds`)."""
-    data = yaml.safe_load(Path(path or DATA_DIR / "topics.yaml").read_text(encoding="utf-8"))
-    return tuple((str(row["kind"]), str(row["topic"])) for row in data.get("card_kinds") or ())
-
-
-def card_kind_topics(cards: Iterable) -> list[str]:
-    """Topics for the kinds of the given cards (rulings.cards.Card or pipeline.cardlink.CardKind:
-    anything with card_type and monster_type_line): per card the first row of
-    `card_kinds` whose kind is its card type or a word of its monster type line."""
-    found = []
-    for card in cards:
-        words = {card.card_type} | {w.strip() for w in (card.monster_type_line or "").split("/")}
-        for kind, topic in load_card_kinds():
-            if kind in words:
-                if topic not in found:
-                    found.append(topic)
-                break
-    return found
 
 
 def _fold(text: str) -> str:

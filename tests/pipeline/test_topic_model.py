@@ -18,14 +18,17 @@ def qas(shared_dir):
 
 @pytest.fixture(scope="module")
 def small_model(tmp_path_factory, shared_dir):
-    """A model trained on the first 300 even-fid Q&As (2 folds instead of 3: a quicker config)."""
+    """A model trained on the first 300 even-fid Q&As (2 folds and 1 seed instead of 3 and 3: a quicker
+    config), its card-kind scores blended with the subject-card model's at weight 0.5."""
     cfg = topic_model.load_config()
     cfg["training"]["folds"] = 2
+    cfg["training"]["seeds"] = 1
+    cfg["training"]["blend"] = [0.5]
     out = tmp_path_factory.mktemp("topic-model")
     cfg.to_disk(out / "quick.cfg")
     summary = topic_training.train(shared_dir / "corpus" / "konami-faq" / "qa-dev.jsonl.gz",
                                 shared_dir / "data" / "cards.jsonl.gz", out / "model", out / "quick.cfg", limit=300)
-    assert summary["trained_on"] == 300 and summary["parity"] == 0
+    assert summary["trained_on"] == 300 and summary["parity"] == 0 and summary["blend"] == 0.5
     return out / "model", summary
 
 
@@ -59,6 +62,7 @@ def test_model_is_used_for_japanese_and_beats_the_cue_lists_on_odd_fids(small_mo
     assert any("textcat model" in m and str(path) in m for m in messages)
     model = topic_model.get_model(path)
     assert model is not None and model.nlp.pipe_names == ["textcat_multilabel"]
+    assert len(model.folds) == 2 and len(model.subject) == 2 and model.blend == 0.5
     # The model's own decision is what assign_topics returns for the topics it knows.
     q, c = odd[0], cards[0]
     assert set(model.predict(q["title"], "\n".join((q["question"], q["answer"])), c)) == learned[0]
@@ -83,6 +87,31 @@ def test_card_tokens_name_the_kinds_of_the_cards_and_the_roles_they_play(catalog
     dad = by_ja["ダーク・アームド・ドラゴン"]
     assert "KIND_nomi" in topic_model.card_kinds(dad) and "KIND_nomi" not in topic_model.card_kinds(hope)
     assert "ONE_KIND_nomi" in topic_model.card_tokens("「ダーク・アームド・ドラゴン」を特殊召喚できますか？", "", [dad])
+
+
+def test_the_newest_card_and_the_subject_rows_of_a_heading(catalog):
+    by_ja = {c.names.get("ja"): c for c in catalog.values()}
+    mst, hope, dad = by_ja["サイクロン"], by_ja["Ｎｏ．３９ 希望皇ホープ"], by_ja["ダーク・アームド・ドラゴン"]
+    assert mst.konami_id < dad.konami_id < hope.konami_id  # Konami ids follow the release
+    title = "「サイクロン」の効果で「No.39 希望皇ホープ」を破壊できますか？"
+    roles = topic_model.card_roles(title, "", [hope, mst, dad])
+    assert "NEW" in roles[0] and "OLD" in roles[1] and "NEW2" in roles[2]
+    assert "NEW_KIND_xyz" in topic_model.card_tokens(title, "", [hope, mst])
+    rows = topic_model.subject_rows(title, "", [mst, hope])
+    assert [topic for topic, _ in rows] == ["spell_cards", "xyz"]
+    spell, xyz = (set(words) for _, words in rows)
+    assert {"TF", "TEFF", "OLD", "HCNT1", "NCARDS2", "KIND_spell", "TEFF&KIND_spell"} <= spell
+    assert {"TL", "NEW", "NEW&KIND_xyz"} <= xyz and "TF" not in xyz
+
+
+def test_blend_mixes_only_the_card_kind_topics():
+    cats = {"chain": 0.6, "xyz": 0.2, "spell_cards": 0.4, "trap_cards": 0.3}
+    blended = topic_model.blend(cats, [("xyz", 0.9), ("spell_cards", 0.1), ("xyz", 0.5)], 0.5)
+    assert blended["chain"] == 0.6  # no card gives chain: the textcat's score stays
+    assert blended["xyz"] == pytest.approx(0.55)  # the best card of that kind
+    assert blended["spell_cards"] == pytest.approx(0.25)
+    assert blended["trap_cards"] == pytest.approx(0.15)  # no Trap among the cards
+    assert topic_model.blend(cats, [("xyz", 0.9)], 1.0) == cats
 
 
 def test_training_a_missing_corpus_is_a_clear_error(tmp_path):
