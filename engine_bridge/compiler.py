@@ -521,6 +521,14 @@ RICH_FACEUP_OTHER = (44287299, 71594310)  # Masaki (the other material), Gem-Kni
 RICH_PENDULUM = (17390179, 19474136)  # Flash Knight, Mandragon: Normal Pendulum Monsters
 
 
+def summoned_this_turn(script: str, action: str, kind: str, chained: bool, trigger: bool, own: list) -> bool:
+    """Whether a questioned monster's effect may ask that it was Normal Summoned this turn (「このカードを召喚
+    したターン」: its script watches its own Summon, EVENT_SUMMON_SUCCESS, for an effect activated in an open
+    game state): a "summoned" variant Normal Summons it before the question (baseline and ruling alike)."""
+    return (action == "activate" and kind in ("monster", "pendulum") and not chained and not trigger and not own
+            and "EVENT_SUMMON_SUCCESS" in script)
+
+
 def material_monsters(refs: list[int], cards: "CardSource", room: int = 4) -> list[int]:
     """The monsters among the cards a text names (referenced_cards) that a summon procedure may use as
     materials on the field (「サイバー・ドラゴン」＋機械族モンスター, 自分フィールドの「Ｕ．Ａ．」モンスター１体を
@@ -756,10 +764,14 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     # Spells/Traps; monsters of each kind face-up, Pendulum Zones in use): more variants, the earlier ones kept
     fillers += board_profiles([qscript, *(cards.script(by_ref[e.card].passcode) or "" for e in events),
                                *(cards.script(t.code) or "" for t, _ in target or [])])
+    if summoned_this_turn(qscript, action, qkind, chained, trigger, own):
+        fillers += ("summoned",)
     if action == "special_summon" and not events and material_monsters(refs, cards):
         fillers += ("materials",)  # a procedure's materials: the monsters its text names, on its controller's field
     for filler in fillers:
         places = _question_places(qkind, qcard, frame) if not own else [_event_place(qkind, qcard, own[0].action)]
+        if filler == "summoned":
+            places = [("hand", None)]  # Normal Summoned from there first
         if chained and turn_player != qplayer:
             # in the other player's turn a Spell is activated from the field (Set), not from the hand
             places = [("szone", "facedown") if (loc == "hand" and qkind in ("spell", "continuous", "field")) else (loc, pos)
@@ -769,12 +781,18 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
             qsetup = SetupCard(ref=q.card, code=qcard.passcode, player=qplayer, location=location, position=position,
                                name=qcard.name)
             extra = ([c for c in _filler(0, "f0", qcard.passcode, "extra" if qkind == "extra" else "deck")
-                      if filler is True or c.location != "mzone"] + _filler(1, "f1") + named
+                      if filler in (True, "summoned") or c.location != "mzone"] + _filler(1, "f1") + named
                      + event_named) if filler and filler not in BOARD_PROFILES else []
             if filler in BOARD_PROFILES:
                 extra = profile_filler(filler, qcard.passcode, "extra" if qkind == "extra" else "deck", named + event_named,
                                        cards, own_pzone=location == "pzone", refs=refs)
-            steps = []
+            steps, own_steps = [], []
+            if filler == "summoned":
+                # the questioned monster Normal Summoned this turn first (its effect asks for it): not the
+                # deciding condition, so in the baseline too
+                own_steps = [Step(action="summon", card=q.card, select=["f0-m1", "f0-m2"], answer=True),
+                             *_negation_window()]
+                steps += own_steps
             for e in events:
                 # an earlier activation that needs a target takes the other player's filler cards (with
                 # filler); bare, a choice it needs makes that step unplayable (inconclusive)
@@ -786,8 +804,9 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                     # its costs and choices among the cards its text names (with filler)
                     select=[c.ref for c in event_named if c.ref.startswith(f"f{p}-{e.card}n")] if filler else [],
                     effect=event_effect_index(e, by_ref[e.card].passcode, cards)))
+                if e in own:
+                    own_steps.append(steps[-1])
             qaction = "chain" if chained and action == "activate" else action
-            own_steps = [st for st, e in zip(steps, events) if e in own]
             if chained and events[-1].action in ("summon", "special_summon"):
                 # a Summon by hand (Normal, or Special by a procedure) first opens the window to negate it
                 # (「神の宣告」), offered to both players: the response asked about comes after it succeeds

@@ -229,3 +229,28 @@ def test_real_scripts_a_procedure_with_its_named_materials_on_the_field(engine_d
     passed = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
     assert "materials" in passed.title
     assert [c.code for c in passed.setup.cards if c.ref.startswith("f0-t")] == [70095154, 70095154]  # 「サイバー・ドラゴン」 x2
+
+
+def test_a_monster_whose_script_watches_its_own_summon_gets_a_summoned_variant():
+    from engine_bridge.compiler import summoned_this_turn
+
+    watches = "e1:SetCode(EVENT_SUMMON_SUCCESS)"
+    assert summoned_this_turn(watches, "activate", "monster", False, False, [])
+    assert not summoned_this_turn(watches, "activate", "monster", False, True, [])  # a trigger: its event is asked
+    assert not summoned_this_turn(watches, "activate", "spell", False, False, [])
+    assert not summoned_this_turn("e1:SetCode(EVENT_FREE_CHAIN)", "activate", "monster", False, False, [])
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_an_effect_of_the_turn_the_monster_was_normal_summoned(engine_driver):
+    # 「カードカー・Ｄ」 is activated in the Main Phase 1 of the turn it was Normal Summoned: the "summoned"
+    # variant Summons it first, in the baseline too (official Q&A: 「ソウルドレイン」 does not stop it)
+    compiled, verdict = _real_verdict("t-cardcar", "「ソウルドレイン」が適用中に「カードカー・D」等をリリースして効果を発動できますか？",
+                                      "「ソウルドレイン」が適用中でも、「カードカー・D」をリリースして効果を発動する事はできます。",
+                                      {"ソウルドレイン": 73599290, "カードカー・D": 45812361}, engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    passed = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    assert "summoned" in passed.title and [s.action for s in passed.steps] == ["summon", "pass", "pass", "activate"]
+    baseline = next(s for s in compiled.scenarios if s.control_for == passed.id)
+    assert [s.action for s in baseline.steps] == ["summon", "pass", "pass", "activate"]
