@@ -1402,15 +1402,27 @@ def _expect_fates(scenario: Scenario, fates: dict[str, str], cards: CardSource) 
     scenario.notes["fates"] = dict(fates)
 
 
+def steps_unplayed(scenario: Scenario, result: Any, count: int | None = None, stopped_fail: bool = False) -> str:
+    """Why the scenario's first `count` steps (all by default) were not all played ('' when they were):
+    the duel stopped on an error (or, with stopped_fail, on a step the engine did not offer), or a step
+    was not done."""
+    log = getattr(result, "log", None) or {}
+    if log.get("status") not in (None, "ok") or (stopped_fail and log.get("stopped") == "fail") or \
+            getattr(result, "verdict", "") in ("error", "timeout"):
+        return f"a step could not be played: {log.get('message') or getattr(result, 'message', '')}"
+    observed = {o.get("index"): o for o in log.get("steps") or []}
+    for i, step in enumerate(scenario.steps[:count]):
+        if (observed.get(i) or {}).get("status") != "done":
+            return f"step {i + 1} ({step.describe()}) was not played"
+    return ""
+
+
 def _fate_seen(scenario: Scenario, result: Any) -> tuple[bool, str]:
     """Whether every step was played and each card ended where the scenario expects; else why not."""
     log = getattr(result, "log", None) or {}
-    if log.get("status") not in (None, "ok") or log.get("stopped") == "fail" or getattr(result, "verdict", "") in ("error", "timeout"):
-        return False, f"a step could not be played: {log.get('message') or getattr(result, 'message', '')}"
-    observed = {o.get("index"): o for o in log.get("steps") or []}
-    for i, step in enumerate(scenario.steps):
-        if (observed.get(i) or {}).get("status") != "done":
-            return False, f"step {i + 1} ({step.describe()}) was not played"
+    unplayed = steps_unplayed(scenario, result, stopped_fail=True)
+    if unplayed:
+        return False, unplayed
     cards = log.get("cards") or {}
     events = log.get("events") or []
     # the duel's first happening that is not a turn starting nor a fated card moving: a step being played
@@ -1428,24 +1440,38 @@ def _fate_seen(scenario: Scenario, result: Any) -> tuple[bool, str]:
     return True, ""
 
 
-def _one_fate(scenario: Scenario, result: Any, baseline: Scenario | None, base_result: Any) -> FrameVerdict:
+def judged_beside_baseline(scenario: Scenario, result: Any, baseline: Scenario | None, base_result: Any,
+                           seen: Any, negative: bool) -> FrameVerdict:
+    """The verdict of an outcome `seen(scenario, result) -> (ok, why)` checks: a step before it not played,
+    inconclusive; shown, pass; not shown, fail, but only beside a baseline (the deciding condition removed)
+    that shows the effect doing what it does, else inconclusive. A negative outcome (a card survives, an
+    effect is not applied or not activated) counts only beside such a baseline, pass or fail."""
     log = getattr(result, "log", None)
-    ok, why = _fate_seen(scenario, result)
-    if ok:
-        return FrameVerdict("", "", "pass", "", scenario.id, log)
+    ok, why = seen(scenario, result)
     if why.startswith(("a step", "step")):
         return FrameVerdict("", "", "inconclusive", f"a step before the question could not be played: {why}", scenario.id, log)
+    if ok and not negative:
+        return FrameVerdict("", "", "pass", "", scenario.id, log)
     if baseline is None or base_result is None:
-        return FrameVerdict("", "", "inconclusive", f"{why}, and no baseline (no deciding condition to remove) tells "
-                            f"whether the set-up lacks what the effect needs", scenario.id, log)
-    b_ok, b_why = _fate_seen(baseline, base_result)
+        return FrameVerdict("", "", "inconclusive", f"{why or 'shown'}, and no baseline (no deciding condition to remove) "
+                            f"tells whether the set-up lacks what the effect needs", scenario.id, log)
+    b_ok, b_why = seen(baseline, base_result)
     if not b_ok:
         return FrameVerdict("", "", "inconclusive", f"baseline: without the deciding condition {b_why}: the set-up "
                             f"lacks what the effect needs", scenario.id, getattr(base_result, "log", None))
+    if ok:
+        return FrameVerdict("", "", "pass", "", scenario.id, log)
+    return FrameVerdict("", "", "fail", why, scenario.id, log)
+
+
+def _one_fate(scenario: Scenario, result: Any, baseline: Scenario | None, base_result: Any) -> FrameVerdict:
     fates = scenario.notes["fates"]
-    return FrameVerdict("", "", "fail", f"ruling says {', '.join(f'{r} {f}' for r, f in fates.items())}; engine: {why} "
-                        f"(and without the deciding condition the card is {', '.join(FATE_CONTRARY.get(f, f) for f in fates.values())})",
-                        scenario.id, log)
+    verdict = judged_beside_baseline(scenario, result, baseline, base_result, _fate_seen,
+                                     any(f in FATE_CONTRARY for f in fates.values()))
+    if verdict.verdict == "fail":
+        verdict.reason = (f"ruling says {', '.join(f'{r} {f}' for r, f in fates.items())}; engine: {verdict.reason} (and "
+                          f"without the deciding condition the card is {', '.join(FATE_CONTRARY.get(f, f) for f in fates.values())})")
+    return verdict
 
 
 # ------------------------------------------------------------------ can attack
@@ -1825,13 +1851,9 @@ def applied_seen(scenario: Scenario, result: Any) -> tuple[bool, str]:
     """Whether every step was played and the questioned link's resolution did what the scenario says
     (applied: something the log shows; not applied: nothing); else why not."""
     (ref, applied), = scenario.notes["applied"].items()
-    log = getattr(result, "log", None) or {}
-    if getattr(result, "verdict", "") in ("error", "timeout") or log.get("status") not in (None, "ok"):
-        return False, f"a step could not be played: {log.get('message') or getattr(result, 'message', '')}"
-    observed = {o.get("index"): o for o in log.get("steps") or []}
-    for i, step in enumerate(scenario.steps):
-        if (observed.get(i) or {}).get("status") != "done":
-            return False, f"step {i + 1} ({step.describe()}) was not played"
+    unplayed = steps_unplayed(scenario, result)
+    if unplayed:
+        return False, unplayed
     done = resolution_result(result, ref, {st.card for st in scenario.steps if st.card})
     if done is None:
         return False, f"step 1 ({scenario.steps[0].describe()}): its chain link did not resolve"
@@ -1844,24 +1866,14 @@ def applied_seen(scenario: Scenario, result: Any) -> tuple[bool, str]:
 
 
 def one_applied(scenario: Scenario, result: Any, baseline: Scenario | None, base_result: Any) -> FrameVerdict:
-    """An "applied" question: the ruling's scenario against its baseline (the activation alone, which must
-    show the effect doing something the log sees)."""
-    log = getattr(result, "log", None)
-    seen, why = applied_seen(scenario, result)
-    if why.startswith(("a step", "step")):
-        return FrameVerdict("", "", "inconclusive", f"a step before the question could not be played: {why}", scenario.id, log)
-    if baseline is None or base_result is None:
-        return FrameVerdict("", "", "inconclusive", "no baseline run", scenario.id, log)
-    b_seen, b_why = applied_seen(baseline, base_result)
-    if not b_seen:
-        return FrameVerdict("", "", "inconclusive", f"baseline: without the deciding condition {b_why}: the set-up "
-                            f"lacks what the effect needs, or its result is not one the log shows", scenario.id,
-                            getattr(base_result, "log", None))
-    if seen:
-        return FrameVerdict("", "", "pass", "", scenario.id, log)
+    """An "applied" question beside its baseline (the activation alone, which must show the effect doing
+    something the log sees)."""
     (ref, applied), = scenario.notes["applied"].items()
-    return FrameVerdict("", "", "fail", f"ruling says the processing of {ref}'s effect is {'' if applied else 'not '}"
-                        f"applied; engine: {why} (without the deciding condition it does something)", scenario.id, log)
+    verdict = judged_beside_baseline(scenario, result, baseline, base_result, applied_seen, not applied)
+    if verdict.verdict == "fail":
+        verdict.reason = (f"ruling says the processing of {ref}'s effect is {'' if applied else 'not '}applied; engine: "
+                          f"{verdict.reason} (without the deciding condition it does something)")
+    return verdict
 
 
 def one_stats(scenario: Scenario, result: Any) -> FrameVerdict:
@@ -1869,14 +1881,10 @@ def one_stats(scenario: Scenario, result: Any) -> FrameVerdict:
     other values some effect gave it (fail); unchanged from its printed values, nothing the ruling's
     events do reached it (inconclusive)."""
     log = getattr(result, "log", None) or {}
-    if getattr(result, "verdict", "") in ("error", "timeout") or log.get("status") not in (None, "ok"):
-        return FrameVerdict("", "", "inconclusive", f"a step before the question could not be played: "
-                            f"{log.get('message') or getattr(result, 'message', '')}", scenario.id, log)
-    observed = {o.get("index"): o for o in log.get("steps") or []}
-    for i, step in enumerate(scenario.steps):
-        if (observed.get(i) or {}).get("status") != "done":
-            return FrameVerdict("", "", "inconclusive", f"a step before the question could not be played: step {i + 1} "
-                                f"({step.describe()}) was not played", scenario.id, log)
+    unplayed = steps_unplayed(scenario, result)
+    if unplayed:
+        return FrameVerdict("", "", "inconclusive", f"a step before the question could not be played: {unplayed}",
+                            scenario.id, log)
     (ref, values), = scenario.notes["stats"].items()
     got = {k: ((log.get("cards") or {}).get(ref) or {}).get(k) for k in values}
     if got == values:
@@ -1940,12 +1948,10 @@ def triggered_seen(scenario: Scenario, result: Any) -> tuple[bool, str]:
     not) activated after them, as its scenario says; else why not."""
     (ref, activates), = scenario.notes["activates"].items()
     log = getattr(result, "log", None) or {}
-    if getattr(result, "verdict", "") in ("error", "timeout") or log.get("status") not in (None, "ok"):
-        return False, f"a step could not be played: {log.get('message') or getattr(result, 'message', '')}"
+    unplayed = steps_unplayed(scenario, result, count=len(scenario.steps) - 1)
+    if unplayed:
+        return False, unplayed
     observed = {o.get("index"): o for o in log.get("steps") or []}
-    for i, step in enumerate(scenario.steps[:-1]):
-        if (observed.get(i) or {}).get("status") != "done":
-            return False, f"step {i + 1} ({step.describe()}) was not played"
     chained = [e for e in log.get("events") or [] if e.get("event") == "chain" and e.get("card") == ref]
     last = observed.get(len(scenario.steps) - 1) or {}
     if last.get("prompt") == "idle" and last.get("status") == "done" and chained:
@@ -1956,21 +1962,10 @@ def triggered_seen(scenario: Scenario, result: Any) -> tuple[bool, str]:
 
 
 def one_triggered(scenario: Scenario, result: Any, baseline: Scenario | None, base_result: Any) -> FrameVerdict:
-    """Whether the asked effect activates: a "yes" the engine shows passes; otherwise the baseline (the
-    situation removed) must show it activating before a disagreement counts."""
-    log = getattr(result, "log", None)
-    seen, why = triggered_seen(scenario, result)
-    if seen:
-        return FrameVerdict("", "", "pass", "", scenario.id, log)
-    if why.startswith(("a step", "step")):
-        return FrameVerdict("", "", "inconclusive", f"a step before the question could not be played: {why}", scenario.id, log)
-    if baseline is None or base_result is None:
-        return FrameVerdict("", "", "inconclusive", f"{why}, and no baseline (no situation card to remove) tells whether "
-                            f"the set-up lacks what the effect needs", scenario.id, log)
-    b_seen, b_why = triggered_seen(baseline, base_result)
-    if not b_seen:
-        return FrameVerdict("", "", "inconclusive", f"baseline: without the deciding condition {b_why}: the set-up lacks "
-                            f"what the effect needs", scenario.id, getattr(base_result, "log", None))
+    """Whether the asked effect activates, beside the baseline without the situation (in which it must)."""
     (ref, activates), = scenario.notes["activates"].items()
-    return FrameVerdict("", "", "fail", f"ruling says {ref}'s effect is {'' if activates else 'not '}activated; engine: "
-                        f"{why} (without the deciding condition it is activated)", scenario.id, log)
+    verdict = judged_beside_baseline(scenario, result, baseline, base_result, triggered_seen, not activates)
+    if verdict.verdict == "fail":
+        verdict.reason = (f"ruling says {ref}'s effect is {'' if activates else 'not '}activated; engine: {verdict.reason} "
+                          f"(without the deciding condition it is activated)")
+    return verdict
