@@ -1910,7 +1910,7 @@ def compile_triggered(ruling: Any, frame: Frame, cards: CardSource) -> list[Scen
     if frame.answer not in ("yes", "no"):
         raise NotCompiled(next((u for u in frame.unread if u.startswith("answer")), "the answer is not yes or no"))
     if q.card is None:
-        raise NotCompiled("applies: the card whose effect is asked to activate is not named")
+        raise NotCompiled(frame.unread[0] if frame.unread else "applies: the card whose effect is asked to activate is not named")
     by_ref = {c.ref: c for c in frame.cards}
     if any(e.card == q.card for e in frame.events):
         raise NotCompiled(f"applies: 「{by_ref[q.card].name}」 also acts before the question: not compiled yet")

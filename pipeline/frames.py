@@ -528,6 +528,11 @@ _FATE_OF_VERB = {("破壊され", "ます"): "destroyed", ("破壊され", "ま�
                  ("デッキに戻", "ます"): "deck"}
 
 
+# 「X」は破壊されず / 破壊される事はなく / 「X」は魔法＆罠ゾーンに残ります: X survives (stays where it is)
+_JA_FATE_STAYS = re.compile(_NAME + r"(?:等|など)?(?:は|も)、?[^。「」]{0,30}?(?:破壊され(?:ず|る事はなく|る事はありません)|"
+                            r"(?:ゾーン|フィールド)に(?:そのまま)?残(?:り|ります|り続け|る事になります))")
+
+
 def answered_fates(answer: str, cards: _Cards) -> dict[str, str]:
     """What the answer says becomes of cards the title names, from its sentences up to a first
     parenthesised aside; a card said to meet two fates (at two moments) gives none."""
@@ -535,10 +540,11 @@ def answered_fates(answer: str, cards: _Cards) -> dict[str, str]:
     for sentence in re.split(r"[。\n]", _first_sentence_skipping_notes(answer)):
         if sentence.strip().startswith(("（", "(")):
             break
-        for m in _JA_FATE_SAID.finditer(sentence):
+        said = [(m, _FATE_OF_VERB.get((m.group("verb"), m.group("end")))) for m in _JA_FATE_SAID.finditer(sentence)]
+        said += [(m, "survives") for m in _JA_FATE_STAYS.finditer(sentence)]
+        for m, fate in said:
             name = _clean_name(m.group(1))
             card = next((c for c in cards.cards if fold_name(c.name) == fold_name(name)), None)
-            fate = _FATE_OF_VERB.get((m.group("verb"), m.group("end")))
             if card is None or fate is None or re.search(r"場合|後|その後|ても", sentence[m.start():m.end()]):
                 continue
             if fates.get(card.ref, fate) != fate:
@@ -559,7 +565,8 @@ _JA_APPLIED_SAID = re.compile(
 _JA_NEGATED_SAID = re.compile(_NAME + r"の(?:(?:[①-⑥]の)?(?:モンスター効果|ペンデュラム効果|効果)の|カードの)?発動(?:は|も)、?無効(?:になり|にな|化され)(?:ます|る事になります|ることになります)(?=[。\n）)]|$)")
 _JA_NOTHING_DONE = re.compile(r"^(?:その場合、|質問の状況の場合、)?(?:効果)?処理は何も行(?:いません|われません)")
 # 『…』処理は適用されます / されません: a part of an effect (with the other polarity too, a partial outcome)
-_JA_PART_SAID = re.compile(r"』(?:の)?(?:効果処理|処理|効果)(?:は|も)、?(?:通常通り)?適用され(?P<end>ます|ません|る事)")
+_JA_PART_SAID = re.compile(r"(?:" + _NAME + r"の)?『[^『』]{1,160}』(?:の)?(?:効果処理|処理|効果)(?:は|も)、?(?:通常通り)?適用され"
+                           r"(?P<end>ます|ません|る事)")
 
 
 def answered_applied(answer: str, frame: Frame, cards: _Cards) -> dict[str, bool]:
@@ -571,12 +578,14 @@ def answered_applied(answer: str, frame: Frame, cards: _Cards) -> dict[str, bool
     activated = [e.card for e in frame.events if e.action == "activate"]
     said: dict[str, set[bool]] = {}
     parts: set[bool] = set()
+    part_of: set[str | None] = set()  # whose effect the quoted parts are (None: unnamed)
     for sentence in re.split(r"[。\n]", _first_sentence_skipping_notes(answer)):
         sentence = sentence.strip()
         if sentence.startswith(("（", "(", "なお", "また")):
             break
         for m in _JA_PART_SAID.finditer(sentence):
             parts.add(m.group("end") != "ません")
+            part_of.add(m.group(1) and _clean_name(m.group(1)))
         found = []
         for m in _JA_APPLIED_SAID.finditer(sentence):
             # an unnamed 「効果処理は…」 only as the sentence's subject (at its start or after a clause's comma)
@@ -597,6 +606,13 @@ def answered_applied(answer: str, frame: Frame, cards: _Cards) -> dict[str, bool
     out = {ref: next(iter(values)) for ref, values in said.items() if len(values) == 1}
     if parts and any(v not in parts or len(parts) > 1 for v in out.values()):
         return {}
+    if not out and parts == {True} and len(part_of) == 1:
+        # only 『』 quoted parts, each said to be applied: the effect is applied (at least in part), of the card
+        # that quotes them (unnamed: the first card activated in the title)
+        name = next(iter(part_of))
+        card = next((c for c in cards.cards if name and fold_name(c.name) == fold_name(name)), None)
+        ref = card.ref if card else None if name else (activated[0] if activated else None)
+        return {ref: True} if ref in activated else {}
     return out
 
 
@@ -608,7 +624,8 @@ _JA_OUTCOME_KINDS = [
     (r"』(?:の)?(?:効果処理|処理|効果)(?:は|も)、?(?:通常通り)?適用され", "that a 『』 quoted part of an effect is or is not applied (a partial outcome)"),
     (r"無効(?:になり|にな|化され|にされ)(?:ます|ません|る事|ている|ていない)", "that an effect or an activation is negated, of a card whose activation the title does not play"),
     (r"(?:特殊召喚|召喚)(?:され|する事にな|することにな|でき|は行われ|を行い|が行われ)(?:ます|ません|ない)", "whether a monster is Summoned"),
-    (r"(?:破壊され|除外され|墓地へ送られ|墓地に送られ|手札に戻り|デッキに戻り)(?:ます|ません|る事に|ず)|(?:フィールド|ゾーン)に残", "what becomes of a card the title does not name"),
+    (r"(?:破壊され|除外され|墓地へ送られ|墓地に送られ|手札に戻り|デッキに戻り)(?:ます|ません|る事に|ず)|(?:フィールド|ゾーン)に残",
+     "what becomes of a card, of one the title does not name or in words the fate reader does not take"),
     (r"[0-9０-９]+(?:枚|体|回|つ)(?:と|に|の|です|まで|だけ|ドロー)", "a number of cards, monsters or times"),
     (r"(?:種族|属性|カード名|レベル|ランク)(?:は|が|として扱|を)", "a card's Type, Attribute, name, Level or Rank"),
     (r"でき(?:ます|ません)(?=[。\n]|$)", "that a player can or cannot do something other than activate or summon a card the title names"),

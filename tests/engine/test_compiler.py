@@ -84,9 +84,10 @@ def test_reasons_are_specific(pack):
     assert compile_frame(ruling, frame, pack).reason == "card name not linked to a passcode: ブラック・ホール"
     ruling, frame = _ruling("t-y", "「サイクロン」の効果処理はどうなりますか？", "破壊されます。", {"サイクロン": MST})
     # the outcome the answer states that no scenario checks is named
-    assert compile_frame(ruling, frame, pack).reason == ("question kind what_happens: it states what becomes of a card the "
-                                                         "title does not name (破壊されます), which is not read into an "
-                                                         "outcome a scenario checks")
+    assert compile_frame(ruling, frame, pack).reason == ("question kind what_happens: it states what becomes of a card, of "
+                                                         "one the title does not name or in words the fate reader does not "
+                                                         "take (破壊されます), which is not read into an outcome a scenario "
+                                                         "checks")
     ruling, frame = _ruling("t-z", "「サイクロン」を発動できますか？", "できません。", {"サイクロン": MST})
     assert "no baseline" in compile_frame(ruling, frame, pack).reason
 

@@ -400,3 +400,19 @@ def test_the_atk_def_an_answer_states_for_a_monster_the_title_names():
     # only during damage calculation, or two values for one card: none
     assert not _ja(t, "ダメージ計算時のみ「ケルトの守護者」の攻撃力は1900になります。").stats
     assert not _ja(t, "「ケルトの守護者」の攻撃力は1900になります。その後、「ケルトの守護者」の攻撃力は2400になります。").stats
+
+
+def test_quoted_parts_all_applied_and_a_card_that_stays(qa):
+    t = "「ブラック・ホール」の発動にチェーンして「神の宣告」が発動した場合、処理はどうなりますか？"
+    # only 『』 quoted parts, all applied: the effect of the card quoting them (unnamed: the first activated) applies
+    f = _ja(t, "『フィールドのモンスターを全て破壊する』効果処理は通常通り適用されます。")
+    assert {_named(f, r): v for r, v in f.applied.items()} == {"ブラック・ホール": True}
+    f = _ja(t, "「神の宣告」の『その発動を無効にし破壊する』処理は適用されます。")
+    assert {_named(f, r): v for r, v in f.applied.items()} == {"神の宣告": True}
+    # a part said not applied says nothing of the rest
+    assert not _ja(t, "『フィールドのモンスターを全て破壊する』効果処理は適用されません。").applied
+    # 「X」は破壊されず / …ゾーンに残ります: X survives
+    f = _ja("「武神器－チカヘシ」の効果適用中に、「武神－ヤマト」が召喚され、相手が「奈落の落とし穴」を発動した場合、どうなりますか？",
+            "質問の状況の場合、召喚に成功した「武神－ヤマト」は『①』の効果を受け、カードの効果では破壊されませんので、相手の発動した"
+            "「奈落の落とし穴」によって破壊される事はなく、除外される事もありません。")
+    assert {_named(f, r): v for r, v in f.fates.items()} == {"武神－ヤマト": "survives"}
