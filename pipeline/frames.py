@@ -901,6 +901,12 @@ def describe_frame(value: Any) -> str:
     for e in frame.events:
         parts.append(f"then {e.action} 「{names.get(e.card, '?')}」" + (f" ({e.note})" if e.note else ""))
     answer = frame.answer or "?"
+    # the outcomes the answer states: fates, whether an effect's processing is applied, ATK/DEF
+    said = [f"「{names.get(r, r)}」 {f}" for r, f in frame.fates.items()]
+    said += [f"「{names.get(r, r)}」 {'applied' if v else 'not applied'}" for r, v in frame.applied.items()]
+    said += [f"「{names.get(r, r)}」 " + "/".join(f"{k} {n}" for k, n in v.items()) for r, v in frame.stats.items()]
+    if said:
+        answer += f" ({', '.join(said)})"
     line = "; ".join(parts) + f" => {answer}"
     if frame.unread:
         line += f"  [unread: {frame.unread[0]}]"

@@ -416,3 +416,11 @@ def test_quoted_parts_all_applied_and_a_card_that_stays(qa):
             "質問の状況の場合、召喚に成功した「武神－ヤマト」は『①』の効果を受け、カードの効果では破壊されませんので、相手の発動した"
             "「奈落の落とし穴」によって破壊される事はなく、除外される事もありません。")
     assert {_named(f, r): v for r, v in f.fates.items()} == {"武神－ヤマト": "survives"}
+
+
+def test_the_one_line_description_shows_the_outcomes_the_answer_states():
+    from pipeline.frames import describe_frame
+
+    t = "「ブラック・ホール」の発動にチェーンして「神の宣告」が発動した場合、処理はどうなりますか？"
+    assert describe_frame(_ja(t, "「ブラック・ホール」の効果処理は適用されません。")).endswith(
+        "=> outcome (「ブラック・ホール」 not applied)")
