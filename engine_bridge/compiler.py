@@ -41,7 +41,7 @@ from engine_bridge.templates.base import as_ruling, ruling_era
 from engine_bridge.scenario import Expect, RulingRef, Scenario, Setup, SetupCard, Step
 from rulings.cards import open_cdb, read_cards_jsonl
 from rulings.config import cards_file
-from rulings.records import Frame, FrameCard, FrameEvent, FrameQuestion
+from rulings.records import Frame, FrameCard, FrameEvent, FrameQuestion, FrameZone
 from rulings.text import fold_name
 
 TEMPLATE = FRAME_TEMPLATE
@@ -614,12 +614,149 @@ def _no_compiler(frame: Frame) -> str:
     return f"question kind {q.kind}: no compiler for it yet"
 
 
+# ------------------------------------------------------------------ zones the situation states empty, full or counted
+
+ZONE_SIZE = {"mzone": 5, "szone": 5, "pzone": 2, "fzone": 1}
+_MONSTER_KINDS = ("monster", "extra", "pendulum")
+
+
+def _zone_players(zone: FrameZone, asker: int) -> list[int]:
+    """The scenario players a zone condition is about: "self" the asker's, "opponent" the other's; "both"
+    each; unsaid, each for an empty zone (no such card anywhere), else the asker's."""
+    if zone.controller == "self":
+        return [asker]
+    if zone.controller == "opponent":
+        return [1 - asker]
+    return [0, 1] if zone.controller == "both" or zone.count == "none" else [asker]
+
+
+def _in_zone(location: str, zone: FrameZone) -> bool:
+    return location in ("mzone", "szone", "pzone", "fzone") if zone.location == "field" else location == zone.location
+
+
+def _counts_in(zone: FrameZone, kind: str, location: str, position: str | None) -> bool:
+    """Whether a card of this kind, there, in this position, is one of the cards the zone condition counts."""
+    monster = kind in _MONSTER_KINDS and location == "mzone" or kind in _MONSTER_KINDS and location not in (
+        "szone", "pzone", "fzone", "mzone")
+    pos = position or ("faceup_attack" if location == "mzone" else "")
+    if zone.what == "monster":
+        return monster
+    if zone.what == "faceup_monster":
+        return monster and location == "mzone" and pos.startswith("faceup")
+    if zone.what == "faceup_attack_monster":
+        return monster and location == "mzone" and pos == "faceup_attack"
+    if zone.what == "spell_trap":
+        return not monster
+    return True
+
+
+def zone_forbids(zones: list[FrameZone], player: int, asker: int, location: str, kind: str, position: str | None) -> bool:
+    """Whether a card of the ruling placed there would break one of its zone conditions (a monster in a
+    Monster Zone the ruling says is empty)."""
+    return any(z.count == "none" and z.what != "card" and player in _zone_players(z, asker) and _in_zone(location, z)
+               and _counts_in(z, kind, location, position) for z in zones)
+
+
+def _zone_filler(zone: FrameZone, player: int, tag: str, cards: CardSource) -> SetupCard:
+    """A card the zone condition counts, for filling the zone: a vanilla monster, a Set Spell in the Spell &
+    Trap Zone, an Extra Deck monster in the Extra Deck."""
+    location = "mzone" if zone.location == "field" and zone.what != "spell_trap" else (
+        "szone" if zone.location == "field" else zone.location)
+    if location in ("pzone", "fzone"):
+        raise NotCompiled(f"situation: 「{zone.text}」: a card in the {location} for the set-up is not compiled yet")
+    if location == "szone" or zone.what == "spell_trap":
+        if location not in ("szone", "hand", "grave", "deck", "removed"):
+            raise NotCompiled(f"situation: 「{zone.text}」: Spells/Traps in the {location} are not compiled")
+        return SetupCard(ref=tag, code=FILLER_SET, player=player, location=location,
+                         position="facedown" if location == "szone" else None)
+    if location == "extra":
+        codes = [c for c in EXTRA_FILLER if c in cards.ensure(EXTRA_FILLER).data and cards.script(c) is not None]
+        if not codes:
+            raise NotCompiled(f"situation: 「{zone.text}」: no Extra Deck monster in the card data and scripts in use")
+        return SetupCard(ref=tag, code=codes[0], player=player, location="extra")
+    return SetupCard(ref=tag, code=FILLER_MONSTER, player=player, location=location,
+                     position="faceup_attack" if location == "mzone" else None)
+
+
+def _zone_target(zone: FrameZone) -> int | None:
+    """How many counted cards the condition's zone holds (None: at least one, "some")."""
+    if zone.count == "none":
+        return 0
+    if zone.count == "full":
+        if zone.location not in ZONE_SIZE:
+            raise NotCompiled(f"situation: 「{zone.text}」: a full {zone.location} is not compiled")
+        return ZONE_SIZE[zone.location]
+    if zone.count.startswith("<"):
+        return int(zone.count[1:]) - 1
+    if zone.count.isdigit():
+        return int(zone.count)
+    if zone.count == "some":
+        return None
+    raise NotCompiled(f"situation: 「{zone.text}」: a count not read ({zone.count})")
+
+
+def _set_zone_count(setup: list[SetupCard], zone: FrameZone, player: int, want: int, keep: set[str], tag: str,
+                    cards: CardSource) -> list[SetupCard]:
+    """The set-up with exactly `want` counted cards in the player's zone (filler removed or added; the
+    ruling's own cards stay: a ruling card that breaks the condition is not compiled)."""
+    def counted(c: SetupCard) -> bool:
+        return c.player == player and _in_zone(c.location, zone) and _counts_in(
+            zone, cards.kind(c.code) if c.code in cards.data else "monster", c.location, c.position)
+    mine = [c for c in setup if counted(c)]
+    if len(mine) > want:
+        drop = [c for c in mine if c.ref not in keep][:len(mine) - want]
+        if len(mine) - len(drop) > want:
+            raise NotCompiled(f"situation: 「{zone.text}」: a card the ruling names is there")
+        setup = [c for c in setup if c not in drop]
+    for i in range(want - len(mine)):
+        setup = [*setup, _zone_filler(zone, player, f"{tag}p{player}n{i}", cards)]
+    if zone.location in ZONE_SIZE and sum(1 for c in setup if c.player == player and c.location == zone.location) > ZONE_SIZE[zone.location]:
+        raise NotCompiled(f"situation: 「{zone.text}」: the set-up does not fit in the {zone.location}")
+    return setup
+
+
+def zone_setup(setup: list[SetupCard], zones: list[FrameZone], asker: int, keep: set[str], cards: CardSource) -> list[SetupCard]:
+    """The ruling scenario's set-up made to hold the zone conditions: an empty zone emptied of filler, a
+    full one filled with vanilla cards, a counted one (「デッキが3枚未満」) holding that many."""
+    for i, zone in enumerate(zones):
+        want = _zone_target(zone)
+        for player in _zone_players(zone, asker):
+            if want is None:
+                if not any(c.player == player and _in_zone(c.location, zone) for c in setup):
+                    setup = [*setup, _zone_filler(zone, player, f"z{i}p{player}", cards)]
+                continue
+            setup = _set_zone_count(setup, zone, player, want, keep, f"z{i}", cards)
+    return setup
+
+
+def zone_baseline(setup: list[SetupCard], zones: list[FrameZone], asker: int, cards: CardSource) -> list[SetupCard]:
+    """The baseline's set-up with the zone conditions removed: an empty zone holds a vanilla card, a full
+    one has room, a counted one holds more (the Deck 8 cards), a zone said to hold some cards is empty."""
+    for i, zone in enumerate(zones):
+        want = _zone_target(zone)
+        for player in _zone_players(zone, asker):
+            counted = sum(1 for c in setup if c.player == player and _in_zone(c.location, zone) and _counts_in(
+                zone, cards.kind(c.code) if c.code in cards.data else "monster", c.location, c.position))
+            if want is None:
+                setup = _set_zone_count(setup, zone, player, 0, set(), f"b{i}", cards)
+            elif zone.count == "full":
+                if counted >= ZONE_SIZE[zone.location]:
+                    setup = _set_zone_count(setup, zone, player, ZONE_SIZE[zone.location] - 1, set(), f"b{i}", cards)
+            elif counted <= want:
+                more = 8 if zone.location == "deck" and want < 8 else want + 1
+                setup = _set_zone_count(setup, zone, player, min(more, ZONE_SIZE.get(zone.location, more)), set(), f"b{i}", cards)
+    return setup
+
+
 def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenario]:
     if frame is None:
         raise NotCompiled("no frame: the ruling was not read into one")
     q = frame.question
     if q is None:
         raise NotCompiled(frame.unread[0] if frame.unread else "no question in the frame")
+    if frame.zones and (frame.fates or q.kind in ("is_destroyed", "can_attack", "can_select")):
+        z = frame.zones[0]
+        raise NotCompiled(f"situation: 「{z.text}」 (a zone stated {z.count}) is not compiled for {q.kind} yet")
     if frame.fates or q.kind == "is_destroyed":
         return _compile_fate(ruling, frame, cards)
     if frame.applied and q.kind in ("what_happens", "applies", "other"):
@@ -668,6 +805,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     events = [e for e in frame.events if e.card != q.card or e.action in PLAYED_EVENTS]
     if target and events:
         raise NotCompiled("can_target with events before the question: not compiled yet")
+    if target and frame.zones:
+        raise NotCompiled(f"situation: 「{frame.zones[0].text}」 with a target: not compiled yet")
     for e in events:
         if e.action not in PLAYED_EVENTS:
             raise NotCompiled(f"event {e.action} of 「{by_ref[e.card].name}」 before the question: not compiled yet")
@@ -675,7 +814,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     # deciding condition
     own = [e for e in events if e.card == q.card and e.action != "activate"]
     _check_event_sides(events, by_ref, q)
-    if not situation and not [e for e in events if e not in own] and frame.answer == "no" and not target:
+    if not situation and not [e for e in events if e not in own] and frame.answer == "no" and not target and not frame.zones:
         raise NotCompiled("a 'cannot' whose frame names no deciding condition besides the questioned card: no baseline "
                           "can remove it")
     activation = action == "activate" and "効果" not in q.text and qkind not in ("monster", "pendulum", "extra")
@@ -772,6 +911,10 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         places = _question_places(qkind, qcard, frame) if not own else [_event_place(qkind, qcard, own[0].action)]
         if filler == "summoned":
             places = [("hand", None)]  # Normal Summoned from there first
+        # a place the ruling's zone conditions leave empty is not one the questioned card can be in
+        places = [pl for pl in places if not zone_forbids(frame.zones, qplayer, asker, pl[0], qkind, pl[1])]
+        if not places:
+            raise NotCompiled(f"situation: 「{frame.zones[0].text}」 leaves no place for 「{qcard.name}」")
         if chained and turn_player != qplayer:
             # in the other player's turn a Spell is activated from the field (Set), not from the hand
             places = [("szone", "facedown") if (loc == "hand" and qkind in ("spell", "continuous", "field")) else (loc, pos)
@@ -840,7 +983,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                 continue
             rid = getattr(ruling, "id", None) or ruling.get("id")
             base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
-            ruling_scenario = _scenario(ruling, base, frame, [*placed, qsetup, *extra], [*steps, Step(
+            keep = {q.card, *(c.ref for c in placed)}
+            ruling_scenario = _scenario(ruling, base, frame, zone_setup([*placed, qsetup, *extra], frame.zones, asker, keep, cards), [*steps, Step(
                 action=qaction, card=q.card, effect=effect, answer=True, expect={"offered": expected})],
                 _where(location, filler), no_setcodes=bool(no_setcodes and filler),
                 turn_player=turn_player)
@@ -849,10 +993,12 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
             if qaction == "chain" and not summon_before:
                 # a chain to the ruling's card: chains to stand-in activations instead (any one that offers
                 # the chain shows the set-up gives the questioned card what it needs)
-                baselines = _chain_baselines(ruling, base, frame, by_ref[events[-1].card], activator, qsetup, extra,
+                baselines = _chain_baselines(ruling, base, frame, by_ref[events[-1].card], activator, qsetup,
+                                             zone_baseline(extra, frame.zones, asker, cards),
                                              effect, _where(location, filler), ruling_scenario, turn_player, cards)
             else:
-                baselines = [_scenario(ruling, base + "-baseline", frame, [qsetup, *extra, *stand_ins], [*summon_before, Step(
+                baselines = [_scenario(ruling, base + "-baseline", frame, zone_baseline(
+                    [qsetup, *extra, *stand_ins], frame.zones, asker, cards), [*summon_before, Step(
                     action=qaction if summon_before else "activate" if qaction == "chain" else qaction, card=q.card,
                     effect=effect, answer=True, expect={"offered": True})], _where(location, filler),
                     control_of=ruling_scenario, turn_player=turn_player)]

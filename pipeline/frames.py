@@ -25,7 +25,7 @@ import spacy
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from rulings.records import Frame, FrameCard, FrameEvent, FrameQuestion
+from rulings.records import Frame, FrameCard, FrameEvent, FrameQuestion, FrameZone
 from rulings.text import fold_name, language_family
 
 CIRCLED = {c: i for i, c in enumerate("①②③④⑤⑥⑦⑧⑨⑩", 1)}
@@ -67,7 +67,7 @@ _JA_SITUATION = [
     (re.compile(_NAME + r"(?:の(?:『[^『』]{1,40}』の)?(?:モンスター効果|ペンデュラム効果|効果|[①②③]の効果))?(?:が|の)?(?:適用(?:中|され)|効果適用中)"), "applied"),
     (re.compile(_NAME + r"(?:が|を)?(?:装備(?:している|され)|装備カード扱い)"), "equipped"),
     (re.compile(_NAME + r"が(?P<where>[^、「」]{0,20}?)(?:に|で)(?P<pos>表側表示|裏側表示|表側攻撃表示|表側守備表示|裏側守備表示)?(?:で)?存在(?:する|している)"), "present"),
-    (re.compile(_NAME + r"(?:が|を|のみが|しか)(?:[^、「」]{0,20}?)(?:コントロールして|存在)"), "present"),
+    (re.compile(_NAME + r"(?:が|を|のみが|しか)(?:[^、「」]{0,20}?)(?:コントロールして|存在)(?!し(?:ない|ていない|ません))"), "present"),
 ]
 # where a situation card is, said before its name: 「自分のモンスターゾーンに「X」が存在する」
 _JA_PLACE_BEFORE = re.compile(r"(?:自分|相手)(?:の)?(?:フィールド|モンスターゾーン|魔法[&＆]罠ゾーン|ペンデュラムゾーン|フィールドゾーン|墓地|手札|場)に、?$")
@@ -175,6 +175,75 @@ def _read_own_summon(frame: Frame, situation: str = "", spans: list[tuple[int, i
                                        note="its own summon"))
 
 
+# ---------------------------------------------------------------- zones stated empty, full or counted
+
+_ZONE_WHO = r"(?P<who>自分(?:または|か)相手|自分|相手|お互い)?(?:の)?"
+_ZONE_WHERE = (r"(?P<where>メインモンスターゾーン|モンスターゾーン|魔法[&＆]罠ゾーン|ペンデュラムゾーン|フィールドゾーン|"
+               r"エクストラデッキ|EXデッキ|フィールド上|フィールド|場|墓地|デッキ|手札)")
+_ZONE_WHAT = r"(?P<what>(?:表側攻撃表示の?|表側表示の?)?モンスター|カード|魔法・罠カード)"
+_ZONE_PATTERNS = [
+    # 自分フィールドにモンスターが存在しない / 相手フィールドにカードが1枚もない / 自分のペンデュラムゾーンにカードがある
+    re.compile(_ZONE_WHO + _ZONE_WHERE + r"(?:に|には)、?" + _ZONE_WHAT + r"(?:が|は)(?P<how>(?:1|１)(?:枚|体)もない|(?:1|１)(?:枚|体)も存在しない|"
+               r"存在しない|存在せず|ない|無い|存在する|存在している|ある|(?P<n>[0-9０-９]+)(?:枚|体)(?:存在する|存在している|ある)?)"
+               r"(?=場合|時|状況|状態|、|$)"),
+    # 自分のメインモンスターゾーンに空きがない
+    re.compile(_ZONE_WHO + _ZONE_WHERE + r"に空き(?:が|の)?(?P<how>ない|無い|存在しない)"),
+    # 自分のデッキが0枚 / 相手のデッキ枚数が0枚 / 相手のデッキが3枚未満 / 手札が0枚
+    re.compile(_ZONE_WHO + _ZONE_WHERE + r"(?:の)?(?:枚数)?が(?P<n>[0-9０-９]+)枚(?P<cmp>未満|以下)?(?=の|場合|時|状況|状態|、|$)"),
+    # 除外されているモンスターが存在しない
+    re.compile(_ZONE_WHO + r"(?P<where>除外)されている" + _ZONE_WHAT + r"(?:が|は)(?P<how>存在しない|ない|存在する|ある)"),
+]
+_ZONE_LOCATION = {"メインモンスターゾーン": "mzone", "モンスターゾーン": "mzone", "魔法&罠ゾーン": "szone", "魔法＆罠ゾーン": "szone",
+                  "ペンデュラムゾーン": "pzone", "フィールドゾーン": "fzone", "エクストラデッキ": "extra", "EXデッキ": "extra",
+                  "フィールド上": "field", "フィールド": "field", "場": "field", "墓地": "grave", "デッキ": "deck", "手札": "hand",
+                  "除外": "removed"}
+_ZONE_FULL = {"mzone": 5, "szone": 5, "pzone": 2, "fzone": 1}
+
+
+def _zone_count(m: "re.Match[str]", location: str) -> str | None:
+    """none | some | full | N | <N from a zone condition's words (None: a count not read)."""
+    how, n = m.groupdict().get("how") or "", m.groupdict().get("n")
+    if n is not None:
+        number = int(n.translate(str.maketrans("０１２３４５６７８９", "0123456789")))
+        cmp = m.groupdict().get("cmp")
+        if cmp:
+            return f"<{number + (1 if cmp == '以下' else 0)}"
+        if number == 0:
+            return "none"
+        return "full" if _ZONE_FULL.get(location) == number else str(number)
+    if m.group(0).endswith(("空きがない", "空きが無い", "空きのない", "空きがない", "空きが存在しない", "空きない")) or "空き" in m.group(0):
+        return "full"
+    if re.match(r"(?:1|１)(?:枚|体)も|存在しない|存在せず|ない|無い", how):
+        return "none"
+    return "some"
+
+
+def read_zone_conditions(situation: str, frame: Frame, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Zones the situation states empty, full or counted, with no card named in them (「自分フィールドに
+    モンスターが存在しない場合」「相手のデッキが3枚未満の時」「モンスターゾーンに空きがない場合」): into
+    frame.zones, their words into spans (so no clause is left unread). Returns the spans read."""
+    read: list[tuple[int, int]] = []
+    for pattern in _ZONE_PATTERNS:
+        for m in pattern.finditer(situation):
+            if any(s <= m.start() < e or s < m.end() <= e for s, e in spans + read):
+                continue
+            if m.start() > 0 and situation[m.start() - 1] == "」" or re.search(r"(?:または|や|か|・)$", situation[:m.start()]):
+                continue  # 「X」の墓地に…: a zone of a named card's; 手札またはフィールドに…: one of several places
+            location = _ZONE_LOCATION[m.group("where")]
+            count = _zone_count(m, location)
+            what_words = m.groupdict().get("what") or "カード"
+            what = ("faceup_attack_monster" if what_words.startswith("表側攻撃表示") else "faceup_monster"
+                    if what_words.startswith("表側表示") else "monster" if what_words == "モンスター" else
+                    "spell_trap" if what_words == "魔法・罠カード" else "card")
+            who = m.group("who") or ""
+            controller = {"自分": "self", "相手": "opponent", "お互い": "both"}.get(who, "self" if who else None)
+            frame.zones.append(FrameZone(controller=controller, location=location, what=what, count=count or "",
+                                         text=m.group(0)))
+            read.append((m.start(), m.end()))
+    spans.extend(read)
+    return read
+
+
 def _quoted_effect(event: FrameEvent, quote: str | None) -> None:
     """An event's 『』 quote: 『②』 is the effect's number, a longer one its text."""
     if not quote:
@@ -208,6 +277,13 @@ class _Cards:
         card = FrameCard(ref=f"c{len(self.cards) + 1}", name=name, passcode=passcode)
         self.cards.append(card)
         return card
+
+
+def _without(text: str, spans: list[tuple[int, int]]) -> str:
+    """The text with the spans (read parts) replaced by a clause mark."""
+    for s_, e_ in sorted(spans, reverse=True):
+        text = text[:s_] + "、" + text[e_:]
+    return text
 
 
 def _before(text: str, start: int, width: int = 24) -> str:
@@ -346,6 +422,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
             if state not in card.state:
                 card.state.append(state)
             _locate(card, _before(situation_text, m.start()) + m.group(0)[len(m.group(1)) + 2:])
+    zone_spans = read_zone_conditions(situation_text, frame, spans)
     _read_alternatives(body, len(situation_text), spans)
     _read_question_targets(situation_text, frame, cards, spans)
     found: list[tuple[int, FrameEvent]] = []
@@ -401,8 +478,8 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
                       (r"トークン|エクシーズ素材|カウンター|装備|コントロール|裏側|扱い|として扱", "a card state"),
                       (r"ターン(?:に|の間)|このターン|同じターン|次の", "what happened this turn")):
         # a count inside a read situation still decides it (「「X」が2体存在する場合」 is not one 「X」)
-        where = _CARD.sub("", body[:frame_question_start(body, frame)] if frame.question else situation_text) \
-            if what == "a count" else rest
+        where = _CARD.sub("", _without(body[:frame_question_start(body, frame)] if frame.question else situation_text,
+                                       zone_spans)) if what == "a count" else rest
         if re.search(cue, where) and not (re.search(cue, where).group(0) == "裏側" and any(
                 (c.position or "").startswith("facedown") for c in cards.cards)):  # a position read onto a card
             frame.unread.append(f"situation: {what} ({re.search(cue, where).group(0)})")
@@ -898,6 +975,8 @@ def describe_frame(value: Any) -> str:
         if c.state or c.location or c.controller:
             bits = [b for b in (c.controller, c.location, c.position, *c.state) if b]
             parts.append(f"「{c.name}」 {'/'.join(bits)}")
+    for z in frame.zones:
+        parts.append(f"{z.controller or 'a'} {z.location}: {z.what} {z.count}")
     for e in frame.events:
         parts.append(f"then {e.action} 「{names.get(e.card, '?')}」" + (f" ({e.note})" if e.note else ""))
     answer = frame.answer or "?"

@@ -278,12 +278,30 @@ class FrameQuestion(FrameAct):
     """the summon named (特殊召喚 …)"""
 
 
+class FrameZone(Record):
+    """A zone the situation states as empty, full or holding some cards, with no card named in it:
+    「自分フィールドにモンスターが存在しない場合」「相手のデッキが0枚の時」「モンスターゾーンに空きがない場合」."""
+
+    controller: str | None = None
+    """self | opponent | both (お互い) | None (the ruling does not say)"""
+    location: str
+    """field | mzone | szone | pzone | grave | removed | deck | extra | hand"""
+    what: str = "card"
+    """card | monster | faceup_monster | faceup_attack_monster | spell_trap: which cards the count is of"""
+    count: str
+    """none | some | full | N (exactly) | <N (fewer than N)"""
+    text: str = ""
+    """the words it was read from"""
+
+
 class Frame(Record):
     """What a ruling says as data (pipeline.frames): the situation, the events, the question, the answer."""
 
     language: str = ""
     cards: list[FrameCard] = Field(default_factory=list)
     """the situation"""
+    zones: list[FrameZone] = Field(default_factory=list)
+    """the situation's zones stated empty, full or counted (no card named in them)"""
     events: list[FrameEvent] = Field(default_factory=list)
     """in order"""
     question: FrameQuestion | None = None

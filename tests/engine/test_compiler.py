@@ -489,3 +489,40 @@ def test_whether_an_effect_activates_with_no_deciding_condition_has_no_baseline(
     ruling, frame = _ruling("t-trigger-none", "「ブラック・ホール」を発動した場合、「アポピスの化神」の効果は発動しますか？",
                             "発動しません。", {"ブラック・ホール": DARK_HOLE, "アポピスの化神": APOPHIS})
     assert frame.question.kind == "applies" and "no baseline" in compile_frame(ruling, frame, pack).reason
+
+
+def test_an_empty_zone_of_the_situation_against_a_baseline_where_it_holds_a_card(pack, engine_driver):
+    # 「ブラック・ホール」 needs a monster on the field: with both Monster Zones empty it cannot be activated,
+    # and the baseline (a vanilla monster there) shows the set-up gives it what it needs otherwise
+    title = "お互いのフィールドにモンスターが存在しない場合、「ブラック・ホール」を発動できますか？"
+    ruling, frame = _ruling("t-zone", title, "発動できません。", {"ブラック・ホール": DARK_HOLE})
+    assert [(z.controller, z.location, z.what, z.count) for z in frame.zones] == [("both", "field", "monster", "none")]
+    assert not frame.unread
+    compiled = compile_frame(ruling, frame, pack)
+    assert compiled.reason is None
+    for s in compiled.scenarios:
+        monsters = [c for c in s.setup.cards if c.location == "mzone"]
+        assert (not monsters) if s.kind == "ruling" else monsters, s.id
+    verdict = settle(compiled.scenarios, run_scenarios(compiled.scenarios, driver=engine_driver))["t-zone"]
+    assert verdict.verdict == "pass", verdict.reason
+
+
+@pytest.mark.engine
+def test_a_graveyard_without_monsters_and_a_deck_counted(pack, engine_driver):
+    title = "自分の墓地にモンスターが存在しない場合、「リビングデッドの呼び声」を発動できますか？"
+    ruling, frame = _ruling("t-grave", title, "発動できません。", {"リビングデッドの呼び声": 97077563})
+    compiled = compile_frame(ruling, frame, pack)
+    assert compiled.reason is None
+    ruling_scenarios = [s for s in compiled.scenarios if s.kind == "ruling"]
+    assert all(not [c for c in s.setup.cards if c.player == 0 and c.location == "grave" and c.code != 97077563]
+               for s in ruling_scenarios)
+    verdict = settle(compiled.scenarios, run_scenarios(compiled.scenarios, driver=engine_driver))["t-grave"]
+    assert verdict.verdict == "pass", verdict.reason
+    # a Deck said to hold fewer than 3 cards holds 2 in the ruling's set-up, and more in the baseline's
+    title = "相手のデッキが3枚未満の時に、「ブラック・ホール」を発動できますか？"
+    ruling, frame = _ruling("t-deck", title, "発動できます。", {"ブラック・ホール": DARK_HOLE})
+    assert [(z.controller, z.location, z.count) for z in frame.zones] == [("opponent", "deck", "<3")]
+    compiled = compile_frame(ruling, frame, pack)
+    for s in compiled.scenarios:
+        deck = [c for c in s.setup.cards if c.player == 1 and c.location == "deck"]
+        assert len(deck) == 2 if s.kind == "ruling" else len(deck) >= 8, s.id

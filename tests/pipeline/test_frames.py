@@ -424,3 +424,22 @@ def test_the_one_line_description_shows_the_outcomes_the_answer_states():
     t = "「ブラック・ホール」の発動にチェーンして「神の宣告」が発動した場合、処理はどうなりますか？"
     assert describe_frame(_ja(t, "「ブラック・ホール」の効果処理は適用されません。")).endswith(
         "=> outcome (「ブラック・ホール」 not applied)")
+
+
+def test_zones_the_situation_states_empty_full_or_counted(qa):
+    # 相手フィールドにカードが1枚もない場合、「The suppression PLUTO」のモンスター効果を発動できますか？ -> できません
+    f = qa(19285)
+    assert [(z.controller, z.location, z.what, z.count) for z in f.zones] == [("opponent", "field", "card", "none")]
+    assert f.question.kind == "can_activate" and f.answer == "no" and not f.unread
+    # 「重機王ドボク・ザーク」の効果は、相手のデッキが3枚未満の時に発動できますか？: a Deck of fewer than 3 cards
+    f = qa(11935)
+    assert [(z.controller, z.location, z.count) for z in f.zones] == [("opponent", "deck", "<3")] and not f.unread
+    # 「虚無空間」の適用中や、モンスターゾーンに空きがない場合に: the asker's Monster Zone full, beside an applied card
+    f = qa(7615)
+    assert [(z.location, z.count) for z in f.zones] == [("mzone", "full")]
+    assert [c.name for c in f.cards if "applied" in c.state] == ["虚無空間"]
+    # 「…墓地に「宝玉獣」が存在しない場合」: a named card said NOT to be there is not a present card (left unread)
+    f = qa(7055)
+    assert [(z.location, z.count) for z in f.zones] == [("szone", "none")]
+    assert not any("present" in c.state for c in f.cards)
+    assert "situation: what 「宝玉獣」 does before the question" in f.unread
