@@ -64,6 +64,7 @@ class CardSource:
         self.cdb = Path(cards) if cards else None
         self.data: dict[int, dict] = {}
         self.texts: dict[int, str] = {}
+        self.picked: dict[tuple, list[int]] = {}  # pick_described's answers by traits
 
     def ensure(self, codes: Iterable[int]) -> "CardSource":
         codes = set(codes) | {FILLER_MONSTER, FILLER_SET, STAND_IN_SUMMON}
@@ -614,6 +615,115 @@ def _no_compiler(frame: Frame) -> str:
     return f"question kind {q.kind}: no compiler for it yet"
 
 
+# ------------------------------------------------------------------ cards the ruling describes instead of naming
+
+
+@lru_cache(maxsize=1)
+def _catalog_monsters() -> list:
+    return sorted((c for c in read_cards_jsonl(cards_file()) if c.card_type == "Monster" and c.passcode_kind == "official"),
+                  key=lambda c: c.passcode)
+
+
+def _has_traits(data: dict, traits: list[str]) -> bool:
+    k = load_constants()
+    for trait in traits:
+        name, _, value = trait.partition("=") if "=" in trait else (trait, "", "")
+        if trait.startswith(("atk<=", "atk>=", "def<=", "def>=")):
+            stat = int(data.get("attack" if trait.startswith("atk") else "defense") or 0)
+            bound = int(trait[5:])
+            if not (stat <= bound if trait[3:5] == "<=" else stat >= bound) or stat < 0:
+                return False
+        elif name == "monster":
+            if not data["type"] & k["TYPE_MONSTER"]:
+                return False
+        elif name in ("level", "rank", "link_rating"):
+            if (int(data.get("level") or 0) & 0xFF) != int(value):
+                return False
+        elif name == "attribute":
+            if not data.get("attribute", 0) & k[f"ATTRIBUTE_{value}"]:
+                return False
+        elif name == "race":
+            if not int(data.get("race") or 0) & k.get(f"RACE_{value}", 0):
+                return False
+        elif not data["type"] & k[f"TYPE_{name.upper()}"]:
+            return False
+    return True
+
+
+def pick_described(card: FrameCard, cards: CardSource, limit: int = 1) -> list[int]:
+    """Cards that have the traits of a card the ruling describes (「リンクモンスター」): those with the fewest
+    effects of their own first (no Effect Monster bit, then the lowest passcode), among those the engine
+    can run (a script, or a Normal Monster / Token)."""
+    key = (tuple(card.described), limit)
+    if key in cards.picked:
+        return cards.picked[key]
+    k = load_constants()
+    kind_traits = [t for t in card.described if "=" not in t and "<" not in t and ">" not in t and t != "monster"]
+    pool: list[int] = []
+    if cards.cdb:
+        try:
+            con = open_cdb(cards.cdb)
+            bits = sum(k[f"TYPE_{t.upper()}"] for t in kind_traits) | k["TYPE_MONSTER"]
+            pool = [r[0] for r in con.execute("SELECT id FROM datas WHERE type & ? = ? AND alias = 0 ORDER BY id", (bits, bits))]
+            con.close()
+        except sqlite3.DatabaseError:
+            pool = []
+    pool = pool or [c.passcode for c in _catalog_monsters()
+                    if all((t in (c.monster_type_line or "").lower()) for t in kind_traits if t not in ("normal", "effect"))]
+    cards.picked[key] = found = []
+    for plain in (True, False):
+        for start in range(0, len(pool), 400):
+            chunk = pool[start:start + 400]
+            cards.ensure(chunk)
+            for code in chunk:
+                data = cards.data.get(code)
+                if data is None or bool(data["type"] & k["TYPE_EFFECT"]) == plain or not _has_traits(data, card.described) \
+                        or (data["type"] & k["TYPE_TOKEN"] and "token" not in card.described):
+                    continue
+                vanilla = not data["type"] & k["TYPE_EFFECT"] and not any(data["type"] & k[t] for t in EXTRA_KINDS)
+                if vanilla or cards.script(code) is not None:
+                    found.append(code)
+                    if len(found) >= limit:
+                        return found
+    return found
+
+
+# vanilla monsters a described target's baseline tries in its place, the first without the described traits
+# (then Effect Monsters, for a target described as a Normal Monster, where the scripts in use hold them)
+VANILLA_STAND_INS = (FILLER_MONSTER, 89631139, 46986414, 15025844, 74131780, 40133511)  # Celtic Guardian, Blue-Eyes
+# White Dragon, Dark Magician, Mystical Elf, Exiled Force, Bazoo the Soul-Eater
+
+
+def described_stand_ins(card: FrameCard, stand_code: int, cards: CardSource) -> list[int]:
+    """The baseline's stand-in for a described target: a card of the target's kind WITHOUT the described
+    traits (the traits are the deciding condition: a card like the target would share them)."""
+    codes = [stand_code, *VANILLA_STAND_INS] if stand_code not in VANILLA_STAND_INS else list(VANILLA_STAND_INS)
+    cards.ensure(codes)
+    effect = load_constants()["TYPE_EFFECT"]
+    # a target described by its position alone (「裏側守備表示のモンスター」): the stand-in differs by position
+    traits = [t for t in card.described if t != "monster"] if card.position else card.described
+    found = [c for c in codes if c in cards.data and not (traits and _has_traits(cards.data[c], traits))
+             and (not cards.data[c]["type"] & effect or cards.script(c) is not None)]
+    if not found:
+        raise NotCompiled(f"no vanilla card without the traits of 「{card.name}」 stands in for it in a baseline")
+    return found[:1]
+
+
+def with_described_cards(frame: Frame, cards: CardSource) -> Frame:
+    """The frame with a card picked for each card it describes (FrameCard.described), or NotCompiled."""
+    if not any(c.described for c in frame.cards):
+        return frame
+    out = []
+    for c in frame.cards:
+        if c.described and c.passcode is None:
+            picked = pick_described(c, cards)
+            if not picked:
+                raise NotCompiled(f"no card in the card data and scripts in use has the traits of 「{c.name}」 ({', '.join(c.described)})")
+            c = c.model_copy(update={"passcode": picked[0]})
+        out.append(c)
+    return frame.model_copy(update={"cards": out})
+
+
 # ------------------------------------------------------------------ zones the situation states empty, full or counted
 
 ZONE_SIZE = {"mzone": 5, "szone": 5, "pzone": 2, "fzone": 1}
@@ -754,6 +864,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     q = frame.question
     if q is None:
         raise NotCompiled(frame.unread[0] if frame.unread else "no question in the frame")
+    if not frame.unread and frame.answer in ("yes", "no"):
+        frame = with_described_cards(frame, cards)
     if frame.zones and (frame.fates or q.kind in ("is_destroyed", "can_attack", "can_select")):
         z = frame.zones[0]
         raise NotCompiled(f"situation: 「{z.text}」 (a zone stated {z.count}) is not compiled for {q.kind} yet")
@@ -801,7 +913,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     # 「X」を対象として「Y」を発動できますか: can Y be activated with X as its target (the can_target path)
     target = _target_of(frame, by_ref, cards) if q.kind == "can_target" or (q.kind == "can_activate" and q.targets) else None
     situation = [c for c in frame.cards if c.ref != q.card and any(s in c.state for s in ("applied", "present"))
-                 and not (target and c.ref == target.ref)]
+                 and not (target and c.ref == target[0][0].ref)]
     events = [e for e in frame.events if e.card != q.card or e.action in PLAYED_EVENTS]
     if target and events:
         raise NotCompiled("can_target with events before the question: not compiled yet")
@@ -970,10 +1082,13 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                     # stand-ins: the vanilla card of the target's kind, then cards like the target (same card
                     # type, Type and Attribute, its archetype first) for effects that target only such cards
                     baselines = []
-                    for n, code in enumerate([stand_code, *similar_cards(tcard.code, cards)]):
+                    for n, code in enumerate(described_stand_ins(by_ref[tcard.ref], stand_code, cards) if by_ref[tcard.ref].described
+                                             else [stand_code, *similar_cards(tcard.code, cards)]):
                         stand_in = SetupCard(**{**tcard.__dict__, "ref": "t0", "name": None, "code": code})
                         if stand_in.code == FILLER_SET and stand_in.location == "szone":
                             stand_in.position = "facedown"
+                        elif by_ref[tcard.ref].described and by_ref[tcard.ref].position:
+                            stand_in.position = None  # a position the ruling describes the target by is a trait too
                         baselines.append(_scenario(ruling, base + "-baseline" + (f"-{n + 1}" if n else ""), frame,
                                                    [stand_in, qsetup, *extra], [Step(
                             action="activate", card=q.card, effect=effect, target=["t0"], answer=True,

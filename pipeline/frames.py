@@ -244,6 +244,122 @@ def read_zone_conditions(situation: str, frame: Frame, spans: list[tuple[int, in
     return read
 
 
+# ---------------------------------------------------------------- cards described, not named
+
+_DESC_KINDS = [("リンクモンスター", "link"), ("エクシーズモンスター", "xyz"), ("シンクロモンスター", "synchro"),
+               ("融合モンスター", "fusion"), ("儀式モンスター", "ritual"), ("ペンデュラムモンスター", "pendulum"),
+               ("通常モンスター", "normal"), ("効果モンスター", "effect"), ("スピリットモンスター", "spirit"),
+               ("デュアルモンスター", "gemini"), ("トゥーンモンスター", "toon"), ("チューナー", "tuner"),
+               ("ユニオンモンスター", "union"), ("リバースモンスター", "flip"), ("モンスタートークン", "token"),
+               ("トークン", "token"), ("モンスター", None)]
+_DESC_ATTRIBUTE = {"光": "LIGHT", "闇": "DARK", "地": "EARTH", "水": "WATER", "炎": "FIRE", "風": "WIND", "神": "DIVINE"}
+_DESC_RACE = {"魔法使い族": "SPELLCASTER", "ドラゴン族": "DRAGON", "アンデット族": "ZOMBIE", "戦士族": "WARRIOR",
+              "獣戦士族": "BEASTWARRIOR", "獣族": "BEAST", "鳥獣族": "WINGEDBEAST", "悪魔族": "FIEND", "天使族": "FAIRY",
+              "昆虫族": "INSECT", "恐竜族": "DINOSAUR", "爬虫類族": "REPTILE", "魚族": "FISH", "海竜族": "SEASERPENT",
+              "水族": "AQUA", "炎族": "PYRO", "雷族": "THUNDER", "岩石族": "ROCK", "植物族": "PLANT", "機械族": "MACHINE",
+              "サイキック族": "PSYCHIC", "幻竜族": "WYRM", "サイバース族": "CYBERSE", "幻神獣族": "DIVINE"}
+_DESC_PLACE = re.compile(r"^(?P<who>自分|相手)?(?:の)?(?P<where>フィールド上?|モンスターゾーン|墓地|除外(?:されている|状態)?)?"
+                         r"(?:に存在する|に表側表示で存在する|の|に)?(?P<pos>表側攻撃表示の|表側守備表示の|裏側守備表示の|表側表示の)?")
+_DESC_CORE = re.compile(r"^(?:(?P<attr>[光闇地水炎風神])属性の?)?(?:(?P<race>[^・、のを「」]{1,6}族)の?)?"
+                        r"(?:(?P<lv>レベル|ランク|リンク)(?P<n>[0-9０-９]+)の)?"
+                        r"(?:攻撃力(?P<atk>[0-9０-９]+)(?P<cmp>以下|以上)の)?(?:攻撃力と守備力が0の|攻撃力・守備力が0の)?(?P<kind>.+)$")
+
+
+def described_card(desc: str) -> tuple[list[str], str | None, str | None, str | None] | None:
+    """The traits of a card the ruling describes (「相手フィールドのリンクモンスター」「ランク1のモンスター」
+    「自分の墓地の融合・シンクロ・エクシーズモンスター」: one example of the list is enough), with its
+    controller, location and position; None when the words say more than this reads."""
+    place = _DESC_PLACE.match(desc)
+    rest = desc[place.end():]
+    # 「融合・シンクロ・エクシーズモンスター」「エクシーズモンスターやリンクモンスター」: the first kind listed
+    rest = re.split(r"や(?=[^や]*モンスター$)", rest)[0]
+    rest = re.sub(r"(融合|シンクロ|エクシーズ|リンク|儀式)(?:・(?:融合|シンクロ|エクシーズ|リンク|儀式))+", r"\1", rest)
+    core = _DESC_CORE.match(rest)
+    if not core:
+        return None
+    kind = core.group("kind")
+    traits = []
+    found = next(((w, t) for w, t in _DESC_KINDS if kind == w), None)
+    if found is None:
+        return None
+    traits.append(found[1] or "monster")
+    if core.group("attr"):
+        traits.append(f"attribute={_DESC_ATTRIBUTE[core.group('attr')]}")
+    if core.group("race"):
+        race = _DESC_RACE.get(core.group("race"))
+        if race is None:
+            return None
+        traits.append(f"race={race}")
+    if core.group("lv"):
+        n = int(core.group("n").translate(str.maketrans("０１２３４５６７８９", "0123456789")))
+        what = {"レベル": "level", "ランク": "rank", "リンク": "link_rating"}[core.group("lv")]
+        traits += [f"{what}={n}"] + (["xyz"] if what == "rank" and "xyz" not in traits else
+                                      ["link"] if what == "link_rating" and "link" not in traits else [])
+    if core.group("atk"):
+        traits.append(f"atk{'<=' if core.group('cmp') == '以下' else '>='}{int(core.group('atk'))}")
+    if "守備力が0" in rest:
+        traits += ["atk<=0", "def<=0"]
+    who = {"自分": "self", "相手": "opponent"}.get(place.group("who") or "")
+    where = place.group("where") or ""
+    location = "grave" if where == "墓地" else "removed" if where.startswith("除外") else "mzone" if where else None
+    position = {"表側攻撃表示の": "faceup_attack", "表側守備表示の": "faceup_defense", "裏側守備表示の": "facedown_defense",
+                "表側表示の": "faceup"}.get(place.group("pos") or "")
+    return traits, who, location or ("mzone" if position else None), position
+
+
+# 「X」の効果の対象として、リンクモンスターを選択できますか: can X's effect target a card of that description
+_JA_DESCRIBED_TARGET = re.compile(
+    _NAME + r"の(?:(?P<eff>[①-⑥])の)?(?:『[^『』]{1,40}』の)?(?P<what>モンスター効果|ペンデュラム効果|効果)の対象(?:として|に)、?"
+    r"(?P<desc>[^「」、。]{2,40}?)を(?:対象に)?(?:選択|選ぶ事|選ぶこと|指定)?(?:する事|すること)?(?:は|が)?(?:でき|選べ)(?:ます|ません)か")
+# リンクモンスターを対象として、「X」を発動できますか: the described card is the questioned activation's target
+_JA_DESCRIBED_AS = re.compile(r"(?:^|、)(?P<desc>[^「」、。]{2,40}?)を対象(?:として|に)、?$")
+
+
+def _described(frame: Frame, desc: str) -> FrameCard | None:
+    read = described_card(desc)
+    if read is None:
+        return None
+    traits, who, location, position = read
+    card = FrameCard(ref=f"c{len(frame.cards) + 1}", name=desc, controller=who, location=location, position=position,
+                     described=traits)
+    return card
+
+
+def read_described_target(body: str, situation: str, frame: Frame, cards: "_Cards", spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """A target the ruling describes instead of naming: 「X」の効果の対象として、<desc>を選択できますか (a
+    can_target question), or <desc>を対象として、「X」を発動できますか (an activation with that target).
+    The described card joins the frame's cards (traits in FrameCard.described)."""
+    q = frame.question
+    m = _JA_DESCRIBED_TARGET.search(body)
+    if m and (q is None or q.kind in ("other", "can_target", "can_activate")) and not (q and q.targets):
+        source = cards.get(m.group(1))
+        frame.cards = cards.cards
+        target = _described(frame, m.group("desc"))
+        if target is None:
+            return []
+        cards.cards.append(target)
+        frame.question = FrameQuestion(kind="can_target", card=source.ref, targets=[target.ref], text=m.group(0),
+                                       effect=_effect_number(m.group("eff")),
+                                       effect_kind={"モンスター効果": "monster", "ペンデュラム効果": "pendulum"}.get(m.group("what")))
+        _locate(source, _before(body, m.start()))
+        read = [(m.start(), max(m.start(), len(situation)))]
+        spans.extend(read)
+        return read
+    if q is None or q.kind != "can_activate" or q.targets or q.card is None:
+        return []
+    m = _JA_DESCRIBED_AS.search(situation)
+    if not m or any(s <= m.start("desc") < e for s, e in spans):
+        return []
+    frame.cards = cards.cards
+    target = _described(frame, m.group("desc"))
+    if target is None:
+        return []
+    cards.cards.append(target)
+    q.targets = [target.ref]
+    spans.append((m.start("desc"), m.end()))
+    return [(m.start("desc"), m.end())]
+
+
 def _quoted_effect(event: FrameEvent, quote: str | None) -> None:
     """An event's 『』 quote: 『②』 is the effect's number, a longer one its text."""
     if not quote:
@@ -425,6 +541,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     zone_spans = read_zone_conditions(situation_text, frame, spans)
     _read_alternatives(body, len(situation_text), spans)
     _read_question_targets(situation_text, frame, cards, spans)
+    zone_spans += read_described_target(body, situation_text, frame, cards, spans)
     found: list[tuple[int, FrameEvent]] = []
     for pattern, action in _JA_EVENTS:
         for m in pattern.finditer(situation_text):

@@ -243,6 +243,10 @@ class FrameCard(Record):
     """faceup | facedown | faceup_attack | faceup_defense | facedown_defense | …"""
     state: list[str] = Field(default_factory=list)
     """applied | equipped | present | set_this_turn …"""
+    described: list[str] = Field(default_factory=list)
+    """for a card the ruling describes instead of naming it (「リンクモンスター」「ランク1のモンスター」): its
+    traits (link, xyz, token, normal, rank=1, level=4, atk<=1800, attribute=WIND, race=INSECT …); the
+    compiler picks a card that has them"""
 
 
 class FrameAct(Record):

@@ -526,3 +526,30 @@ def test_a_graveyard_without_monsters_and_a_deck_counted(pack, engine_driver):
     for s in compiled.scenarios:
         deck = [c for c in s.setup.cards if c.player == 1 and c.location == "deck"]
         assert len(deck) == 2 if s.kind == "ruling" else len(deck) >= 8, s.id
+
+
+BOOK_OF_MOON = 14087893
+
+
+@pytest.mark.engine
+def test_a_described_target_is_a_card_picked_with_its_traits_beside_a_stand_in_without_them(pack, engine_driver):
+    # 「月の書」 targets a face-up monster: a Pendulum Monster the ruling describes is a target ...
+    title = "ペンデュラムモンスターを対象として、「月の書」を発動できますか？"
+    ruling, frame = _ruling("t-normal", title, "発動できます。", {"月の書": BOOK_OF_MOON})
+    described = next(c for c in frame.cards if c.described)
+    assert (described.name, described.described, frame.question.targets) == ("ペンデュラムモンスター", ["pendulum"], [described.ref])
+    compiled = compile_frame(ruling, frame, pack)
+    assert compiled.reason is None
+    verdict = settle(compiled.scenarios, run_scenarios(compiled.scenarios, driver=engine_driver))["t-normal"]
+    assert verdict.verdict == "pass", verdict.reason
+    # ... a face-down one is not, beside a baseline whose stand-in is face-up (its position is the trait)
+    title = "「月の書」の効果の対象として、裏側守備表示のモンスターを選択できますか？"
+    ruling, frame = _ruling("t-facedown", title, "選択できません。", {"月の書": BOOK_OF_MOON})
+    assert frame.question.kind == "can_target" and frame.answer == "no" and not frame.unread
+    compiled = compile_frame(ruling, frame, pack)
+    assert compiled.reason is None
+    for s in compiled.scenarios:
+        t = next(c for c in s.setup.cards if c.ref == ("t0" if s.kind == "control" else frame.question.targets[0]))
+        assert t.position == (None if s.kind == "control" else "facedown_defense")
+    verdict = settle(compiled.scenarios, run_scenarios(compiled.scenarios, driver=engine_driver))["t-facedown"]
+    assert verdict.verdict == "pass", verdict.reason

@@ -443,3 +443,19 @@ def test_zones_the_situation_states_empty_full_or_counted(qa):
     assert [(z.location, z.count) for z in f.zones] == [("szone", "none")]
     assert not any("present" in c.state for c in f.cards)
     assert "situation: what 「宝玉獣」 does before the question" in f.unread
+
+
+def test_a_target_the_ruling_describes_instead_of_naming(qa):
+    # 「DDD狙撃王テル」のモンスター効果の対象として、リンクモンスターを選択できますか？ -> 選択する事もできます
+    f = qa(15465)
+    q = f.question
+    target = _card(f, q.targets[0])
+    assert (q.kind, _card(f, q.card).name, q.effect_kind, f.answer) == ("can_target", "DDD狙撃王テル", "monster", "yes")
+    assert (target.name, target.passcode, target.described) == ("リンクモンスター", None, ["link"]) and not f.unread
+    # リンクモンスターを対象として、「ブースター・ドラゴン」のモンスター効果を発動できますか？: the activation's target
+    f = qa(21665)
+    assert f.question.kind == "can_activate" and _card(f, f.question.targets[0]).described == ["link"] and not f.unread
+    # 相手のモンスターゾーンに存在するエクシーズモンスターやリンクモンスター: one example of the list, the opponent's
+    f = qa(21355)
+    target = _card(f, f.question.targets[0])
+    assert (target.described, target.controller, target.location, f.answer) == (["xyz"], "opponent", "mzone", "no")
