@@ -820,7 +820,8 @@ def _set_zone_count(setup: list[SetupCard], zone: FrameZone, player: int, want: 
         setup = [c for c in setup if c not in drop]
     for i in range(want - len(mine)):
         setup = [*setup, _zone_filler(zone, player, f"{tag}p{player}n{i}", cards)]
-    if zone.location in ZONE_SIZE and sum(1 for c in setup if c.player == player and c.location == zone.location) > ZONE_SIZE[zone.location]:
+    held = sum(1 for c in setup if c.player == player and c.location == zone.location)
+    if zone.location in ZONE_SIZE and held > ZONE_SIZE[zone.location]:
         raise NotCompiled(f"situation: 「{zone.text}」: the set-up does not fit in the {zone.location}")
     return setup
 
@@ -1099,7 +1100,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
             rid = getattr(ruling, "id", None) or ruling.get("id")
             base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
             keep = {q.card, *(c.ref for c in placed)}
-            ruling_scenario = _scenario(ruling, base, frame, zone_setup([*placed, qsetup, *extra], frame.zones, asker, keep, cards), [*steps, Step(
+            ruling_setup = zone_setup([*placed, qsetup, *extra], frame.zones, asker, keep, cards)
+            ruling_scenario = _scenario(ruling, base, frame, ruling_setup, [*steps, Step(
                 action=qaction, card=q.card, effect=effect, answer=True, expect={"offered": expected})],
                 _where(location, filler), no_setcodes=bool(no_setcodes and filler),
                 turn_player=turn_player)
