@@ -744,11 +744,13 @@ def _in_zone(location: str, zone: FrameZone) -> bool:
     return location in ("mzone", "szone", "pzone", "fzone") if zone.location == "field" else location == zone.location
 
 
-def _counts_in(zone: FrameZone, kind: str, location: str, position: str | None) -> bool:
+def _counts_in(zone: FrameZone, kind: str, location: str, position: str | None, data: dict | None = None) -> bool:
     """Whether a card of this kind, there, in this position, is one of the cards the zone condition counts."""
     monster = kind in _MONSTER_KINDS and location == "mzone" or kind in _MONSTER_KINDS and location not in (
         "szone", "pzone", "fzone", "mzone")
     pos = position or ("faceup_attack" if location == "mzone" else "")
+    if zone.described and not (monster and data is not None and _has_traits(data, zone.described)):
+        return False  # 「アンデット族モンスター」: only monsters of that kind count
     if zone.what == "monster":
         return monster
     if zone.what == "faceup_monster":
@@ -760,11 +762,12 @@ def _counts_in(zone: FrameZone, kind: str, location: str, position: str | None) 
     return True
 
 
-def zone_forbids(zones: list[FrameZone], player: int, asker: int, location: str, kind: str, position: str | None) -> bool:
+def zone_forbids(zones: list[FrameZone], player: int, asker: int, location: str, kind: str, position: str | None,
+                 data: dict | None = None) -> bool:
     """Whether a card of the ruling placed there would break one of its zone conditions (a monster in a
     Monster Zone the ruling says is empty)."""
     return any(z.count == "none" and z.what != "card" and player in _zone_players(z, asker) and _in_zone(location, z)
-               and _counts_in(z, kind, location, position) for z in zones)
+               and _counts_in(z, kind, location, position, data) for z in zones)
 
 
 def _zone_filler(zone: FrameZone, player: int, tag: str, cards: CardSource) -> SetupCard:
@@ -772,7 +775,16 @@ def _zone_filler(zone: FrameZone, player: int, tag: str, cards: CardSource) -> S
     Trap Zone, an Extra Deck monster in the Extra Deck."""
     location = "mzone" if zone.location == "field" and zone.what != "spell_trap" else (
         "szone" if zone.location == "field" else zone.location)
-    if location in ("pzone", "fzone"):
+    if location == "pzone" or zone.described:
+        # a Normal Pendulum Monster in the Pendulum Zone; a monster of the kind the ruling describes
+        traits = ["pendulum", "normal"] if location == "pzone" else zone.described
+        picked = pick_described(FrameCard(ref=tag, name=zone.text, described=traits), cards)
+        if not picked:
+            raise NotCompiled(f"situation: 「{zone.text}」: no card in the card data and scripts in use has the traits "
+                              f"{', '.join(traits)}")
+        return SetupCard(ref=tag, code=picked[0], player=player, location=location,
+                         position="faceup_attack" if location == "mzone" else None)
+    if location == "fzone":
         raise NotCompiled(f"situation: 「{zone.text}」: a card in the {location} for the set-up is not compiled yet")
     if location == "szone" or zone.what == "spell_trap":
         if location not in ("szone", "hand", "grave", "deck", "removed"):
@@ -811,7 +823,7 @@ def _set_zone_count(setup: list[SetupCard], zone: FrameZone, player: int, want: 
     ruling's own cards stay: a ruling card that breaks the condition is not compiled)."""
     def counted(c: SetupCard) -> bool:
         return c.player == player and _in_zone(c.location, zone) and _counts_in(
-            zone, cards.kind(c.code) if c.code in cards.data else "monster", c.location, c.position)
+            zone, cards.kind(c.code) if c.code in cards.data else "monster", c.location, c.position, cards.data.get(c.code))
     mine = [c for c in setup if counted(c)]
     if len(mine) > want:
         drop = [c for c in mine if c.ref not in keep][:len(mine) - want]
@@ -847,7 +859,7 @@ def zone_baseline(setup: list[SetupCard], zones: list[FrameZone], asker: int, ca
         want = _zone_target(zone)
         for player in _zone_players(zone, asker):
             counted = sum(1 for c in setup if c.player == player and _in_zone(c.location, zone) and _counts_in(
-                zone, cards.kind(c.code) if c.code in cards.data else "monster", c.location, c.position))
+                zone, cards.kind(c.code) if c.code in cards.data else "monster", c.location, c.position, cards.data.get(c.code)))
             if want is None:
                 setup = _set_zone_count(setup, zone, player, 0, set(), f"b{i}", cards)
             elif zone.count == "full":
@@ -1025,7 +1037,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         if filler == "summoned":
             places = [("hand", None)]  # Normal Summoned from there first
         # a place the ruling's zone conditions leave empty is not one the questioned card can be in
-        places = [pl for pl in places if not zone_forbids(frame.zones, qplayer, asker, pl[0], qkind, pl[1])]
+        places = [pl for pl in places if not zone_forbids(frame.zones, qplayer, asker, pl[0], qkind, pl[1],
+                                                          cards.data.get(qcard.passcode))]
         if not places:
             raise NotCompiled(f"situation: 「{frame.zones[0].text}」 leaves no place for 「{qcard.name}」")
         if chained and turn_player != qplayer:

@@ -180,7 +180,7 @@ def _read_own_summon(frame: Frame, situation: str = "", spans: list[tuple[int, i
 _ZONE_WHO = r"(?P<who>自分(?:または|か)相手|自分|相手|お互い)?(?:の)?"
 _ZONE_WHERE = (r"(?P<where>メインモンスターゾーン|モンスターゾーン|魔法[&＆]罠ゾーン|ペンデュラムゾーン|フィールドゾーン|"
                r"エクストラデッキ|EXデッキ|フィールド上|フィールド|場|墓地|デッキ|手札)")
-_ZONE_WHAT = r"(?P<what>(?:表側攻撃表示の?|表側表示の?)?モンスター|カード|魔法・罠カード)"
+_ZONE_WHAT = r"(?P<what>(?:表側攻撃表示の?|表側表示の?)?モンスター|カード|魔法・罠カード|[^、「」がはにをで]{1,24}?(?:モンスター|トークン))"
 _ZONE_PATTERNS = [
     # 自分フィールドにモンスターが存在しない / 相手フィールドにカードが1枚もない / 自分のペンデュラムゾーンにカードがある
     re.compile(_ZONE_WHO + _ZONE_WHERE + r"(?:に|には)、?" + _ZONE_WHAT + r"(?:が|は)(?P<how>(?:1|１)(?:枚|体)もない|(?:1|１)(?:枚|体)も存在しない|"
@@ -232,13 +232,21 @@ def read_zone_conditions(situation: str, frame: Frame, spans: list[tuple[int, in
             location = _ZONE_LOCATION[m.group("where")]
             count = _zone_count(m, location)
             what_words = m.groupdict().get("what") or "カード"
-            what = ("faceup_attack_monster" if what_words.startswith("表側攻撃表示") else "faceup_monster"
-                    if what_words.startswith("表側表示") else "monster" if what_words == "モンスター" else
-                    "spell_trap" if what_words == "魔法・罠カード" else "card")
+            traits: list[str] = []
+            if re.fullmatch(r"(?:表側攻撃表示の?|表側表示の?)?モンスター|カード|魔法・罠カード", what_words):
+                what = ("faceup_attack_monster" if what_words.startswith("表側攻撃表示") else "faceup_monster"
+                        if what_words.startswith("表側表示") else "monster" if what_words == "モンスター" else
+                        "spell_trap" if what_words == "魔法・罠カード" else "card")
+            else:
+                # 「アンデット族モンスター」「モンスタートークン」: monsters of a kind the ruling describes
+                kind_of = described_card(what_words)
+                if kind_of is None or kind_of[1] or kind_of[2] or kind_of[3]:
+                    continue
+                what, traits = "monster", [t for t in kind_of[0] if t != "monster"]
             who = m.group("who") or ""
             controller = {"自分": "self", "相手": "opponent", "お互い": "both"}.get(who, "self" if who else None)
             frame.zones.append(FrameZone(controller=controller, location=location, what=what, count=count or "",
-                                         text=m.group(0)))
+                                         text=m.group(0), described=traits))
             read.append((m.start(), m.end()))
     spans.extend(read)
     return read

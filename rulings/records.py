@@ -294,6 +294,8 @@ class FrameZone(Record):
     """card | monster | faceup_monster | faceup_attack_monster | spell_trap: which cards the count is of"""
     count: str
     """none | some | full | N (exactly) | <N (fewer than N)"""
+    described: list[str] = Field(default_factory=list)
+    """traits of the counted monsters where the ruling says which (「アンデット族モンスター」: race=ZOMBIE), as FrameCard.described"""
     text: str = ""
     """the words it was read from"""
 

@@ -10,6 +10,7 @@ import os
 import pytest
 
 from engine_bridge.compiler import CardSource, compile_frame, settle, similar_cards
+from engine_bridge.constants import load_constants
 from engine_bridge.request import pack_script_dirs, user_script_dirs
 from engine_bridge.runner import run_scenarios
 from pipeline.frames import frame_for
@@ -553,3 +554,23 @@ def test_a_described_target_is_a_card_picked_with_its_traits_beside_a_stand_in_w
         assert t.position == (None if s.kind == "control" else "facedown_defense")
     verdict = settle(compiled.scenarios, run_scenarios(compiled.scenarios, driver=engine_driver))["t-facedown"]
     assert verdict.verdict == "pass", verdict.reason
+
+
+def test_a_zone_of_monsters_of_a_described_kind_and_a_pendulum_zone(pack):
+    # 「…墓地にアンデット族モンスターが存在しない場合」: only Zombies leave the ruling's Graveyards; the
+    # baseline's hold one (a card of that Type picked from the card data)
+    title = "お互いの墓地にアンデット族モンスターが存在しない場合、「ブラック・ホール」を発動できますか？"
+    ruling, frame = _ruling("t-zombie", title, "発動できます。", {"ブラック・ホール": DARK_HOLE})
+    assert [(z.controller, z.location, z.described) for z in frame.zones] == [("both", "grave", ["race=ZOMBIE"])]
+    compiled = compile_frame(ruling, frame, pack)
+    assert compiled.reason is None
+    zombie = load_constants()["RACE_ZOMBIE"]
+    for s in compiled.scenarios:
+        zombies = {c.player for c in s.setup.cards if c.location == "grave" and int(pack.data[c.code]["race"]) & zombie}
+        assert zombies == (set() if s.kind == "ruling" else {0, 1}), s.id
+    # a Pendulum Zone said to hold a card holds a Normal Pendulum Monster; the baseline's is empty
+    title = "自分のペンデュラムゾーンにカードがある場合、「ブラック・ホール」を発動できますか？"
+    ruling, frame = _ruling("t-pzone", title, "発動できます。", {"ブラック・ホール": DARK_HOLE})
+    compiled = compile_frame(ruling, frame, pack)
+    for s in compiled.scenarios:
+        assert bool([c for c in s.setup.cards if c.location == "pzone" and c.player == 0]) == (s.kind == "ruling"), s.id
