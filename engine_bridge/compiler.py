@@ -166,6 +166,14 @@ def activated_effects(text: str) -> list[int]:
     return [CIRCLED.index(p[0]) + 1 for p in parts if p[:1] and p[0] in CIRCLED and re.search(r"発動(?:できる|する)", p)]
 
 
+def targeting_effect(text: str) -> int | None:
+    """The number of the one numbered effect of a card text that targets (「…を対象として発動できる」「…を対象と
+    して発動する」), None when none or several do."""
+    parts = re.split(f"([{CIRCLED}])[：:]", text)
+    found = [CIRCLED.index(mark) + 1 for mark, body in zip(parts[1::2], parts[2::2]) if re.search(r"を対象として(?:発動|その)", body)]
+    return found[0] if len(found) == 1 else None
+
+
 def own_summon_effect(text: str) -> tuple[int, bool] | None:
     """The one numbered effect of a card text that Special Summons the card itself (「このカードを…特殊
     召喚する」, 「このカードは…特殊召喚できる」): its number (1 for ①) and whether it is activated
@@ -952,6 +960,11 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
             action = "special_summon"
         elif self_summon is not None:
             asked = frame.model_copy(update={"question": q.model_copy(update={"effect": self_summon[0]})})
+    if target and q.effect is None and not q.effect_text:
+        # a target question about a card of several effects that names none: the one effect that targets
+        targeting = targeting_effect(cards.texts.get(qcard.passcode, ""))
+        if targeting is not None:
+            asked = frame.model_copy(update={"question": q.model_copy(update={"effect": targeting})})
     effect = effect_index(asked, qcard.passcode, cards, activation) if action == "activate" else None
     summoned = bool(events) and events[-1].action in ("summon", "special_summon") and (
         events[-1].note == "chained to" or events[-1] in own)
@@ -1040,7 +1053,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         places = [pl for pl in places if not zone_forbids(frame.zones, qplayer, asker, pl[0], qkind, pl[1],
                                                           cards.data.get(qcard.passcode))]
         if not places:
-            raise NotCompiled(f"situation: 「{frame.zones[0].text}」 leaves no place for 「{qcard.name}」")
+            continue  # (no variant at all: NotCompiled below)
         if chained and turn_player != qplayer:
             # in the other player's turn a Spell is activated from the field (Set), not from the hand
             places = [("szone", "facedown") if (loc == "hand" and qkind in ("spell", "continuous", "field")) else (loc, pos)
@@ -1133,6 +1146,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                     effect=effect, answer=True, expect={"offered": True})], _where(location, filler),
                     control_of=ruling_scenario, turn_player=turn_player)]
             scenarios += [*baselines, ruling_scenario]  # baselines run first: the ruling's verdict needs them
+    if not scenarios and frame.zones:
+        raise NotCompiled(f"situation: 「{frame.zones[0].text}」 leaves no place for 「{qcard.name}」")
     return scenarios
 
 

@@ -317,7 +317,8 @@ def described_card(desc: str) -> tuple[list[str], str | None, str | None, str | 
 
 # 「X」の効果の対象として、リンクモンスターを選択できますか: can X's effect target a card of that description
 _JA_DESCRIBED_TARGET = re.compile(
-    _NAME + r"の(?:(?P<eff>[①-⑥])の)?(?:『[^『』]{1,40}』の)?(?P<what>モンスター効果|ペンデュラム効果|効果)の対象(?:として|に)、?"
+    _NAME + r"の(?:(?P<eff>[①-⑥])の)?(?:『[^『』]{1,40}』の)?(?P<what>モンスター効果|ペンデュラム効果|効果)"
+    r"(?:の|(?:で|によって)[^「」、。]{1,16}?)対象(?:として|に)、?"
     r"(?P<desc>[^「」、。]{2,40}?)を(?:対象に)?(?:選択|選ぶ事|選ぶこと|指定)?(?:する事|すること)?(?:は|が)?(?:でき|選べ)(?:ます|ません)か")
 # リンクモンスターを対象として、「X」を発動できますか: the described card is the questioned activation's target
 _JA_DESCRIBED_AS = re.compile(r"(?:^|、)(?P<desc>[^「」、。]{2,40}?)を対象(?:として|に)、?$")
