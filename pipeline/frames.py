@@ -57,7 +57,9 @@ _JA_QUESTION = [
     (re.compile(r"どう(?:なり|す)ますか|どのように|どちら|何枚|いくつ|何体|何回|なりますか"), "what_happens"),
     # 「G」の効果で、デッキから「X」を手札に加えられますか / 墓地の「X」を選べますか: can G's effect choose X
     (re.compile(r"を(?:デッキから|墓地から)?(?:(?:手札|デッキ)に)?(?:加えられ|加える(?:事|こと)(?:は|が)?でき|選べ|選ぶ(?:事|こと)(?:は|が)?でき|"
-                r"戻せ|戻す(?:事|こと)(?:は|が)?でき)(?:ます|ません)か"), "can_select"),
+                r"戻せ|戻す(?:事|こと)(?:は|が)?でき|墓地(?:へ|に)送れ|墓地(?:へ|に)送る(?:事|こと)(?:は|が)?でき)(?:ます|ません)か"), "can_select"),
+    # 「X」のカードの発動は行えますか: whether X can be activated
+    (re.compile(r"(?:の)?(?:カードの|効果の)?発動(?:は|を)行え(?:ます|ません)か"), "can_activate"),
     (re.compile(r"(?P<how>[^、「」を]{1,10})(?:でき|され|し|行い|あり)(?:ます|ません)か"), "other"),
 ]
 _JA_YES = re.compile(r"(?:でき|され|なり|行い|し|受け|き|あり|い)ます(?:[。\n]|$)|^はい")
@@ -897,7 +899,8 @@ def asked_applied(frame: Frame) -> dict[str, bool]:
 # 「G」の①の効果で、デッキから「X」を…: G's effect chooses X (from where the words before X say)
 _JA_SELECT = re.compile(_NAME + r"の(?:(?P<eff>[①-⑥])の)?(?:『[^『』]{1,60}』の)?(?P<what>モンスター効果|ペンデュラム効果|効果)"
                         r"(?:で|によって|の処理で|の対象として)、?(?P<where>(?:自分の|相手の)?(?:デッキ|墓地|手札|エクストラデッキ)(?:から|の))?"
-                        + _NAME + r"を(?P<where2>デッキから|墓地から)?(?:(?:手札|デッキ)に)?(?:加えられ|加える|選べ|選ぶ|戻せ|戻す)")
+                        + _NAME + r"を(?P<where2>デッキから|墓地から)?(?:(?:手札|デッキ)に)?(?:加えられ|加える|選べ|選ぶ|戻せ|戻す|"
+                        r"墓地(?:へ|に)送れ|墓地(?:へ|に)送る)")
 _WHERE_FROM = {"デッキ": "deck", "墓地": "grave", "手札": "hand", "エクストラデッキ": "extra"}
 
 
@@ -922,7 +925,7 @@ def read_select_question(frame: Frame, body: str, answer: str, cards: _Cards) ->
         frame.unread = [u for u in frame.unread if u != f"situation: what 「{card.name}」 does before the question"]
     if frame.answer is None:
         first = re.split(r"[。\n]", answer.strip(), maxsplit=1)[0]
-        said = re.search(r"(?:加えられ|選べ|戻せ)(ます|ません)$", first)
+        said = re.search(r"(?:加えられ|選べ|戻せ|送れ)(ます|ません)$", first)
         if said:
             frame.answer = "yes" if said.group(1) == "ます" else "no"
             frame.unread = [u for u in frame.unread if not u.startswith("answer")]

@@ -459,3 +459,11 @@ def test_a_target_the_ruling_describes_instead_of_naming(qa):
     f = qa(21355)
     target = _card(f, f.question.targets[0])
     assert (target.described, target.controller, target.location, f.answer) == (["xyz"], "opponent", "mzone", "no")
+
+
+def test_sending_a_named_card_from_the_deck_is_a_choice_of_the_effect(qa):
+    # 「未来融合－フューチャー・フュージョン」の効果によって、デッキから「パラサイト・フュージョナー」を墓地へ送れますか？
+    f = qa(20320)
+    q = f.question
+    assert (q.kind, _card(f, q.card).name, f.answer, not f.unread) == ("can_select", "未来融合－フューチャー・フュージョン", "no", True)
+    assert (_card(f, q.targets[0]).name, _card(f, q.targets[0]).location) == ("パラサイト・フュージョナー", "deck")
