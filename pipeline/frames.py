@@ -192,13 +192,16 @@ _ZONE_PATTERNS = [
     re.compile(_ZONE_WHO + _ZONE_WHERE + r"に空き(?:が|の)?(?P<how>ない|無い|存在しない)"),
     # 自分のデッキが0枚 / 相手のデッキ枚数が0枚 / 相手のデッキが3枚未満 / 手札が0枚
     re.compile(_ZONE_WHO + _ZONE_WHERE + r"(?:の)?(?:枚数)?が(?P<n>[0-9０-９]+)枚(?P<cmp>未満|以下)?(?=の|場合|時|状況|状態|、|$)"),
+    # モンスタートークンが存在する場合 / リンクモンスターが存在しない場合: a kind of monster on the field, no zone said
+    # (at the start or after a clause that ends; not 「特殊召喚できる、シンクロモンスターが存在しない」, a relative clause)
+    re.compile(r"(?:^|(?<=場合、)|(?<=時、)|(?<=中、)|(?<=際、)|(?<=中に、))(?P<who>)(?P<where>)" + _ZONE_WHAT + r"が(?P<how>存在する|存在しない|存在している)(?=場合|時|状況)"),
     # 除外されているモンスターが存在しない
     re.compile(_ZONE_WHO + r"(?P<where>除外)されている" + _ZONE_WHAT + r"(?:が|は)(?P<how>存在しない|ない|存在する|ある)"),
 ]
 _ZONE_LOCATION = {"メインモンスターゾーン": "mzone", "モンスターゾーン": "mzone", "魔法&罠ゾーン": "szone", "魔法＆罠ゾーン": "szone",
                   "ペンデュラムゾーン": "pzone", "フィールドゾーン": "fzone", "エクストラデッキ": "extra", "EXデッキ": "extra",
                   "フィールド上": "field", "フィールド": "field", "場": "field", "墓地": "grave", "デッキ": "deck", "手札": "hand",
-                  "除外": "removed"}
+                  "除外": "removed", "": "field"}
 _ZONE_FULL = {"mzone": 5, "szone": 5, "pzone": 2, "fzone": 1}
 
 

@@ -467,3 +467,12 @@ def test_sending_a_named_card_from_the_deck_is_a_choice_of_the_effect(qa):
     q = f.question
     assert (q.kind, _card(f, q.card).name, f.answer, not f.unread) == ("can_select", "未来融合－フューチャー・フュージョン", "no", True)
     assert (_card(f, q.targets[0]).name, _card(f, q.targets[0]).location) == ("パラサイト・フュージョナー", "deck")
+
+
+def test_a_kind_of_monster_said_to_be_there_without_a_zone(qa):
+    # モンスタートークンが存在する場合、「闇の護封剣」を発動できますか？: a Token on the field (whose: unsaid)
+    f = qa(12435)
+    assert [(z.controller, z.location, z.count, z.described) for z in f.zones] == [(None, "field", "some", ["token"])]
+    assert not f.unread and f.answer == "yes"
+    # 「…特殊召喚できる、シンクロモンスターが存在しない場合」: a relative clause, not a zone of the field
+    assert not qa(8560).zones
