@@ -55,9 +55,14 @@ class PlacedCard:
 
 
 def extra_flags(scenario: Scenario) -> list[str]:
-    """Flags added to the rule's own: battle on turn 1 (puzzles start on turn 1), no hand-size limit."""
+    """Flags added to the rule's own: battle on turn 1 (puzzles start on turn 1) where a step battles or the
+    scenario is compiled from a ruling (its turn is any turn of a duel: effects that ask whether the Battle
+    Phase can be entered, Duel.IsAbleToEnterBP, see one), no hand-size limit."""
+    from engine_bridge.request import FRAME_TEMPLATE
+
     flags = ["DUEL_NO_HAND_LIMIT"]
-    if any(step.action == "attack" or step.phase == "battle" for step in scenario.steps) or scenario.setup.phase != "main1":
+    if any(step.action == "attack" or step.phase == "battle" for step in scenario.steps) or scenario.setup.phase != "main1" \
+            or scenario.template == FRAME_TEMPLATE:
         flags.append("DUEL_ATTACK_FIRST_TURN")
     return flags
 

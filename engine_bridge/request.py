@@ -132,6 +132,7 @@ def prepare(scenario: Scenario, card_data: dict[int, dict], script_dirs: list[Pa
         # EDOPro's aux.Stringid(code, n): the option's description
         "effect_description": None if step.effect is None else str(code_of[step.card] << 20 | step.effect),
     } for step in scenario.steps]
+    codes, token_bit = set(scenario.codes()), load_constants()["TYPE_TOKEN"]
     request = {
         "id": scenario.id,
         "flags": str(duel_flags(scenario)),
@@ -141,7 +142,9 @@ def prepare(scenario: Scenario, card_data: dict[int, dict], script_dirs: list[Pa
         "puzzle_name": f"{scenario.id}.lua",
         "base_scripts": list(BASE_SCRIPTS),
         "script_dirs": [str(d) for d in script_dirs],
-        "cards": {str(code): engine_card(data) for code, data in card_data.items() if code in set(scenario.codes())},
+        # the scenario's cards and the Tokens their scripts create (the codes after theirs, when card data has them)
+        "cards": {str(code): engine_card(data) for code, data in card_data.items() if code in codes or (
+            data.get("type", 0) & token_bit and any(code - n in codes for n in (1, 2, 3)))},
         "need_scripts": need_scripts,
         "refs": refs,
         "steps": steps,

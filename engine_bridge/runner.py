@@ -18,6 +18,7 @@ from typing import Callable, Iterable
 from engine_bridge.carddata import card_data, engine_card
 from engine_bridge.compare import Result, _renumber, evaluate, result_for
 from engine_bridge.compiler import settle_result
+from engine_bridge.constants import load_constants
 from engine_bridge.request import Prepared, pack_script_dirs, prepare, user_script_dirs
 from engine_bridge.scenario import Scenario
 from rulings.errors import ServiceError
@@ -25,7 +26,8 @@ from rulings.errors import ServiceError
 JS_DIR = Path(__file__).resolve().parent / "js"
 DRIVER = JS_DIR / "driver.mjs"
 DEFAULT_TIMEOUT_S = 5.0
-STARTUP_S = 20.0  # Node start + wasm instantiation, added to the first request's wait
+STARTUP_S = 20.0
+TOKEN_OFFSETS = (1, 2, 3)  # a card's Tokens: the codes right after its own  # Node start + wasm instantiation, added to the first request's wait
 
 
 def node_binary() -> str:
@@ -146,7 +148,15 @@ class EngineDriver:
 
 
 def load_card_data(scenarios: Iterable[Scenario], cards: str | Path | None = None) -> dict[int, dict]:
-    return card_data({code for scenario in scenarios for code in scenario.codes()}, cards)
+    """The card data of the scenarios' cards and of the Tokens their scripts create (by EDOPro's
+    convention a card's Tokens have the codes that follow its own: 「カバーカーニバル」 18027138 makes
+    「カバートークン」 18027139): a Token the engine creates without its card data breaks the duel."""
+    codes = {code for scenario in scenarios for code in scenario.codes()}
+    data = card_data(codes, cards)
+    tokens = card_data({code + n for code in codes for n in TOKEN_OFFSETS} - codes, cards)
+    k = load_constants()
+    data.update({c: d for c, d in tokens.items() if not d.get("problem") and d.get("type", 0) & k["TYPE_TOKEN"]})
+    return data
 
 
 def script_dirs_for(scripts: str | Path | None) -> list[Path]:

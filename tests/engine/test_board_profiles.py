@@ -254,3 +254,35 @@ def test_real_scripts_an_effect_of_the_turn_the_monster_was_normal_summoned(engi
     assert "summoned" in passed.title and [s.action for s in passed.steps] == ["summon", "pass", "pass", "activate"]
     baseline = next(s for s in compiled.scenarios if s.control_for == passed.id)
     assert [s.action for s in baseline.steps] == ["summon", "pass", "pass", "activate"]
+
+
+def test_the_tokens_a_card_creates_get_their_card_data(tmp_path):
+    # EDOPro's Tokens have the codes after their card's (「カバーカーニバル」 18027138 -> 「カバートークン」 18027139):
+    # the duel gets their card data with the scenario's cards; the next code, not a Token, is left out
+    from engine_bridge.request import prepare
+    from engine_bridge.runner import load_card_data
+    from tests.engine.conftest import write_cdb
+
+    cdb = write_cdb(tmp_path / "cards.cdb", [
+        (18027138, 3, 0, 0, 0x10002, 0, 0, 0, 0, 0, 0),  # a Quick-Play Spell
+        (18027139, 3, 0, 0, 0x4011, 0, 0, 1, 0x4000, 0x1, 0),  # its Token (Normal Monster + Token)
+        (18027140, 3, 0, 0, 0x21, 1000, 1000, 4, 0x1, 0x1, 0),  # an Effect Monster: another card
+    ], [(18027138, "Carnival", ""), (18027139, "Hippo Token", ""), (18027140, "Other", "")])
+    scenario = _scenario([{"ref": "s", "code": 18027138, "player": 0, "location": "hand"}])
+    data = load_card_data([scenario], cdb)
+    assert set(data) == {18027138, 18027139}
+    (tmp_path / "c18027138.lua").write_text("local s,id=GetID()\nfunction s.initial_effect(c) end\n")
+    prepared = prepare(scenario, data, [tmp_path])
+    assert prepared.problem is None, prepared.problem
+    request = prepared.request
+    assert set(request["cards"]) == {"18027138", "18027139"}
+
+
+def test_a_scenario_compiled_from_a_ruling_may_enter_the_battle_phase_on_turn_1():
+    # a ruling's turn is any turn of a duel: 「Ｅｍトラピーズ・マジシャン」 (Duel.IsAbleToEnterBP) must see one
+    from engine_bridge.puzzle import extra_flags
+
+    scenario = _scenario([{"ref": "s", "code": MST, "player": 0, "location": "hand"}])
+    assert "DUEL_ATTACK_FIRST_TURN" not in extra_flags(scenario)  # a hand-written scenario: as written
+    compiled = Scenario.from_data({**scenario.to_dict(), "template": "frame"}, "test")
+    assert "DUEL_ATTACK_FIRST_TURN" in extra_flags(compiled)
