@@ -123,3 +123,6 @@ def write_constant_lua(out: Path = CONSTANT_LUA) -> Path:
 
 if __name__ == "__main__":
     print(write_constant_lua(Path(sys.argv[1]) if len(sys.argv) > 1 else CONSTANT_LUA))
+
+
+FRAME_TEMPLATE = "frame"  # engine_bridge.compiler.TEMPLATE: the template of scenarios compiled from ruling frames

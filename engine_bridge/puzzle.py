@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from engine_bridge.constants import RULE_FLAG_NAMES, load_constants, rule_flags
+from engine_bridge.constants import FRAME_TEMPLATE, RULE_FLAG_NAMES, load_constants, rule_flags
 from engine_bridge.scenario import Scenario, SetupCard
 
 ZONE_SLOTS = {"mzone": 5, "szone": 5, "pzone": 2, "fzone": 1}
@@ -58,8 +58,6 @@ def extra_flags(scenario: Scenario) -> list[str]:
     """Flags added to the rule's own: battle on turn 1 (puzzles start on turn 1) where a step battles or the
     scenario is compiled from a ruling (its turn is any turn of a duel: effects that ask whether the Battle
     Phase can be entered, Duel.IsAbleToEnterBP, see one), no hand-size limit."""
-    from engine_bridge.request import FRAME_TEMPLATE
-
     flags = ["DUEL_NO_HAND_LIMIT"]
     if any(step.action == "attack" or step.phase == "battle" for step in scenario.steps) or scenario.setup.phase != "main1" \
             or scenario.template == FRAME_TEMPLATE:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine_bridge.carddata import engine_card, is_normal_monster
-from engine_bridge.constants import SCRIPTS_DIR, load_constants
+from engine_bridge.constants import FRAME_TEMPLATE, SCRIPTS_DIR, load_constants
 from engine_bridge.puzzle import PlayerMap, duel_flags, place_cards, puzzle_lua
 from engine_bridge.scenario import Scenario
 from rulings.errors import InputError
@@ -93,7 +93,6 @@ def _engine_location(location: str, sequence: int | None, rule: str) -> tuple[in
     return k[f"LOCATION_{location.upper()}"], sequence
 
 
-FRAME_TEMPLATE = "frame"  # engine_bridge.compiler.TEMPLATE (the compiler imports this module)
 
 
 def prepare(scenario: Scenario, card_data: dict[int, dict], script_dirs: list[Path], timeout_ms: int = 5000,
