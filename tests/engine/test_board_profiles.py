@@ -15,8 +15,8 @@ from engine_bridge.puzzle import place_cards
 from engine_bridge.request import pack_script_dirs, user_script_dirs
 from engine_bridge.runner import run_scenarios
 from engine_bridge.scenario import Scenario
-from pipeline.frames import frame_for
 from rulings.records import FrameEvent
+from tests.engine.test_compiler import _ruling  # a ruling and its frame from a Q&A title and answer
 
 REAL = os.environ.get("RULINGS_EDOPRO_SCRIPTS")
 REAL_CARDS = os.environ.get("RULINGS_EDOPRO_CARDS") or None
@@ -26,14 +26,6 @@ ARC_PENDULUM, COIN_DRAGON, MST, CELTIC, CUSTOM = 14105623, 9000988, 5318639, 911
 @pytest.fixture(scope="module")
 def pack(card_database):
     return CardSource(pack_script_dirs())
-
-
-def _ruling(rid, title, answer, cards):
-    meta = {"title": title, "question": title, "answer": answer}
-    mentions = [{"surface": name, "passcode": code, "kind": "card"} for name, code in cards.items()]
-    frame = frame_for(title, "ja", mentions, meta)
-    text = title + "\n" + answer
-    return {"id": rid, "text": text, "normalized": text, "language": "ja", "date": "2017-03-24", "frame": frame}, frame
 
 
 def _scenario(cards, rule="MR5"):
