@@ -2041,12 +2041,12 @@ def played_activations(frame: Frame, cards: CardSource, also: tuple[str, ...] = 
     return Played(placed, steps, deciding, side)
 
 
-def _with_filler(played: Played, filler: bool) -> tuple[list[SetupCard], list[Step]]:
+def _with_filler(played: Played, filler: bool, cards: CardSource) -> tuple[list[SetupCard], list[Step]]:
     """The filler cards of a variant and the steps with the other player's filler added to their targets."""
     if not filler:
         return [], list(played.steps)
     first = played.placed[0]
-    extra = _filler(0, "f0", first.code) + _filler(1, "f1")
+    extra = _filler(0, "f0", first.code, "extra" if cards.kind(first.code) == "extra" else "deck") + _filler(1, "f1")
     pools = {0: [f"f1-{t}" for t in ("s1", "m1", "m2", "g1")] + ["f0-g1"],
              1: [f"f0-{t}" for t in ("s1", "m1", "m2", "g1")] + ["f1-g1"]}
     return extra, [Step(**{**st.__dict__, "target": st.target + pools[next(p.player for p in played.placed
@@ -2076,7 +2076,7 @@ def compile_applied(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenar
     rid = getattr(ruling, "id", None) or ruling.get("id")
     scenarios: list[Scenario] = []
     for variant, filler in enumerate((False, True), 1):
-        extra, run = _with_filler(played, filler)
+        extra, run = _with_filler(played, filler, cards)
         base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
         where = "first activation" + (" + filler" if filler else "")
         ruling_scenario = _scenario(ruling, base, frame, [*played.placed, *played.deciding, *extra], run, where)
@@ -2110,7 +2110,7 @@ def compile_stats(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario
     rid = getattr(ruling, "id", None) or ruling.get("id")
     scenarios: list[Scenario] = []
     for variant, filler in enumerate((False, True), 1):
-        extra, run = _with_filler(played, filler)
+        extra, run = _with_filler(played, filler, cards)
         scenario = _scenario(ruling, f"{TEMPLATE}-{_slug(rid)}-v{variant}", frame,
                              [*played.placed, *played.deciding, *extra], run, "outcome on the field" + (
                                  " + filler" if filler else ""))
@@ -2219,7 +2219,7 @@ def compile_triggered(ruling: Any, frame: Frame, cards: CardSource) -> list[Scen
     rid = getattr(ruling, "id", None) or ruling.get("id")
     scenarios: list[Scenario] = []
     for variant, filler in enumerate((False, True), 1):
-        extra, run = _with_filler(played, filler)
+        extra, run = _with_filler(played, filler, cards)
         run = [*run, Step(action="activate", card=q.card, effect=effect, answer=True)]
         base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
         where = f"{location} + the title's activations" + (" + filler" if filler else "")

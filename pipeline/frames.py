@@ -374,6 +374,35 @@ def read_described_target(body: str, situation: str, frame: Frame, cards: "_Card
     return [(m.start("desc"), m.end())]
 
 
+# 「A」の効果処理時に / 「A」の②の効果の処理時に / 「A」のモンスター効果の処理の際: the question is about A's resolution
+_JA_RESOLVING = re.compile(_NAME + r"の(?:(?P<eff>[①-⑥])の)?(?:『(?P<quote>[^『』]{1,80})』の)?(?:(?:モンスター効果|ペンデュラム効果|"
+                           r"カードの発動時の効果|効果)(?:の)?)?(?:効果処理|処理)(?:時|の際)(?:に|、)")
+
+
+def read_resolving(frame: Frame, situation_text: str, spans: list[tuple[int, int]], cards: "_Cards") -> None:
+    """「A」の効果処理時に、「B」が適用されている場合、処理はどうなりますか: a what-happens (or applies) question
+    about A's resolution, the title naming no other event: A's activation is the event, and a card said to
+    apply at that time (after the words 処理時に) came to apply after A was activated: B activated in chain
+    to A (the deciding condition a baseline removes)."""
+    q = frame.question
+    m = _JA_RESOLVING.search(situation_text)
+    if q is None or q.kind not in ("what_happens", "applies") or frame.events or not m \
+            or any(s <= m.start() < e for s, e in spans):
+        return
+    card = cards.get(m.group(1))
+    spans.append((m.start(), m.end()))
+    event = FrameEvent(action="activate", card=card.ref, effect=_effect_number(m.group("eff")), note="resolving")
+    _quoted_effect(event, m.group("quote"))
+    later = [c for c in cards.cards if c.ref != card.ref and "applied" in c.state
+             and situation_text.find("「" + c.name + "」", m.end()) >= 0]
+    frame.events = [event]
+    for c in later:
+        c.state.remove("applied")
+        frame.events.append(FrameEvent(action="activate", card=c.ref, note="applies when the first resolves"))
+    if later:
+        event.note = "chained to"
+
+
 def _quoted_effect(event: FrameEvent, quote: str | None) -> None:
     """An event's 『』 quote: 『②』 is the effect's number, a longer one its text."""
     if not quote:
@@ -578,6 +607,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
             found.append((m.start(), event))
     frame.events = [e for _, e in sorted(found, key=lambda p: p[0])]
     _read_own_summon(frame, situation_text, spans)
+    read_resolving(frame, situation_text, spans, cards)
     # 「相手が「X」を発動した時、チェーンして…」: the question chains to the last event
     if found and not any(e.note for e in frame.events) and re.search(
             r"^[^「」]*(?:時|際)、?チェーン(?:を)?して", body[max(p for p, _ in found):].split("」", 1)[-1]):
@@ -796,8 +826,8 @@ def answered_applied(answer: str, frame: Frame, cards: _Cards) -> dict[str, bool
             part_of.add(m.group(1) and _clean_name(m.group(1)))
         found = []
         for m in _JA_APPLIED_SAID.finditer(sentence):
-            # an unnamed 「効果処理は…」 only as the sentence's subject (at its start or after a clause's comma)
-            if m.group(1) is not None or m.start() == 0 or sentence[m.start() - 1] == "、":
+            # an unnamed 「効果処理は…」 only as the sentence's subject (at its start, after a clause's comma or 場合には)
+            if m.group(1) is not None or m.start() == 0 or sentence[:m.start()].endswith(("、", "場合には", "場合は")):
                 negative = m.group("end") == "ません" or "ない" in m.group("end")
                 found.append((m.group(1), negative == (m.group("verb") == "無効になり")))
         if _JA_NOTHING_DONE.search(sentence):

@@ -476,3 +476,16 @@ def test_a_kind_of_monster_said_to_be_there_without_a_zone(qa):
     assert not f.unread and f.answer == "yes"
     # 「…特殊召喚できる、シンクロモンスターが存在しない場合」: a relative clause, not a zone of the field
     assert not qa(8560).zones
+
+
+def test_a_question_about_an_effects_resolution_plays_its_activation_and_what_applies_by_then(qa):
+    t = "「守護神－ネフティス」のモンスター効果の処理時に、「虚無空間」が適用されている場合、処理はどうなりますか？"
+    f = _ja(t, "質問の状況のように、「虚無空間」が適用され、モンスターの特殊召喚が行えなくなっている場合には効果処理は適用されません。")
+    assert not f.unread and [(e.action, _named(f, e.card), e.note) for e in f.events] == [
+        ("activate", "守護神－ネフティス", "chained to"), ("activate", "虚無空間", "applies when the first resolves")]
+    assert {_named(f, r): v for r, v in f.applied.items()} == {"守護神－ネフティス": False}
+    assert not any(c.state for c in f.cards)  # 「虚無空間」 applies by its activation, not before
+    # the applies question about that resolution
+    t = "「魂の開封」の効果処理時に、「王宮の鉄壁」の効果が適用されている場合、効果処理は適用されますか？"
+    f = _ja(t, "質問の状況の場合、…効果処理は適用されません。")
+    assert f.answer == "no" and {_named(f, r): v for r, v in f.applied.items()} == {"魂の開封": False}
