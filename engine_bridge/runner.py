@@ -26,8 +26,8 @@ from rulings.errors import ServiceError
 JS_DIR = Path(__file__).resolve().parent / "js"
 DRIVER = JS_DIR / "driver.mjs"
 DEFAULT_TIMEOUT_S = 5.0
-STARTUP_S = 20.0
-TOKEN_OFFSETS = (1, 2, 3)  # a card's Tokens: the codes right after its own  # Node start + wasm instantiation, added to the first request's wait
+STARTUP_S = 20.0  # Node start + wasm instantiation, added to the first request's wait
+TOKEN_OFFSETS = (1, 2, 3)  # a card's Tokens: the codes right after its own
 
 
 def node_binary() -> str:

@@ -163,7 +163,8 @@ def test_real_scripts_a_mandatory_summon_trigger_chained_to(engine_driver):
     # 「轟雷帝ザボルグ」's effect is a mandatory trigger of its Tribute Summon: it is Summoned first, the
     # engine chains the effect by itself, and 「灰流うらら」 is not offered (official Q&A: できません)
     compiled, verdict = _real_verdict(
-        "t-zaborg", "相手が「轟雷帝ザボルグ」のモンスター効果を発動した時、チェーンして手札の「灰流うらら」のモンスター効果を発動できますか？",
+        "t-zaborg",
+        "相手が「轟雷帝ザボルグ」のモンスター効果を発動した時、チェーンして手札の「灰流うらら」のモンスター効果を発動できますか？",
         "相手が「轟雷帝ザボルグ」のモンスター効果を発動した時、チェーンして手札の「灰流うらら」のモンスター効果を発動する事はできません。",
         {"轟雷帝ザボルグ": 87602890, "灰流うらら": 14558127}, engine_driver)
     assert verdict.verdict == "pass", verdict.reason
@@ -214,9 +215,10 @@ def test_real_scripts_a_procedure_with_its_named_materials_on_the_field(engine_d
     # 「キメラテック・フォートレス・ドラゴン」 is Special Summoned by sending 「サイバー・ドラゴン」 and Machine
     # monsters from the field: the "materials" board puts the monsters its text names face-up on its
     # summoner's field (official Q&A: 「融合禁止エリア」 does not stop it)
-    compiled, verdict = _real_verdict("t-fortress", "「融合禁止エリア」の適用中に「キメラテック・フォートレス・ドラゴン」を特殊召喚できますか？",
-                                      "「融合禁止エリア」の適用中でも、「キメラテック・フォートレス・ドラゴン」を特殊召喚する事はできます。",
-                                      {"融合禁止エリア": 27581098, "キメラテック・フォートレス・ドラゴン": 79229522}, engine_driver)
+    compiled, verdict = _real_verdict(
+        "t-fortress", "「融合禁止エリア」の適用中に「キメラテック・フォートレス・ドラゴン」を特殊召喚できますか？",
+        "「融合禁止エリア」の適用中でも、「キメラテック・フォートレス・ドラゴン」を特殊召喚する事はできます。",
+        {"融合禁止エリア": 27581098, "キメラテック・フォートレス・ドラゴン": 79229522}, engine_driver)
     assert verdict.verdict == "pass", verdict.reason
     passed = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
     assert "materials" in passed.title
