@@ -902,6 +902,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         return _compile_attack(ruling, frame, cards)
     if q.kind == "can_select":
         return _compile_select(ruling, frame, cards)
+    if q.kind == "can_summon" and q.targets:
+        return _compile_summon_by_effect(ruling, frame, cards)
     if q.kind not in ("can_activate", "can_summon", "can_set", "can_target"):
         raise NotCompiled(_no_compiler(frame))
     if frame.answer not in ("yes", "no"):
@@ -1851,7 +1853,7 @@ def _compile_attack(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenar
 # ------------------------------------------------------------------ can select
 
 
-def _compile_select(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
+def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iterable[int] = ()) -> list[Scenario]:
     """can_select: whether G's effect can choose X (add it to the hand from the Deck, pick it in the
     Graveyard): G activated where its type allows, X where the ruling puts it (the Deck by default),
     `selectable` at the activation. A "no" counts only beside a baseline in which a card G's text names
@@ -1881,7 +1883,7 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenar
             if c != chosen.passcode]
     cards.ensure(refs)
     stand_ins = [c for c in refs if c in cards.data and cards.kind(c) == cards.kind(chosen.passcode)] or \
-        [c for c in refs if c in cards.data]
+        [c for c in refs if c in cards.data] or [c for c in fallback if c in cards.data and c != chosen.passcode]
     if frame.answer == "no" and not stand_ins:
         raise NotCompiled(f"can_select 'no': 「{source.name}」's text names no card that could stand in for "
                           f"「{chosen.name}」 in a baseline")
@@ -1919,8 +1921,9 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenar
 
 
 def _chosen_among(obs: dict | None, ref: str) -> bool | None:
-    """Whether the card was among the candidates of any card choice the step asked (None: none asked)."""
-    prompts = (obs or {}).get("prompts") or []
+    """Whether the card was among the candidates of any card choice the step asked, at its activation or
+    at its resolution (None: none asked)."""
+    prompts = [*((obs or {}).get("prompts") or []), *((obs or {}).get("late_prompts") or [])]
     return any(ref in p.get("candidates", []) for p in prompts) if prompts else None
 
 
@@ -2260,3 +2263,57 @@ def one_triggered(scenario: Scenario, result: Any, baseline: Scenario | None, ba
         verdict.reason = (f"ruling says {ref}'s effect is {'' if activates else 'not '}activated; engine: {verdict.reason} "
                           f"(without the deciding condition it is activated)")
     return verdict
+
+
+# ------------------------------------------------------------------ summoned by a card's effect
+
+
+def summon_source(effect_text: str) -> str | None:
+    """Where a card's effect Special Summons from, when its text says one place first (「手札から…を
+    特殊召喚する」, 「墓地の…モンスター１体を対象として…特殊召喚する」): hand | deck | grave | removed."""
+    for sentence in re.split(r"[。]", effect_text):
+        if "特殊召喚" not in sentence:
+            continue
+        head = sentence[:sentence.find("特殊召喚")]
+        places = [(m.start(), place) for place, cue in (("hand", r"手札"), ("deck", r"デッキ(?!に)"), ("grave", r"墓地"),
+                                                         ("removed", r"除外されている"))
+                  for m in [re.search(cue, head)] if m]
+        if places:
+            return min(places)[1]
+    return None
+
+
+def _compile_summon_by_effect(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
+    """can_summon by a card's effect (「G」の効果で「X」を特殊召喚できますか): whether G's effect can
+    choose X to Special Summon, compiled as can_select (G activated, X where the ruling or G's text puts
+    it, `selectable` X among the effect's choices). A "no" counts only beside a baseline in which a card
+    G's text names, or else a card like X (same card type, Type and Attribute), is chosen instead. A
+    Fusion/Ritual/Synchro/Xyz Summon by an effect needs X's materials: not compiled."""
+    q = frame.question
+    if q.how not in ("特殊召喚", None):
+        raise NotCompiled(f"a {q.how} by 「{next(c.name for c in frame.cards if c.ref == q.card)}」's effect: the "
+                          f"summoned monster's materials are not compiled")
+    _check_cards(frame, cards)
+    by_ref = {c.ref: c for c in frame.cards}
+    source, chosen = by_ref[q.card], by_ref[q.targets[0]]
+    cards_list = list(frame.cards)
+    if chosen.ref == source.ref:
+        # 「X」の効果で墓地の「X」を: another copy of the card is summoned
+        chosen = chosen.model_copy(update={"ref": f"{chosen.ref}x"})
+        cards_list.append(chosen)
+    if cards.kind(chosen.passcode) not in ("monster", "pendulum", "extra"):
+        raise NotCompiled(f"「{chosen.name}」 is not a monster")
+    text = cards.texts.get(source.passcode, "")
+    if q.effect is None:
+        # the ruling names no effect: the one numbered effect of G whose text Special Summons
+        summoning = [CIRCLED.index(p[0]) + 1 for p in re.split(r"(?=[①-⑩][：:])", text) if p[:1] in CIRCLED and "特殊召喚" in p]
+        if len(summoning) == 1:
+            q = q.model_copy(update={"effect": summoning[0]})
+    if chosen.location is None:
+        chosen = chosen.model_copy(update={"location": "extra" if cards.kind(chosen.passcode) == "extra" else (
+            summon_source(numbered_effect_text(text, q.effect)) or "hand")})
+    cards_list = [chosen if c.ref == chosen.ref else c for c in cards_list]
+    if chosen not in cards_list:
+        cards_list.append(chosen)
+    asked = frame.model_copy(update={"cards": cards_list, "question": q.model_copy(update={"targets": [chosen.ref]})})
+    return _compile_select(ruling, asked, cards, fallback=similar_cards(chosen.passcode, cards))

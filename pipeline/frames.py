@@ -682,6 +682,8 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
             frame.unread.insert(0, unread_outcome(answer))
     if frame.question and frame.question.kind == "can_select":
         read_select_question(frame, body, answer, cards)
+    if frame.question and frame.question.kind == "can_summon":
+        read_summon_by_effect(frame, body, cards)
     if frame.question and frame.question.kind == "can_attack":
         # 「…「X」の効果が適用されたモンスターで攻撃できますか」: a card named in the question's own clause
         # says something about the attacker the frame does not hold
@@ -962,6 +964,51 @@ def read_select_question(frame: Frame, body: str, answer: str, cards: _Cards) ->
         if said:
             frame.answer = "yes" if said.group(1) == "ます" else "no"
             frame.unread = [u for u in frame.unread if not u.startswith("answer")]
+
+
+# 「G」の①の効果で、墓地の「X」を特殊召喚できますか / 「X」を「G」の効果で融合召喚できますか: G's effect summons X
+_JA_EFFECT_NAMED = r"の(?:(?P<eff>[①-⑥])の)?(?:『(?P<quote>[^『』]{1,60})』の)?(?P<what>モンスター効果|ペンデュラム効果|効果)"
+_JA_SUMMON_HOW = r"(?P<how>特殊召喚|融合召喚|儀式召喚|シンクロ召喚|エクシーズ召喚|X召喚|リンク召喚)"
+_JA_WHERE = r"(?P<where>(?:自分の|相手の)?(?:デッキ|墓地|手札|エクストラデッキ|EXデッキ)(?:から|の|に存在する))?"
+_JA_SUMMON_BY_EFFECT = [
+    re.compile(r"(?P<g>" + _NAME + r")" + _JA_EFFECT_NAMED + r"(?:で|によって|により)、?" + _JA_WHERE
+               + r"(?P<x>" + _NAME + r")を(?P<where2>デッキから|墓地から|手札から|エクストラデッキから)?" + _JA_SUMMON_HOW
+               + r"(?:する事は|することは|する事が|することが)?でき(?:ます|ません)か"),
+    re.compile(_JA_WHERE + r"(?P<x>" + _NAME + r")を、?(?P<g>" + _NAME + r")" + _JA_EFFECT_NAMED
+               + r"(?:で|によって|により)、?(?P<where2>デッキから|墓地から|手札から|エクストラデッキから)?" + _JA_SUMMON_HOW
+               + r"(?:する事は|することは|する事が|することが)?でき(?:ます|ません)か"),
+]
+_WHERE_WORD = {"デッキ": "deck", "墓地": "grave", "手札": "hand", "エクストラデッキ": "extra", "EXデッキ": "extra"}
+
+
+def read_summon_by_effect(frame: Frame, body: str, cards: _Cards) -> None:
+    """can_summon whose summon is made by a card's effect (「G」の効果で「X」を特殊召喚できますか): G is
+    the card whose effect acts (the questioned card, as for can_select), X the card it would summon
+    (q.targets), from where the title says (else where G's text says: the compiler decides); G is then
+    no longer an unread card before the question. Titles in other shapes are left as they are."""
+    q = frame.question
+    m = next((found for p in _JA_SUMMON_BY_EFFECT if (found := p.search(body))), None)
+    if q is None or m is None:
+        return
+    source = cards.get(m.group("g")[1:-1])
+    chosen = cards.get(m.group("x")[1:-1])
+    if source.ref == chosen.ref and not m.group("where") and not m.group("where2"):
+        return  # 「X」の効果で「X」を: its own summon procedure or effect (the generic path reads it)
+    q.card, q.targets, q.text = source.ref, [chosen.ref], m.group(0)
+    q.how = m.group("how")
+    q.effect = _effect_number(m.group("eff"))
+    if m.group("quote"):
+        q.effect_text = m.group("quote")
+    q.effect_kind = {"モンスター効果": "monster", "ペンデュラム効果": "pendulum"}.get(m.group("what") or "")
+    where = re.sub(r"^(?:自分の|相手の)|(?:から|の|に存在する)$", "", m.group("where") or m.group("where2") or "")
+    if where in _WHERE_WORD:
+        chosen.location = _WHERE_WORD[where]
+    if (m.group("where") or "").startswith("相手の"):
+        chosen.controller = chosen.controller or "opponent"
+    names = {source.name, chosen.name}
+    said = _CARD.sub("「」", m.group(0))  # the clauses this reading explains (「エクストラデッキから」 …)
+    frame.unread = [u for u in frame.unread if not any(u == f"situation: what 「{n}」 does before the question" for n in names)
+                    and not ((c := re.fullmatch(r"situation: 「(.*)」 is not read", u)) and c.group(1) in said)]
 
 
 def read_fate_question(frame: Frame, body: str, cards: _Cards) -> None:

@@ -116,6 +116,8 @@ class ScenarioRun {
     this.active = null; // the step whose sub-prompts (targets, zones, positions) are being answered
     this.laterAnswer = {}; // engine player -> the `answer` of that player's last taken step
     this.used = new Set(); // refs already chosen in the active step's card prompts
+    this.usedLate = new Set(); // refs already chosen at resolution for the last taken step
+    this.lastTaken = null;
     this.obs = []; // one observation per step index
     this.tracked = []; // {ref, code, controller, location, sequence, position}
     this.chains = [];
@@ -359,6 +361,9 @@ class ScenarioRun {
     this.observe(this.si, { status: "done" });
     this.active = step;
     this.activeIndex = this.si;
+    this.lastTaken = step; // (frame scenarios) its effect's choices at resolution are noted and answered from it
+    this.lastTakenIndex = this.si;
+    this.usedLate = new Set();
     // a yes/no question put to this player later, once the step's own prompts are over (e.g. the
     // attacker's "continue the attack?" after a monster appears during the attack), takes this answer
     if (step.answer !== null && step.answer !== undefined) this.laterAnswer[step.player] = step.answer;
@@ -531,11 +536,21 @@ class ScenarioRun {
   }
 
   pool() {
-    if (!this.active) return [];
+    if (!this.active) {
+      // a frame scenario's choice at resolution (no step's prompts open): the cards the last taken step selects
+      if (!this.anyChoice() || !this.lastTaken) return [];
+      return (this.lastTaken.select ?? []).filter((r) => !this.usedLate.has(r));
+    }
     return [...(this.active.target ?? []), ...(this.active.select ?? [])].filter((r) => !this.used.has(r));
   }
 
   notePrompt(kind, candidates) {
+    if (!this.active && this.anyChoice() && this.lastTaken) {
+      // a choice at resolution (after the chain window): noted apart from the step's own prompts
+      const o = this.obs[this.lastTakenIndex] ?? { index: this.lastTakenIndex };
+      o.late_prompts = [...(o.late_prompts ?? []), { type: kind, candidates }];
+      this.obs[this.lastTakenIndex] = o;
+    }
     if (this.active) {
       const o = this.obs[this.activeIndex] ?? { index: this.activeIndex };
       o.prompts = [...(o.prompts ?? []), { type: kind, candidates }];
@@ -552,7 +567,7 @@ class ScenarioRun {
       const i = candidates.indexOf(ref);
       if (i >= 0 && chosen.length < m.max && !chosen.includes(i)) {
         chosen.push(i);
-        this.used.add(ref);
+        (this.active ? this.used : this.usedLate).add(ref);
       }
     }
     if (chosen.length >= Math.max(m.min, 1) || (chosen.length === 0 && m.min === 0 && pool.length === 0)) {
@@ -579,7 +594,7 @@ class ScenarioRun {
     for (const ref of pool) {
       const i = candidates.indexOf(ref);
       if (i >= 0) {
-        this.used.add(ref);
+        (this.active ? this.used : this.usedLate).add(ref);
         return { type: R.SELECT_UNSELECT_CARD, index: i };
       }
     }

@@ -462,6 +462,21 @@ def test_an_atk_outcome_is_the_monsters_final_atk(pack, engine_driver):
 
 
 @pytest.mark.engine
+def test_a_summon_by_a_cards_effect_is_a_choice_of_that_effect(pack, engine_driver):
+    # 「G」の効果で、墓地の「X」を特殊召喚できますか: G activated, X among the cards its effect can summon
+    title = "「リビングデッドの呼び声」の効果で、墓地の「セルティック・ガーディアン」を特殊召喚できますか？"
+    cards = {"リビングデッドの呼び声": CALL, "セルティック・ガーディアン": CELTIC}
+    compiled, verdict = _verdict("t-summon-by", title, "特殊召喚できます。", cards, pack, engine_driver)
+    assert compiled.reason is None, compiled.reason
+    assert all(s.steps[-1].action == "activate" and "selectable" in s.steps[-1].expect for s in compiled.scenarios)
+    assert (verdict.kind, verdict.verdict) == ("can_summon", "pass"), verdict.reason
+    # a Fusion Summon by an effect needs the Fusion Monster's materials: not compiled, and says so
+    ruling, frame = _ruling("t-fusion-by", "「リビングデッドの呼び声」の効果で「セルティック・ガーディアン」を融合召喚できますか？",
+                            "できます。", cards)
+    assert "materials" in compile_frame(ruling, frame, pack).reason
+
+
+@pytest.mark.engine
 @pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
 def test_real_scripts_whether_a_trigger_activates_after_the_titles_activations(engine_driver):
     # 「黒き森のウィッチ」 sent from the field to the GY by 「ブラック・ホール」 activates its effect; with
@@ -574,3 +589,19 @@ def test_a_zone_of_monsters_of_a_described_kind_and_a_pendulum_zone(pack):
     compiled = compile_frame(ruling, frame, pack)
     for s in compiled.scenarios:
         assert bool([c for c in s.setup.cards if c.location == "pzone" and c.player == 0]) == (s.kind == "ruling"), s.id
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_a_choice_made_as_the_effect_resolves_is_seen(engine_driver):
+    # 「増援」 chooses the Warrior it adds as it resolves (no target): that choice is the step's too
+    real = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS"))
+    title = "「増援」の効果で、デッキから「セルティック・ガーディアン」を手札に加えられますか？"
+    ruling, frame = _ruling("t-late", title, "手札に加える事ができます。", {"増援": 32807846, "セルティック・ガーディアン": CELTIC})
+    compiled = compile_frame(ruling, frame, real)
+    assert compiled.reason is None, compiled.reason
+    results = run_scenarios(compiled.scenarios, driver=engine_driver, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"))
+    verdict = settle(compiled.scenarios, results)["t-late"]
+    assert verdict.verdict == "pass", verdict.reason
+    seen = [o for r in results for o in (r.log or {}).get("steps") or [] if o.get("late_prompts")]
+    assert seen and any(frame.question.targets[0] in p["candidates"] for o in seen for p in o["late_prompts"])

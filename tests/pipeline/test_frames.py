@@ -489,3 +489,21 @@ def test_a_question_about_an_effects_resolution_plays_its_activation_and_what_ap
     t = "「魂の開封」の効果処理時に、「王宮の鉄壁」の効果が適用されている場合、効果処理は適用されますか？"
     f = _ja(t, "質問の状況の場合、…効果処理は適用されません。")
     assert f.answer == "no" and {_named(f, r): v for r, v in f.applied.items()} == {"魂の開封": False}
+
+
+def test_a_summon_by_a_cards_effect_is_that_effect_choosing_the_monster():
+    # 「G」の効果で、墓地の「X」を特殊召喚できますか: G's effect acts (the questioned card), X is what it summons
+    f = _ja("「デストーイ・リニッチ」の効果で、墓地の「エッジインプ・DTモドキ」を特殊召喚できますか？", "特殊召喚できます。")
+    assert (f.question.kind, _named(f, f.question.card), f.answer) == ("can_summon", "デストーイ・リニッチ", "yes")
+    assert [(_named(f, r), _card(f, r).location) for r in f.question.targets] == [("エッジインプ・DTモドキ", "grave")]
+    assert not f.unread
+    # 「X」を「G」の効果で…: the same, said the other way round; where X is comes from before it
+    f = _ja("墓地に存在する「プロト・サイバー・ドラゴン」を「融合解除」の効果で特殊召喚できますか？", "特殊召喚できません。")
+    assert (_named(f, f.question.card), [_named(f, r) for r in f.question.targets], f.answer) == (
+        "融合解除", ["プロト・サイバー・ドラゴン"], "no")
+    # a place said before X (エクストラデッキから) is part of the reading, not an unread clause
+    f = _ja("「やぶ蛇」の効果によって、エクストラデッキから「コズミック・ブレイザー・ドラゴン」を特殊召喚できますか？", "できません。")
+    assert (_card(f, f.question.targets[0]).location, f.question.how, f.unread) == ("extra", "特殊召喚", [])
+    # a summon of the card by itself is not read as one card's effect choosing another
+    f = _ja("「ダーク・グレファー」を特殊召喚できますか？")
+    assert f.question.targets == []
