@@ -904,6 +904,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         return _compile_select(ruling, frame, cards)
     if q.kind == "can_summon" and q.targets:
         return _compile_summon_by_effect(ruling, frame, cards)
+    if any(e.note in CAUSED_NOTES for e in frame.events):
+        return _compile_after_event(ruling, frame, cards)
     if q.kind not in ("can_activate", "can_summon", "can_set", "can_target"):
         raise NotCompiled(_no_compiler(frame))
     if frame.answer not in ("yes", "no"):
@@ -2317,3 +2319,157 @@ def _compile_summon_by_effect(ruling: Any, frame: Frame, cards: CardSource) -> l
         cards_list.append(chosen)
     asked = frame.model_copy(update={"cards": cards_list, "question": q.model_copy(update={"targets": [chosen.ref]})})
     return _compile_select(ruling, asked, cards, fallback=similar_cards(chosen.passcode, cards))
+
+
+# ------------------------------------------------------------------ events that befall a card: battle, destruction
+
+
+CAUSED_NOTES = ("by battle", "by an effect", "by battle or an effect", "destroys by battle")
+# vanilla monsters a battle is fought against: the weakest first (a battle the monster wins), the strongest
+# last (a battle it loses); ATK from the card data in use
+BATTLE_FOES = (58192742, 27288416, FILLER_MONSTER, STAND_IN_SUMMON, 89631139, 23995346)
+# Petit Moth, Mokey Mokey, Celtic Guardian, Gemini Elf, Blue-Eyes White Dragon, Blue-Eyes Ultimate Dragon
+EFFECT_DESTROYER = 53129443  # Dark Hole: destroys every monster on the field (a stand-in "card effect")
+
+
+def _battle_foe(attacker_atk: int, wins: bool, cards: CardSource) -> int | None:
+    """A vanilla monster the attacker beats (wins) or loses to (its ATK below / above the attacker's)."""
+    cards.ensure(BATTLE_FOES)
+    foes = [c for c in BATTLE_FOES if c in cards.data]
+    if wins:
+        return next((c for c in foes if cards.data[c].get("attack", 0) < attacker_atk), None)
+    return next((c for c in reversed(foes) if cards.data[c].get("attack", 0) > attacker_atk), None) if \
+        any(cards.data[c].get("attack", 0) > attacker_atk for c in foes) else None
+
+
+def _compile_after_event(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
+    """can_activate after an event that befalls a card (FrameEvent.note: its cause), played before the
+    question: a monster destroyed by battle attacks a stronger vanilla monster; one that wins a battle
+    attacks its victim (the ruling's, else a weaker vanilla monster); one destroyed by a card effect is
+    destroyed by a stand-in (「ブラック・ホール」, activated by the opponent unless the ruling says "your").
+    The questioned effect is then asked as a response to that event (a trigger, or a card activated in
+    the chain window it opens). The baseline removes the deciding condition (the situation's cards, the
+    destroyed card's position): a "cannot" without one is not compiled."""
+    q = frame.question
+    if q.kind != "can_activate":
+        raise NotCompiled(f"{q.kind} after {frame.events[0].action} {frame.events[0].note}: not compiled yet")
+    if frame.answer not in ("yes", "no"):
+        raise NotCompiled(next((u for u in frame.unread if u.startswith("answer")), "the answer is not yes or no"))
+    if frame.unread:
+        raise NotCompiled(frame.unread[0])
+    if q.card is None:
+        raise NotCompiled(f"question: no card named as the one that acts ({q.text})")
+    if len(frame.events) != 1:
+        raise NotCompiled(f"{len(frame.events)} events before the question, one of them {frame.events[0].note}: "
+                          f"only one is compiled")
+    _check_cards(frame, cards)
+    by_ref = {c.ref: c for c in frame.cards}
+    event = frame.events[0]
+    victim = by_ref[event.card]
+    qcard = by_ref[q.card]
+    if cards.kind(victim.passcode) not in ("monster", "pendulum", "extra"):
+        raise NotCompiled(f"「{victim.name}」 {event.note}: it is not a monster (a Spell/Trap destroyed is not compiled)")
+    if victim.location not in (None, "mzone", "field"):
+        raise NotCompiled(f"「{victim.name}」 in the {victim.location} {event.note}: not compiled")
+    situation = [c for c in frame.cards if c.ref not in (q.card, event.card, *event.targets)
+                 and any(s in c.state for s in ("applied", "present"))]
+    others = [c for c in frame.cards if c.ref not in (q.card, event.card, *event.targets) and c not in situation]
+    if others:
+        raise NotCompiled(f"what 「{others[0].name}」 does around {event.action} {event.note} is not read")
+    position = "facedown_defense" if (victim.position or "").startswith("facedown") else (
+        "faceup_defense" if victim.position in ("faceup_defense", "defense") else "faceup_attack")
+    deciding_position = position != "faceup_attack"
+    if frame.answer == "no" and not situation and not deciding_position:
+        raise NotCompiled(f"a 'cannot' after {event.action} {event.note} whose frame names no deciding condition "
+                          f"(a situation card, the card's position): no baseline can remove it")
+    # players: the questioned card's controller is 0; the destroyed card is 0's unless the ruling says
+    # "the opponent's"; by battle its controller attacks (its turn); by an effect the destroyer is the
+    # opponent's (its turn) unless the ruling says "your"
+    owner = 1 if victim.controller == "opponent" and victim.ref != q.card else 0
+    atk = int(cards.data[victim.passcode].get("attack") or 0)
+    battle = event.note in ("by battle", "destroys by battle") or (event.note == "by battle or an effect" and position == "faceup_attack")
+    stand_in_note = ""
+    if battle and position != "faceup_attack":
+        raise NotCompiled(f"「{victim.name}」 destroyed by battle in {position}: an attack on it is not compiled")
+    if battle and atk < 0:
+        raise NotCompiled(f"「{victim.name}」 has ATK ?: the battle's outcome is not known")
+    foe: list[SetupCard] = []
+    if battle:
+        turn_player = owner
+        wins = event.note == "destroys by battle"
+        if wins and event.targets:
+            target = by_ref[event.targets[0]]
+            if cards.kind(target.passcode) not in ("monster", "pendulum", "extra"):
+                raise NotCompiled(f"「{target.name}」 is not a monster")
+            if int(cards.data[target.passcode].get("attack") or 0) >= atk:
+                raise NotCompiled(f"「{victim.name}」 (ATK {atk}) does not beat 「{target.name}」 in an attack on it "
+                                  f"in Attack Position: that battle is not compiled")
+            foe = [SetupCard(ref=target.ref, code=target.passcode, player=1 - owner, location="mzone",
+                             position="faceup_attack", name=target.name)]
+        else:
+            code = _battle_foe(atk, wins, cards)
+            if code is None:
+                raise NotCompiled(f"no vanilla monster in the card data {'loses' if wins else 'wins'} a battle against "
+                                  f"「{victim.name}」 (ATK {atk})")
+            foe = [SetupCard(ref="bf", code=code, player=1 - owner, location="mzone", position="faceup_attack")]
+            stand_in_note = f"a vanilla monster ({code}) is the other side of the battle"
+        before = [Step(action="phase", phase="battle"), Step(action="attack", card=victim.ref, target=[foe[0].ref],
+                                                              answer=True)]
+    else:
+        destroyer_side = owner if event.actor == "self" else 1 - owner
+        turn_player = destroyer_side
+        cards.ensure([EFFECT_DESTROYER])
+        if EFFECT_DESTROYER not in cards.data or cards.script(EFFECT_DESTROYER) is None:
+            raise NotCompiled("the stand-in destroyer (「ブラック・ホール」) is not in the card data and scripts in use")
+        foe = [SetupCard(ref="bd", code=EFFECT_DESTROYER, player=destroyer_side, location="hand")]
+        before = [Step(action="activate", card="bd", answer=True)]
+        stand_in_note = "「ブラック・ホール」 stands in for the card effect that " + (
+            "sends it from the field to the Graveyard (by destroying it)" if event.action == "send_to_grave" else "destroys it")
+    destroyed = foe[0].ref if battle and event.note == "destroys by battle" else victim.ref
+    qkind = cards.kind(qcard.passcode)
+    effect = effect_index(frame, qcard.passcode, cards, activation=qkind not in ("monster", "pendulum", "extra"))
+    if qcard.ref == victim.ref:
+        qplaces: list[tuple[str | None, str | None]] = [(None, None)]
+    else:
+        qplaces = _question_places(qkind, qcard, frame)
+        if turn_player != 0:
+            # in the other player's turn a Spell is activated from the field (Set), not from the hand
+            qplaces = [("szone", "facedown") if (loc == "hand" and qkind in ("spell", "continuous", "field")) else (loc, pos)
+                       for loc, pos in qplaces]
+    placed_victim = SetupCard(ref=victim.ref, code=victim.passcode, player=owner, location="mzone", position=position,
+                              name=victim.name)
+    deciding = [_situation_card(c, cards, 0 if c.controller == "self" else 1) for c in situation]
+    refs = referenced_cards(cards.texts.get(qcard.passcode, ""), qcard.passcode)
+    cards.ensure(refs)
+    named = _named_cards(refs, 0, "f0-n", cards)  # what the questioned effect's text looks for
+    rid = getattr(ruling, "id", None) or ruling.get("id")
+    scenarios: list[Scenario] = []
+    variant = 0
+    for filler in (False, True):
+        for location, place_position in dict.fromkeys(qplaces):
+            variant += 1
+            setup = [placed_victim, *foe]
+            if qcard.ref != victim.ref:
+                setup.append(SetupCard(ref=qcard.ref, code=qcard.passcode, player=0, location=location,
+                                       position=place_position, name=qcard.name))
+            # filler: the Graveyards, hands and Decks (the field stays as the event needs it: a battle's sides)
+            extra = [c for p in (0, 1) for c in _filler(p, f"f{p}", qcard.passcode if p == 0 else None)
+                     if c.location != "mzone"] + named if filler else []
+            where = (_where(location or "mzone", filler) if qcard.ref != victim.ref else "after its own "
+                     + ("battle" if battle else "destruction") + (" + filler" if filler else ""))
+            question = Step(action="chain", card=qcard.ref, effect=effect, answer=True, after=[destroyed],
+                            expect={"offered": frame.answer == "yes"})
+            base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
+            ruling_scenario = _scenario(ruling, base, frame, [*deciding, *setup, *extra], [*before, question], where,
+                                        turn_player=turn_player)
+            baseline_setup = [SetupCard(**{**c.__dict__, "position": "faceup_attack"}) if c.ref == victim.ref and battle is False
+                              and deciding_position else c for c in setup]
+            baseline = _scenario(ruling, base + "-baseline", frame, [*baseline_setup, *extra], [*before, Step(
+                **{**question.__dict__, "expect": {"offered": True}})], where, control_of=ruling_scenario,
+                turn_player=turn_player)
+            for s in (baseline, ruling_scenario):
+                s.notes["event"] = f"{event.action} {event.note}"
+                if stand_in_note:
+                    s.notes["stand_in"] = stand_in_note
+            scenarios += [baseline, ruling_scenario]
+    return scenarios

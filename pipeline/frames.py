@@ -585,7 +585,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     _read_alternatives(body, len(situation_text), spans)
     _read_question_targets(situation_text, frame, cards, spans)
     zone_spans += read_described_target(body, situation_text, frame, cards, spans)
-    found: list[tuple[int, FrameEvent]] = []
+    found: list[tuple[int, FrameEvent]] = read_caused_events(situation_text, cards, spans)
     for pattern, action in _JA_EVENTS:
         for m in pattern.finditer(situation_text):
             if any(s <= m.start() < e for s, e in spans):
@@ -657,6 +657,8 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
             frame.question.kind == "can_activate" and frame.question.card is None)):
         # (「…場合、効果は発動できますか」 -> 「「X」の効果を発動する事ができます。」: X is whose effect)
         answered_as_activation(frame, body, answer, cards)
+    if frame.question and frame.question.kind == "can_activate":
+        own_effect_after_event(frame, body, cards)
     if frame.question and frame.question.kind != "what_happens":
         frame.answer = _answer_ja(answer, frame.question.kind)
         if frame.question.kind in ("can_activate", "can_summon", "can_set", "can_attack"):
@@ -969,12 +971,14 @@ def read_select_question(frame: Frame, body: str, answer: str, cards: _Cards) ->
 # 「G」の①の効果で、墓地の「X」を特殊召喚できますか / 「X」を「G」の効果で融合召喚できますか: G's effect summons X
 _JA_EFFECT_NAMED = r"の(?:(?P<eff>[①-⑥])の)?(?:『(?P<quote>[^『』]{1,60})』の)?(?P<what>モンスター効果|ペンデュラム効果|効果)"
 _JA_SUMMON_HOW = r"(?P<how>特殊召喚|融合召喚|儀式召喚|シンクロ召喚|エクシーズ召喚|X召喚|リンク召喚)"
-_JA_WHERE = r"(?P<where>(?:自分の|相手の)?(?:デッキ|墓地|手札|エクストラデッキ|EXデッキ)(?:から|の|に存在する))?"
+_JA_WHERE = (r"(?P<where>(?:自分の|相手の)?(?:デッキ|墓地|手札|エクストラデッキ|EXデッキ)(?:から|の|に存在する)|"
+             # 手札やデッキから墓地へ送られた「X」: a monster in the Graveyard that was never summoned (as the set-up places it)
+             r"(?P<sent>(?:手札やデッキ|手札|デッキ)から(?:直接)?墓地へ送られ(?:た|ている)))?")
 _JA_SUMMON_BY_EFFECT = [
     re.compile(r"(?P<g>" + _NAME + r")" + _JA_EFFECT_NAMED + r"(?:で|によって|により)、?" + _JA_WHERE
                + r"(?P<x>" + _NAME + r")を(?P<where2>デッキから|墓地から|手札から|エクストラデッキから)?" + _JA_SUMMON_HOW
                + r"(?:する事は|することは|する事が|することが)?でき(?:ます|ません)か"),
-    re.compile(_JA_WHERE + r"(?P<x>" + _NAME + r")を、?(?P<g>" + _NAME + r")" + _JA_EFFECT_NAMED
+    re.compile(_JA_WHERE + r"(?P<x>" + _NAME + r")を、?(?P<g>" + _NAME + r")(?:等)?(?:" + _JA_EFFECT_NAMED + r")?"
                + r"(?:で|によって|により)、?(?P<where2>デッキから|墓地から|手札から|エクストラデッキから)?" + _JA_SUMMON_HOW
                + r"(?:する事は|することは|する事が|することが)?でき(?:ます|ません)か"),
 ]
@@ -1000,7 +1004,7 @@ def read_summon_by_effect(frame: Frame, body: str, cards: _Cards) -> None:
     if m.group("quote"):
         q.effect_text = m.group("quote")
     q.effect_kind = {"モンスター効果": "monster", "ペンデュラム効果": "pendulum"}.get(m.group("what") or "")
-    where = re.sub(r"^(?:自分の|相手の)|(?:から|の|に存在する)$", "", m.group("where") or m.group("where2") or "")
+    where = "墓地" if m.group("sent") else re.sub(r"^(?:自分の|相手の)|(?:から|の|に存在する)$", "", m.group("where") or m.group("where2") or "")
     if where in _WHERE_WORD:
         chosen.location = _WHERE_WORD[where]
     if (m.group("where") or "").startswith("相手の"):
@@ -1009,6 +1013,93 @@ def read_summon_by_effect(frame: Frame, body: str, cards: _Cards) -> None:
     said = _CARD.sub("「」", m.group(0))  # the clauses this reading explains (「エクストラデッキから」 …)
     frame.unread = [u for u in frame.unread if not any(u == f"situation: what 「{n}」 does before the question" for n in names)
                     and not ((c := re.fullmatch(r"situation: 「(.*)」 is not read", u)) and c.group(1) in said)]
+
+
+# what befalls a card before the question, and by what: 「X」が戦闘で破壊された場合 / 裏側守備表示の「X」が戦闘や
+# カードの効果によって破壊された場合 / 「X」が相手の効果で破壊され墓地へ送られた時 (an event on X, its cause in the note)
+_JA_CAUSE = (r"(?P<cause>戦闘(?:・効果|やカードの効果|またはカードの効果|または相手のカードの効果|や相手のカードの効果|や相手の効果)?|"
+             r"(?P<whose>相手|自分)の(?:カードの)?効果|カードの効果)")
+_JA_CAUSED_DESTROY = re.compile(
+    r"(?P<pos>裏側守備表示の|表側攻撃表示の|表側表示の|裏側表示の)?(?P<x>" + _NAME + r")(?:自身)?(?:が|は)、?(?:自分フィールドで|フィールドで|モンスターゾーンで)?"
+    + _JA_CAUSE + r"(?:で|によって|により)破壊され(?:、?墓地へ送られ)?(?:た|る)?(?=場合|時|際)")
+# 「X」が戦闘で「Y」を破壊した場合 / 「X」が戦闘でモンスターを破壊した場合 / 「X」が「Y」を戦闘で破壊した場合: X wins a battle
+_JA_BATTLE_WIN = re.compile(
+    r"(?P<x>" + _NAME + r")(?:が|は)、?(?:戦闘で、?(?:(?:相手の)?(?P<y>" + _NAME + r")|(?P<kind>(?:相手の)?(?:[^、「」]{0,12})?モンスター))を|"
+    r"(?P<y2>" + _NAME + r")を戦闘で)破壊し(?:た)?(?=場合|時|際)")
+# 「X」がフィールドから墓地へ送られた場合: sent from the field to the GY (by a card effect: a destruction stands in)
+_JA_SENT_FROM_FIELD = re.compile(r"(?P<x>" + _NAME + r")(?:自身)?が、?(?:フィールド上から|フィールドから|モンスターゾーンから)墓地へ送られ(?:た|る)?(?=場合|時|際)")
+CAUSED_NOTES = ("by battle", "by an effect", "by battle or an effect", "destroys by battle")
+
+
+def read_caused_events(situation: str, cards: _Cards, spans: list[tuple[int, int]]) -> list[tuple[int, FrameEvent]]:
+    """Events the question follows that befall a card, with their cause (FrameEvent.note): destroyed by
+    battle / by an effect / by battle or an effect (actor: whose effect, when the title says), and a
+    monster that wins a battle (action attack, its victim in targets when named). Their words join `spans`."""
+    found: list[tuple[int, FrameEvent]] = []
+    for m in _JA_CAUSED_DESTROY.finditer(situation):
+        card = cards.get(m.group("x")[1:-1])
+        if m.group("pos"):
+            _locate(card, m.group("pos"))
+        cause = m.group("cause")
+        note = ("by battle or an effect" if cause.startswith("戦闘") and "効果" in cause else
+                "by battle" if cause.startswith("戦闘") else "by an effect")
+        whose = m.group("whose") or ("相手" if "相手" in cause else None)
+        actor = {"相手": "opponent", "自分": "self"}.get(whose or "")
+        found.append((m.start(), FrameEvent(action="destroy", card=card.ref, actor=actor, note=note)))
+        spans.append((m.start(), m.end()))
+    for m in _JA_SENT_FROM_FIELD.finditer(situation):
+        if any(s <= m.start() < e for s, e in spans):
+            continue
+        card = cards.get(m.group("x")[1:-1])
+        found.append((m.start(), FrameEvent(action="send_to_grave", card=card.ref, note="by an effect")))
+        spans.append((m.start(), m.end()))
+    for m in _JA_BATTLE_WIN.finditer(situation):
+        if any(s <= m.start() < e for s, e in spans):
+            continue
+        card = cards.get(m.group("x")[1:-1])
+        victim = m.group("y") or m.group("y2")
+        event = FrameEvent(action="attack", card=card.ref, note="destroys by battle")
+        if victim:
+            event.targets = [cards.get(victim[1:-1]).ref]
+        elif re.search(r"[^相手のモンスター]", m.group("kind") or ""):
+            continue  # 「X」が戦闘で通常モンスターを破壊した: what kind of monster it beat decides: not read
+        found.append((m.start(), event))
+        spans.append((m.start(), m.end()))
+    return found
+
+
+def own_effect_after_event(frame: Frame, body: str, cards: _Cards) -> None:
+    """「「X」が戦闘で破壊された場合、効果を発動できますか」: an effect asked without its card, after an event
+    that befalls the title's only card (or that its only card makes: 「X」が「Y」を戦闘で破壊した場合), is
+    that card's own effect. (The question's words may hold the event: 「Y」 just before them is not its card.)"""
+    q = frame.question
+    text = q.text or ""
+    at = re.search(r"(?:場合|時|際)(?:に)?、?(?:その)?(?:モンスター効果|効果)(?:を|は)[^「」]*$", text)
+    if at and at.start() > 0 and _CARD.match(text) and body.rfind(text) >= 0:
+        # the event's words run from the situation into the question's: read them in the whole title
+        qstart = body.rfind(text)
+        head = body[:qstart + at.start() + 2]  # (with the 場合/時/際 the event words are read up to)
+        found = [f for f in read_caused_events(head, cards, []) if f[0] <= qstart]
+        if len(found) == 1 and found[0][1].card not in {e.card for e in frame.events}:
+            event = found[0][1]
+            frame.events.append(event)
+            q.text = text[at.start():]
+            q.card = None
+            names = {c.name for c in cards.cards if c.ref in (event.card, *event.targets)}
+            frame.unread = [u for u in frame.unread if not any(u == f"situation: what 「{n}」 does before the question" for n in names)]
+    caused = [e for e in frame.events if e.note in CAUSED_NOTES]
+    if caused and q.card:
+        # 「…墓地へ送られた際に「Y」を発動」: the place words before Y are the event's, not where Y is
+        card = next(c for c in cards.cards if c.ref == q.card)
+        at_name = body.find("「" + card.name)
+        if card.ref not in {e.card for e in caused} and at_name > 0 and re.search(r"(?:場合|時|際)(?:に)?、?$", body[:at_name]):
+            card.location = card.position = card.controller = None
+    involved = {r for e in caused for r in (e.card, *e.targets)}
+    if q.card is None and len(caused) == 1 and {c.ref for c in frame.cards} <= involved and \
+            re.match(r"^(?:(?:場合|時|際)(?:に)?、?)?(?:その)?(?:モンスター効果|効果)(?:を|は)", q.text or ""):
+        q.card = caused[0].card
+        if "モンスター効果" in q.text:
+            q.effect_kind = "monster"
 
 
 def read_fate_question(frame: Frame, body: str, cards: _Cards) -> None:

@@ -688,6 +688,9 @@ class Step(Record):
     """offered, target_selectable, selectable"""
     effect: Int | None = None
     """which of the card's effects: n of EDOPro's aux.Stringid(code, n)"""
+    after: Refs = Field(default_factory=list)
+    """a chain step: answered in the first chain window after these cards left the field (the event it
+    responds to), not in the windows before (an attack declaration, the destroying card's activation)"""
     note: Text = ""
     """a hand-written remark (not written back)"""
 
@@ -763,6 +766,8 @@ class Step(Record):
             out["answer"] = self.answer
         if self.effect is not None:
             out["effect"] = self.effect
+        if self.after:
+            out["after"] = self.after
         if self.expect:
             out["expect"] = dict(self.expect)
         return out

@@ -118,6 +118,7 @@ class ScenarioRun {
     this.used = new Set(); // refs already chosen in the active step's card prompts
     this.usedLate = new Set(); // refs already chosen at resolution for the last taken step
     this.lastTaken = null;
+    this.leftField = new Set(); // refs of scenario cards that have left the field
     this.obs = []; // one observation per step index
     this.tracked = []; // {ref, code, controller, location, sequence, position}
     this.chains = [];
@@ -197,6 +198,7 @@ class ScenarioRun {
       }
     }
     if (card) {
+      if ((from.location === L.MZONE || from.location === L.SZONE) && to.location !== from.location) this.leftField.add(card.ref);
       Object.assign(card, { controller: to.controller, location: to.location, sequence: to.sequence, position: to.position });
     }
     this.events.push({ event: "move", card: card ? card.ref : `#${m.card}`, from: LOCATION_NAMES[from.location] ?? from.location, to: LOCATION_NAMES[to.location] ?? to.location });
@@ -300,6 +302,11 @@ class ScenarioRun {
 
   // ---- the steps
 
+  // A chain step with `after` waits until those cards have left the field (the event it responds to).
+  waiting(step) {
+    return !!step && step.action === "chain" && (step.after ?? []).some((r) => !this.leftField.has(r));
+  }
+
   step() {
     return this.si < this.steps.length ? this.steps[this.si] : null;
   }
@@ -343,7 +350,7 @@ class ScenarioRun {
       return;
     }
     const step = this.step();
-    if (!step || (step.action !== "activate" && step.action !== "chain") || step.card !== ref || step.player !== m.controller) return;
+    if (!step || (step.action !== "activate" && step.action !== "chain") || step.card !== ref || step.player !== m.controller || this.waiting(step)) return;
     const wanted = step.effect_description ? BigInt(step.effect_description) : null;
     if (wanted !== null && BigInt(m.description ?? 0) !== wanted) return;
     this.observe(this.si, { action: step.action, prompt: "forced", offered: true, options: [ref], descriptions: [String(m.description ?? 0)] });
@@ -424,6 +431,7 @@ class ScenarioRun {
           return { type: R.SELECT_IDLECMD, action: I.SELECT_ACTIVATE, index: i };
         }
         case "chain": {
+          if (this.waiting(step)) throw new Stop("error", `step ${stepIndex} (chain ${step.card}) responds to ${step.after.join(", ")} leaving the field, which did not happen`);
           this.observe(stepIndex, { action: "chain", prompt: "idle", offered: false, options: [], status: "not_offered" });
           if (step.expect_offered === false) {
             this.si += 1;
@@ -490,6 +498,7 @@ class ScenarioRun {
           return { type: R.SELECT_BATTLECMD, action: step.phase === "main2" ? B.TO_M2 : B.TO_EP, index: null };
         }
         case "chain": {
+          if (this.waiting(step)) throw new Stop("error", `step ${stepIndex} (chain ${step.card}) responds to ${step.after.join(", ")} leaving the field, which did not happen`);
           this.observe(stepIndex, { action: "chain", prompt: "battle", offered: false, options: [], status: "not_offered" });
           if (step.expect_offered === false) {
             this.si += 1;
@@ -512,6 +521,10 @@ class ScenarioRun {
       // the turn player's "activate" is taken in a chain window only when no chain is building after a
       // chain or a Summon (the window for triggers: an optional trigger offered in a list); else in its
       // open game state (not, e.g., in the window as Main Phase 1 starts)
+      if (this.waiting(step)) {
+        if (m.forced && (m.selects.length === 1 || this.anyChoice())) return { type: R.SELECT_CHAIN, index: 0 };
+        return { type: R.SELECT_CHAIN, index: null };
+      }
       const listed = step && m.selects.some((c) => this.label(c) === step.card);
       const respond =
         step && mine && (step.action === "chain" || (step.action === "activate" && (m.player !== this.turnPlayer || (this.chainSize === 0 && listed && this.afterEvent))));
@@ -638,7 +651,7 @@ class ScenarioRun {
   // than in a chain list: for the step that activates that card it is the engine's offer.
   onOptionalTrigger(m) {
     const step = this.step();
-    if (!step || (step.action !== "activate" && step.action !== "chain") || step.player !== m.player) return null;
+    if (!step || (step.action !== "activate" && step.action !== "chain") || step.player !== m.player || this.waiting(step)) return null;
     if (this.label(m) !== step.card) return null;
     const wanted = step.effect_description ? BigInt(step.effect_description) : null;
     if (wanted !== null && BigInt(m.description ?? 0) !== wanted) return null;

@@ -605,3 +605,38 @@ def test_real_scripts_a_choice_made_as_the_effect_resolves_is_seen(engine_driver
     assert verdict.verdict == "pass", verdict.reason
     seen = [o for r in results for o in (r.log or {}).get("steps") or [] if o.get("late_prompts")]
     assert seen and any(frame.question.targets[0] in p["candidates"] for o in seen for p in o["late_prompts"])
+
+
+def test_an_event_that_befalls_a_card_is_played_before_the_question(pack):
+    # a monster destroyed by battle attacks a stronger vanilla monster; the questioned effect responds to
+    # the destruction (the chain step waits until the card has left the field)
+    ruling, frame = _ruling("t-battle", "「セルティック・ガーディアン」が戦闘で破壊された場合、「サイクロン」を発動できますか？",
+                            "発動できます。", {"セルティック・ガーディアン": CELTIC, "サイクロン": MST})
+    compiled = compile_frame(ruling, frame, pack)
+    assert compiled.reason is None, compiled.reason
+    steps = compiled.scenarios[0].steps
+    assert [s.action for s in steps] == ["phase", "attack", "chain"] and steps[-1].after == [frame.events[0].card]
+    # a "cannot" with nothing but the event to remove has no baseline
+    ruling, frame = _ruling("t-battle-no", "「セルティック・ガーディアン」が戦闘で破壊された場合、「サイクロン」を発動できますか？",
+                            "発動できません。", {"セルティック・ガーディアン": CELTIC, "サイクロン": MST})
+    assert "no baseline" in compile_frame(ruling, frame, pack).reason
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_a_trigger_after_a_battle_or_a_destruction(engine_driver):
+    real = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS"))
+    for rid, title, cards in (
+            # an optional trigger (「キラー・トマト」: destroyed by battle) and a mandatory one (「クリッター」: sent from
+            # the field by a stand-in 「ブラック・ホール」), each after the event the title names
+            ("t-tomato", "「キラー・トマト」が戦闘で破壊された場合、効果を発動できますか？", {"キラー・トマト": 83011277}),
+            ("t-sangan", "「クリッター」が相手の効果で破壊された場合、効果を発動できますか？", {"クリッター": 26202165}),
+            # a Counter Trap chained to the trigger of a monster sent from the field (official Q&A: できます)
+            ("t-zero", "「E・HERO アブソルートZero」がフィールド上から墓地へ送られた際に「透破抜き」を発動する事はできますか？",
+             {"E・HERO アブソルートZero": 40854197, "透破抜き": 65703851})):
+        ruling, frame = _ruling(rid, title, "発動できます。", cards)
+        compiled = compile_frame(ruling, frame, real)
+        assert compiled.reason is None, compiled.reason
+        verdict = settle(compiled.scenarios, run_scenarios(compiled.scenarios, driver=engine_driver, scripts=REAL,
+                                                          cards=os.environ.get("RULINGS_EDOPRO_CARDS")))[rid]
+        assert verdict.verdict == "pass", (rid, verdict.reason)

@@ -507,3 +507,36 @@ def test_a_summon_by_a_cards_effect_is_that_effect_choosing_the_monster():
     # a summon of the card by itself is not read as one card's effect choosing another
     f = _ja("「ダーク・グレファー」を特殊召喚できますか？")
     assert f.question.targets == []
+
+
+def test_what_befalls_a_card_before_the_question_and_by_what():
+    # 「X」が「Y」を戦闘で破壊した場合、効果を発動できますか: X wins a battle against Y, and the effect is X's
+    f = _ja("「ゴヨウ・エンペラー」が「堕天使アスモディウス」を戦闘で破壊した場合、効果を発動できますか？", "発動できません。")
+    (event,) = f.events
+    assert (event.action, event.note, _named(f, event.card), [_named(f, t) for t in event.targets]) == (
+        "attack", "destroys by battle", "ゴヨウ・エンペラー", ["堕天使アスモディウス"])
+    assert (_named(f, f.question.card), f.answer, f.unread) == ("ゴヨウ・エンペラー", "no", [])
+    # 裏側守備表示の「X」が戦闘やカードの効果によって破壊された場合: destroyed, by either, in its position
+    f = _ja("裏側守備表示の「月光蒼猫」が戦闘やカードの効果によって破壊された場合、「月光蒼猫」のモンスター効果を発動できますか？")
+    (event,) = f.events
+    assert (event.action, event.note, _card(f, event.card).position, f.unread) == (
+        "destroy", "by battle or an effect", "facedown_defense", [])
+    # 「X」が相手の効果で破壊された時: by an effect, the opponent's
+    f = _ja("「E・HERO エアーマン」が相手の効果で破壊された時、「ヒーロー・シグナル」を発動できますか？")
+    assert [(e.action, e.note, e.actor) for e in f.events] == [("destroy", "by an effect", "opponent")]
+    # what the monster beat decides (通常モンスターを破壊した): not read as any battle
+    f = _ja("「漆黒の魔王 LV６」が戦闘で通常モンスターを破壊した場合、モンスター効果を発動できますか？")
+    assert not any(e.note == "destroys by battle" for e in f.events) and f.unread
+
+
+def test_a_monster_sent_to_the_graveyard_before_it_is_summoned_by_an_effect():
+    # 手札やデッキから墓地へ送られた「X」を、「G」によって…: X in the Graveyard, never summoned (as a set-up places it)
+    f = _ja("手札やデッキから墓地へ送られた「トリシューラの影霊衣」を、「影霊衣の反魂術」によって墓地から特殊召喚できますか？",
+            "特殊召喚できます。")
+    assert (_named(f, f.question.card), [(_named(f, r), _card(f, r).location) for r in f.question.targets], f.unread) == (
+        "影霊衣の反魂術", [("トリシューラの影霊衣", "grave")], [])
+    # 「X」がフィールド上から墓地へ送られた際に「Y」を発動: sent from the field; the place words are the event's, not Y's
+    f = _ja("「E・HERO アブソルートZero」がフィールド上から墓地へ送られた際に「透破抜き」を発動する事はできますか？")
+    assert [(e.action, e.note, _named(f, e.card)) for e in f.events] == [
+        ("send_to_grave", "by an effect", "E・HERO アブソルートZero")]
+    assert (_named(f, f.question.card), _card(f, f.question.card).location, f.unread) == ("透破抜き", None, [])
