@@ -1482,8 +1482,8 @@ def _moved_before_question(scenario: Scenario, result: Any) -> str | None:
     q = scenario.steps[-1]
     placed = next((c for c in scenario.setup.cards if c.ref == q.card), None)
     final = ((getattr(result, "log", None) or {}).get("cards") or {}).get(q.card) or {}
-    if placed is None or not final.get("location") or final["location"] == placed.location:
-        return None
+    if placed is None or not final.get("location") or final["location"] == placed.location or q.card in q.after:
+        return None  # (a card the question responds to the moving of moved as the ruling says)
     return (f"{q.card} was in the {final['location']}, not the {placed.location} where the set-up put it, when "
             f"{q.describe()} was asked: the duel was not the ruling's situation")
 
