@@ -2324,7 +2324,12 @@ def _compile_summon_by_effect(ruling: Any, frame: Frame, cards: CardSource) -> l
 # ------------------------------------------------------------------ events that befall a card: battle, destruction
 
 
-CAUSED_NOTES = ("by battle", "by an effect", "by battle or an effect", "destroys by battle")
+CAUSED_NOTES = ("by battle", "by an effect", "by battle or an effect", "destroys by battle", "declares an attack",
+                "declares a direct attack")
+# whose attack a response is for, by the responding card's text
+_THEIR_ATTACK = re.compile(r"相手(?:フィールドの|の)?モンスター(?:が|の)(?:直接)?攻撃(?:を)?宣言|"
+                           r"相手モンスターの攻撃宣言時|相手の直接攻撃宣言時")
+_OWN_ATTACK = re.compile(r"自分(?:フィールド)?の[^。]{0,30}?(?:モンスター|」)(?:が|の)[^。]{0,10}?攻撃(?:を)?宣言|自分フィールドの「")
 # vanilla monsters a battle is fought against: the weakest first (a battle the monster wins), the strongest
 # last (a battle it loses); ATK from the card data in use
 BATTLE_FOES = (58192742, 27288416, FILLER_MONSTER, STAND_IN_SUMMON, 89631139, 23995346)
@@ -2376,6 +2381,8 @@ def _compile_after_event(ruling: Any, frame: Frame, cards: CardSource) -> list[S
     others = [c for c in frame.cards if c.ref not in (q.card, event.card, *event.targets) and c not in situation]
     if others:
         raise NotCompiled(f"what 「{others[0].name}」 does around {event.action} {event.note} is not read")
+    if event.note in ("declares an attack", "declares a direct attack"):
+        return _compile_attack_declared(ruling, frame, cards, event, victim, qcard, situation)
     position = "facedown_defense" if (victim.position or "").startswith("facedown") else (
         "faceup_defense" if victim.position in ("faceup_defense", "defense") else "faceup_attack")
     deciding_position = position != "faceup_attack"
@@ -2471,5 +2478,75 @@ def _compile_after_event(ruling: Any, frame: Frame, cards: CardSource) -> list[S
                 s.notes["event"] = f"{event.action} {event.note}"
                 if stand_in_note:
                     s.notes["stand_in"] = stand_in_note
+            scenarios += [baseline, ruling_scenario]
+    return scenarios
+
+
+def _compile_attack_declared(ruling: Any, frame: Frame, cards: CardSource, event: FrameEvent, attacker: FrameCard,
+                             qcard: FrameCard, situation: list[FrameCard]) -> list[Scenario]:
+    """can_activate at an attack declaration (「X」の攻撃宣言時に「Y」を発動できますか): X attacks a vanilla
+    monster of the other player (or directly, an empty field), in the Battle Phase of X's controller, and
+    Y is asked in the chain window the declaration opens. Whose attack it is: the ruling's (相手の「X」),
+    else what Y's text responds to (相手モンスターの攻撃宣言時 / 自分の…モンスターの攻撃宣言時), else X's own
+    effect responds to X's own attack; a ruling that says none of these is not compiled. A "cannot"
+    needs a deciding condition (a situation card, the attacker's position) removed in the baseline."""
+    text = cards.texts.get(qcard.passcode, "")
+    if attacker.ref == qcard.ref or event.actor == "self" or attacker.controller == "self":
+        owner = 0
+    elif event.actor == "opponent" or attacker.controller == "opponent" or _THEIR_ATTACK.search(text):
+        owner = 1
+    elif _OWN_ATTACK.search(text):
+        owner = 0
+    else:
+        raise NotCompiled(f"whose attack 「{attacker.name}」 declares (the asker's or the opponent's) is not said")
+    position = "faceup_defense" if attacker.position in ("faceup_defense", "defense") else "faceup_attack"
+    if frame.answer == "no" and not situation and position == "faceup_attack":
+        raise NotCompiled(f"a 'cannot' at 「{attacker.name}」's attack declaration whose frame names no deciding condition "
+                          f"(a situation card, the attacker's position): no baseline can remove it")
+    direct = event.note == "declares a direct attack"
+    qkind = cards.kind(qcard.passcode)
+    effect = effect_index(frame, qcard.passcode, cards, activation=qkind not in ("monster", "pendulum", "extra"))
+    qplaces: list[tuple[str | None, str | None]] = [(None, None)] if qcard.ref == attacker.ref else \
+        _question_places(qkind, qcard, frame)
+    if owner != 0:
+        qplaces = [("szone", "facedown") if (loc == "hand" and qkind in ("spell", "continuous", "field")) else (loc, pos)
+                   for loc, pos in qplaces]
+    placed_attacker = SetupCard(ref=attacker.ref, code=attacker.passcode, player=owner, location="mzone",
+                                position=position, name=attacker.name)
+    foe = [] if direct else [SetupCard(ref="bf", code=FILLER_MONSTER, player=1 - owner, location="mzone",
+                                       position="faceup_attack")]
+    before = [Step(action="phase", phase="battle"), Step(action="attack", card=attacker.ref, target=[f.ref for f in foe],
+                                                          answer=True)]
+    deciding = [_situation_card(c, cards, 0 if c.controller == "self" else 1) for c in situation]
+    refs = referenced_cards(text, qcard.passcode)
+    cards.ensure(refs)
+    named = _named_cards(refs, 0, "f0-n", cards)
+    rid = getattr(ruling, "id", None) or ruling.get("id")
+    scenarios: list[Scenario] = []
+    variant = 0
+    for filler in (False, True):
+        for location, place_position in dict.fromkeys(qplaces):
+            variant += 1
+            setup = [placed_attacker, *foe]
+            if qcard.ref != attacker.ref:
+                setup.append(SetupCard(ref=qcard.ref, code=qcard.passcode, player=0, location=location,
+                                       position=place_position, name=qcard.name))
+            # filler off the field (the field is the battle's: a direct attack needs the other side empty)
+            extra = [c for p in (0, 1) for c in _filler(p, f"f{p}", qcard.passcode if p == 0 else None)
+                     if c.location != "mzone"] + named if filler else []
+            where = (_where(location or "mzone", filler) if qcard.ref != attacker.ref else "its own attack"
+                     + (" + filler" if filler else "")) + (", direct attack" if direct else ", attack on a monster")
+            question = Step(action="chain", card=qcard.ref, effect=effect, answer=True, expect={"offered": frame.answer == "yes"})
+            base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
+            ruling_scenario = _scenario(ruling, base, frame, [*deciding, *setup, *extra], [*before, question], where,
+                                        turn_player=owner)
+            baseline_setup = [SetupCard(**{**c.__dict__, "position": "faceup_attack"}) if c.ref == attacker.ref else c
+                              for c in setup]
+            baseline = _scenario(ruling, base + "-baseline", frame, [*baseline_setup, *extra], [*before, Step(
+                **{**question.__dict__, "expect": {"offered": True}})], where, control_of=ruling_scenario, turn_player=owner)
+            for s in (baseline, ruling_scenario):
+                s.notes["event"] = f"{event.action} {event.note}"
+                if foe:
+                    s.notes["stand_in"] = "a vanilla monster is the attack's target"
             scenarios += [baseline, ruling_scenario]
     return scenarios

@@ -1028,7 +1028,10 @@ _JA_BATTLE_WIN = re.compile(
     r"(?P<y2>" + _NAME + r")を戦闘で)破壊し(?:た)?(?=場合|時|際)")
 # 「X」がフィールドから墓地へ送られた場合: sent from the field to the GY (by a card effect: a destruction stands in)
 _JA_SENT_FROM_FIELD = re.compile(r"(?P<x>" + _NAME + r")(?:自身)?が、?(?:フィールド上から|フィールドから|モンスターゾーンから)墓地へ送られ(?:た|る)?(?=場合|時|際)")
-CAUSED_NOTES = ("by battle", "by an effect", "by battle or an effect", "destroys by battle")
+# (相手の)「X」(等)の(直接)攻撃宣言時に / 「X」が攻撃宣言した際に: X declares an attack (the question responds to it)
+_JA_ATTACK_DECLARED = re.compile(r"(?P<whose>相手の|自分の)?(?P<pos>表側守備表示の|表側攻撃表示の|守備表示の)?(?P<x>" + _NAME + r")(?:等)?(?:の|が)(?P<direct>直接)?攻撃(?:を)?宣言(?:した|する)?(?=時|際)")
+CAUSED_NOTES = ("by battle", "by an effect", "by battle or an effect", "destroys by battle", "declares an attack",
+                "declares a direct attack")
 
 
 def read_caused_events(situation: str, cards: _Cards, spans: list[tuple[int, int]]) -> list[tuple[int, FrameEvent]]:
@@ -1046,6 +1049,16 @@ def read_caused_events(situation: str, cards: _Cards, spans: list[tuple[int, int
         whose = m.group("whose") or ("相手" if "相手" in cause else None)
         actor = {"相手": "opponent", "自分": "self"}.get(whose or "")
         found.append((m.start(), FrameEvent(action="destroy", card=card.ref, actor=actor, note=note)))
+        spans.append((m.start(), m.end()))
+    for m in _JA_ATTACK_DECLARED.finditer(situation):
+        if any(s <= m.start() < e for s, e in spans):
+            continue
+        card = cards.get(m.group("x")[1:-1])
+        if m.group("pos"):
+            card.position = card.position or ("faceup_attack" if "攻撃" in m.group("pos") else "faceup_defense")
+        actor = {"相手の": "opponent", "自分の": "self"}.get(m.group("whose") or "")
+        found.append((m.start(), FrameEvent(action="attack", card=card.ref, actor=actor,
+                                            note="declares a direct attack" if m.group("direct") else "declares an attack")))
         spans.append((m.start(), m.end()))
     for m in _JA_SENT_FROM_FIELD.finditer(situation):
         if any(s <= m.start() < e for s, e in spans):

@@ -640,3 +640,23 @@ def test_real_scripts_a_trigger_after_a_battle_or_a_destruction(engine_driver):
         verdict = settle(compiled.scenarios, run_scenarios(compiled.scenarios, driver=engine_driver, scripts=REAL,
                                                           cards=os.environ.get("RULINGS_EDOPRO_CARDS")))[rid]
         assert verdict.verdict == "pass", (rid, verdict.reason)
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_a_response_to_an_attack_declaration(engine_driver):
+    # 「検問」 (相手モンスターの攻撃宣言時に発動できる) at the opponent's monster's attack declaration (official Q&A: できます)
+    real = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS"))
+    ruling, frame = _ruling("t-declared", "相手の「E・HERO ワイルドマン」の攻撃宣言時に、「検問」を発動できますか？", "発動できます。",
+                            {"E・HERO ワイルドマン": 86188410, "検問": 94861297})
+    compiled = compile_frame(ruling, frame, real)
+    assert compiled.reason is None, compiled.reason
+    first = compiled.scenarios[0]
+    assert first.setup.turn_player == 1 and [s.action for s in first.steps] == ["phase", "attack", "chain"]
+    verdict = settle(compiled.scenarios, run_scenarios(compiled.scenarios, driver=engine_driver, scripts=REAL,
+                                                      cards=os.environ.get("RULINGS_EDOPRO_CARDS")))["t-declared"]
+    assert verdict.verdict == "pass", verdict.reason
+    # whose attack it is, when neither the ruling nor the responding card's text says: not compiled
+    ruling, frame = _ruling("t-declared-who", "「E・HERO ワイルドマン」の攻撃宣言時に、「セルティック・ガーディアン」の効果を発動できますか？",
+                            "発動できます。", {"E・HERO ワイルドマン": 86188410, "セルティック・ガーディアン": CELTIC})
+    assert "whose attack" in compile_frame(ruling, frame, real).reason

@@ -540,3 +540,16 @@ def test_a_monster_sent_to_the_graveyard_before_it_is_summoned_by_an_effect():
     assert [(e.action, e.note, _named(f, e.card)) for e in f.events] == [
         ("send_to_grave", "by an effect", "E・HERO アブソルートZero")]
     assert (_named(f, f.question.card), _card(f, f.question.card).location, f.unread) == ("透破抜き", None, [])
+
+
+def test_an_attack_declaration_the_question_responds_to():
+    # 相手の「X」の攻撃宣言時に「Y」を発動: X declares an attack (the opponent's); 直接攻撃宣言時: a direct attack
+    f = _ja("相手の「ダーク・アームド・ドラゴン」の攻撃宣言時に「好敵手の記憶」を発動できますか？")
+    assert [(e.action, e.note, e.actor, _named(f, e.card)) for e in f.events] == [
+        ("attack", "declares an attack", "opponent", "ダーク・アームド・ドラゴン")]
+    assert (_named(f, f.question.card), f.unread) == ("好敵手の記憶", [])
+    f = _ja("「幻魔皇ラビエル」の直接攻撃宣言時に、「幻魔皇ラビエル－天界蹂躙拳」の『①』のモンスター効果を発動できますか？")
+    assert [(e.note, e.actor) for e in f.events] == [("declares a direct attack", None)] and f.question.effect == 1
+    # the attacker's position said before it is read onto the card
+    f = _ja("表側守備表示の「超重荒神スサノ－O」等が攻撃宣言した際に、「神風のバリア －エア・フォース－」を発動できますか？")
+    assert (_card(f, f.events[0].card).position, f.unread) == ("faceup_defense", [])
