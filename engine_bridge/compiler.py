@@ -879,6 +879,17 @@ def zone_baseline(setup: list[SetupCard], zones: list[FrameZone], asker: int, ca
     return setup
 
 
+def _check_read_yes_no(frame: Frame) -> None:
+    """A yes/no question compiles only when its answer is yes or no, nothing of it is unread, and it names
+    the card that acts; else NotCompiled with the first of these that fails."""
+    if frame.answer not in ("yes", "no"):
+        raise NotCompiled(next((u for u in frame.unread if u.startswith("answer")), "the answer is not yes or no"))
+    if frame.unread:
+        raise NotCompiled(frame.unread[0])
+    if frame.question.card is None:
+        raise NotCompiled(f"question: no card named as the one that acts ({frame.question.text})")
+
+
 def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenario]:
     if frame is None:
         raise NotCompiled("no frame: the ruling was not read into one")
@@ -908,12 +919,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         return _compile_after_event(ruling, frame, cards)
     if q.kind not in ("can_activate", "can_summon", "can_set", "can_target"):
         raise NotCompiled(_no_compiler(frame))
-    if frame.answer not in ("yes", "no"):
-        raise NotCompiled(next((u for u in frame.unread if u.startswith("answer")), "the answer is not yes or no"))
-    if frame.unread:
-        raise NotCompiled(frame.unread[0])
-    if q.card is None:
-        raise NotCompiled(f"question: no card named as the one that acts ({q.text})")
+    _check_read_yes_no(frame)
     by_ref = {c.ref: c for c in frame.cards}
     _check_cards(frame, cards)
     qcard = by_ref[q.card]
@@ -2358,12 +2364,7 @@ def _compile_after_event(ruling: Any, frame: Frame, cards: CardSource) -> list[S
     q = frame.question
     if q.kind != "can_activate":
         raise NotCompiled(f"{q.kind} after {frame.events[0].action} {frame.events[0].note}: not compiled yet")
-    if frame.answer not in ("yes", "no"):
-        raise NotCompiled(next((u for u in frame.unread if u.startswith("answer")), "the answer is not yes or no"))
-    if frame.unread:
-        raise NotCompiled(frame.unread[0])
-    if q.card is None:
-        raise NotCompiled(f"question: no card named as the one that acts ({q.text})")
+    _check_read_yes_no(frame)
     if len(frame.events) != 1:
         raise NotCompiled(f"{len(frame.events)} events before the question, one of them {frame.events[0].note}: "
                           f"only one is compiled")
@@ -2446,40 +2447,9 @@ def _compile_after_event(ruling: Any, frame: Frame, cards: CardSource) -> list[S
     placed_victim = SetupCard(ref=victim.ref, code=victim.passcode, player=owner, location="mzone", position=position,
                               name=victim.name)
     deciding = [_situation_card(c, cards, 0 if c.controller == "self" else 1) for c in situation]
-    refs = referenced_cards(cards.texts.get(qcard.passcode, ""), qcard.passcode)
-    cards.ensure(refs)
-    named = _named_cards(refs, 0, "f0-n", cards)  # what the questioned effect's text looks for
-    rid = getattr(ruling, "id", None) or ruling.get("id")
-    scenarios: list[Scenario] = []
-    variant = 0
-    for filler in (False, True):
-        for location, place_position in dict.fromkeys(qplaces):
-            variant += 1
-            setup = [placed_victim, *foe]
-            if qcard.ref != victim.ref:
-                setup.append(SetupCard(ref=qcard.ref, code=qcard.passcode, player=0, location=location,
-                                       position=place_position, name=qcard.name))
-            # filler: the Graveyards, hands and Decks (the field stays as the event needs it: a battle's sides)
-            extra = [c for p in (0, 1) for c in _filler(p, f"f{p}", qcard.passcode if p == 0 else None)
-                     if c.location != "mzone"] + named if filler else []
-            where = (_where(location or "mzone", filler) if qcard.ref != victim.ref else "after its own "
-                     + ("battle" if battle else "destruction") + (" + filler" if filler else ""))
-            question = Step(action="chain", card=qcard.ref, effect=effect, answer=True, after=[destroyed],
-                            expect={"offered": frame.answer == "yes"})
-            base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
-            ruling_scenario = _scenario(ruling, base, frame, [*deciding, *setup, *extra], [*before, question], where,
-                                        turn_player=turn_player)
-            baseline_setup = [SetupCard(**{**c.__dict__, "position": "faceup_attack"}) if c.ref == victim.ref and battle is False
-                              and deciding_position else c for c in setup]
-            baseline = _scenario(ruling, base + "-baseline", frame, [*baseline_setup, *extra], [*before, Step(
-                **{**question.__dict__, "expect": {"offered": True}})], where, control_of=ruling_scenario,
-                turn_player=turn_player)
-            for s in (baseline, ruling_scenario):
-                s.notes["event"] = f"{event.action} {event.note}"
-                if stand_in_note:
-                    s.notes["stand_in"] = stand_in_note
-            scenarios += [baseline, ruling_scenario]
-    return scenarios
+    own = "after its own " + ("battle" if battle else "destruction")
+    return _event_variants(ruling, frame, cards, event, placed_victim, foe, before, deciding, qcard, qplaces, effect,
+                           [destroyed], turn_player, own, "", not battle and deciding_position, stand_in_note)
 
 
 def _compile_attack_declared(ruling: Any, frame: Frame, cards: CardSource, event: FrameEvent, attacker: FrameCard,
@@ -2518,35 +2488,49 @@ def _compile_attack_declared(ruling: Any, frame: Frame, cards: CardSource, event
     before = [Step(action="phase", phase="battle"), Step(action="attack", card=attacker.ref, target=[f.ref for f in foe],
                                                           answer=True)]
     deciding = [_situation_card(c, cards, 0 if c.controller == "self" else 1) for c in situation]
-    refs = referenced_cards(text, qcard.passcode)
+    return _event_variants(ruling, frame, cards, event, placed_attacker, foe, before, deciding, qcard, qplaces, effect, [],
+                           owner, "its own attack", ", direct attack" if direct else ", attack on a monster", True,
+                           "a vanilla monster is the attack's target" if foe else "")
+
+
+def _event_variants(ruling: Any, frame: Frame, cards: CardSource, event: FrameEvent, mover: SetupCard,
+                    foe: list[SetupCard], before: list[Step], deciding: list[SetupCard], qcard: FrameCard,
+                    qplaces: list[tuple[str | None, str | None]], effect: int | None, after: list[str], turn_player: int,
+                    own: str, suffix: str, upright_baseline: bool, stand_in: str) -> list[Scenario]:
+    """The variants of a question asked after an event the steps `before` play on `mover` (bare, then with
+    filler off the field: the field is the event's), the questioned card where each of `qplaces` puts it
+    (unless it is the mover), asked as a chain step (waiting for the `after` cards to move); each beside a
+    baseline without the deciding cards, the mover face-up in Attack Position where `upright_baseline`."""
+    refs = referenced_cards(cards.texts.get(qcard.passcode, ""), qcard.passcode)
     cards.ensure(refs)
-    named = _named_cards(refs, 0, "f0-n", cards)
+    named = _named_cards(refs, 0, "f0-n", cards)  # what the questioned effect's text looks for
     rid = getattr(ruling, "id", None) or ruling.get("id")
     scenarios: list[Scenario] = []
     variant = 0
     for filler in (False, True):
         for location, place_position in dict.fromkeys(qplaces):
             variant += 1
-            setup = [placed_attacker, *foe]
-            if qcard.ref != attacker.ref:
+            setup = [mover, *foe]
+            if qcard.ref != mover.ref:
                 setup.append(SetupCard(ref=qcard.ref, code=qcard.passcode, player=0, location=location,
                                        position=place_position, name=qcard.name))
-            # filler off the field (the field is the battle's: a direct attack needs the other side empty)
             extra = [c for p in (0, 1) for c in _filler(p, f"f{p}", qcard.passcode if p == 0 else None)
                      if c.location != "mzone"] + named if filler else []
-            where = (_where(location or "mzone", filler) if qcard.ref != attacker.ref else "its own attack"
-                     + (" + filler" if filler else "")) + (", direct attack" if direct else ", attack on a monster")
-            question = Step(action="chain", card=qcard.ref, effect=effect, answer=True, expect={"offered": frame.answer == "yes"})
+            where = (_where(location or "mzone", filler) if qcard.ref != mover.ref else own
+                     + (" + filler" if filler else "")) + suffix
+            question = Step(action="chain", card=qcard.ref, effect=effect, answer=True, after=after,
+                            expect={"offered": frame.answer == "yes"})
             base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
             ruling_scenario = _scenario(ruling, base, frame, [*deciding, *setup, *extra], [*before, question], where,
-                                        turn_player=owner)
-            baseline_setup = [SetupCard(**{**c.__dict__, "position": "faceup_attack"}) if c.ref == attacker.ref else c
-                              for c in setup]
+                                        turn_player=turn_player)
+            baseline_setup = [SetupCard(**{**c.__dict__, "position": "faceup_attack"}) if c.ref == mover.ref
+                              and upright_baseline else c for c in setup]
             baseline = _scenario(ruling, base + "-baseline", frame, [*baseline_setup, *extra], [*before, Step(
-                **{**question.__dict__, "expect": {"offered": True}})], where, control_of=ruling_scenario, turn_player=owner)
+                **{**question.__dict__, "expect": {"offered": True}})], where, control_of=ruling_scenario,
+                turn_player=turn_player)
             for s in (baseline, ruling_scenario):
                 s.notes["event"] = f"{event.action} {event.note}"
-                if foe:
-                    s.notes["stand_in"] = "a vanilla monster is the attack's target"
+                if stand_in:
+                    s.notes["stand_in"] = stand_in
             scenarios += [baseline, ruling_scenario]
     return scenarios
