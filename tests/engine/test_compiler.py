@@ -657,6 +657,7 @@ def test_real_scripts_a_response_to_an_attack_declaration(engine_driver):
                                                       cards=os.environ.get("RULINGS_EDOPRO_CARDS")))["t-declared"]
     assert verdict.verdict == "pass", verdict.reason
     # whose attack it is, when neither the ruling nor the responding card's text says: not compiled
-    ruling, frame = _ruling("t-declared-who", "「E・HERO ワイルドマン」の攻撃宣言時に、「セルティック・ガーディアン」の効果を発動できますか？",
-                            "発動できます。", {"E・HERO ワイルドマン": 86188410, "セルティック・ガーディアン": CELTIC})
+    title = "「E・HERO ワイルドマン」の攻撃宣言時に、「セルティック・ガーディアン」の効果を発動できますか？"
+    ruling, frame = _ruling("t-declared-who", title, "発動できます。",
+                            {"E・HERO ワイルドマン": 86188410, "セルティック・ガーディアン": CELTIC})
     assert "whose attack" in compile_frame(ruling, frame, real).reason
