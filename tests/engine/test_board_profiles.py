@@ -250,9 +250,10 @@ def test_real_scripts_an_effect_of_the_turn_the_monster_was_normal_summoned(engi
     assert [s.action for s in baseline.steps] == ["summon", "pass", "pass", "activate"]
 
 
-def test_the_tokens_a_card_creates_get_their_card_data(tmp_path):
+def test_the_tokens_a_card_creates_get_their_card_data(tmp_path, catalog):
     # EDOPro's Tokens have the codes after their card's (「カバーカーニバル」 18027138 -> 「カバートークン」 18027139):
     # the duel gets their card data with the scenario's cards; the next code, not a Token, is left out
+    # (prepare reads the card catalog: the `catalog` fixture marks the test)
     from engine_bridge.request import prepare
     from engine_bridge.runner import load_card_data
     from tests.engine.conftest import write_cdb
