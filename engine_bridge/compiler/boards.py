@@ -1,0 +1,615 @@
+"""Set-up: boards and stand-ins. Where the situation's cards are placed (by frame or by card type),
+the filler each variant adds (vanilla monsters, Set Spells, Extra Deck and variety filler, the board
+profiles sparse/rich/materials), stand-in cards for cards the ruling only describes, zone counts the
+frame states, chain and target stand-ins, similar cards and battle foes.
+"""
+from __future__ import annotations
+
+import re
+import sqlite3
+from functools import lru_cache
+from typing import Iterable
+
+from engine_bridge.compiler.base import (CardSource, EXTRA_KINDS, FILLER_MONSTER, FILLER_SET, NotCompiled,
+                                         STAND_IN_SUMMON)
+from engine_bridge.compiler.effects import applies_on_its_own
+from engine_bridge.constants import load_constants
+from engine_bridge.scenario import SetupCard
+from rulings.cards import open_cdb, read_cards_jsonl
+from rulings.config import cards_file
+from rulings.records import Frame, FrameCard, FrameZone
+
+
+# ------------------------------------------------------------------ set-up
+
+
+def _field_place(kind: str, card: FrameCard) -> tuple[str, str | None]:
+    """Where a situation card that is applied / present sits, by its type."""
+    if card.location in ("hand", "grave", "removed", "deck", "extra"):
+        return card.location, None
+    if kind in ("monster", "extra", "pendulum") and card.location not in ("pzone", "szone"):
+        return "mzone", "facedown_defense" if card.position in ("facedown", "facedown_defense") else (
+            "faceup_defense" if card.position in ("faceup_defense", "defense") else "faceup_attack")
+    if kind == "pendulum" or card.location == "pzone":
+        return "pzone", None
+    if kind == "field":
+        return "fzone", "faceup"
+    if kind == "equip":
+        raise NotCompiled(f"「{card.name}」 is an Equip Card: equipping it in the set-up is not compiled")
+    if kind in ("spell", "trap") and "applied" in card.state:
+        raise NotCompiled(f"「{card.name}」 applies only once activated and resolved: that event is not compiled")
+    return "szone", "facedown" if card.position in ("facedown",) else "faceup"
+
+
+def _question_places(kind: str, card: FrameCard, frame: Frame) -> list[tuple[str, str | None]]:
+    """The places to try for the questioned card, most likely first."""
+    q = frame.question
+    loc = card.location
+    if q.kind == "can_summon":
+        if kind == "extra":
+            return [("extra", None)]
+        return [(loc, None)] if loc in ("hand", "grave", "removed", "deck") else [("hand", None)]
+    if q.kind == "can_set":
+        return [("hand", None)]
+    if loc in ("hand", "grave", "removed", "deck", "extra"):
+        return [(loc, None)]
+    if q.effect_kind == "pendulum" or loc == "pzone":
+        return [("pzone", None)]
+    effect = "効果" in q.text
+    if kind in ("monster", "pendulum", "extra"):
+        places = [("mzone", "faceup_attack")]
+        if loc not in ("mzone", "field"):
+            places += [("hand", None), ("grave", None)] if kind != "extra" else [("grave", None)]
+        return places
+    if kind == "field":
+        return [("fzone", "faceup")] if effect else [("hand", None), ("fzone", "faceup")]
+    if kind in ("trap", "trap-continuous"):
+        return [("szone", "faceup")] if effect and kind == "trap-continuous" else [("szone", "facedown"), ("grave", None)]
+    if kind == "continuous":
+        return [("szone", "faceup"), ("hand", None)] if effect else [("hand", None)]
+    if kind == "equip":
+        raise NotCompiled(f"「{card.name}」 is an Equip Spell: its equip target is not compiled")
+    return [("hand", None), ("grave", None)]
+
+
+def _filler(player: int, tag: str, own: int | None = None, own_pile: str = "deck") -> list[SetupCard]:
+    """Vanilla monsters on the field, in the Graveyard, hand and Deck (8: effects that send or draw
+    as many cards as the opponent has on the field), a Set Spell; for the questioned
+    card's controller also copies of that card in the Deck and Graveyard (what searches and
+    revivals of its own name or archetype need)."""
+    copies = [SetupCard(ref=f"{tag}-qd", code=own, player=player, location=own_pile),
+              SetupCard(ref=f"{tag}-qg", code=own, player=player, location="grave")] if own else []
+    return copies + [SetupCard(ref=f"{tag}-m1", code=FILLER_MONSTER, player=player, location="mzone"),
+            SetupCard(ref=f"{tag}-m2", code=FILLER_MONSTER, player=player, location="mzone"),
+            SetupCard(ref=f"{tag}-g1", code=FILLER_MONSTER, player=player, location="grave"),
+            SetupCard(ref=f"{tag}-h1", code=FILLER_MONSTER, player=player, location="hand"),
+            SetupCard(ref=f"{tag}-d1", code=FILLER_MONSTER, player=player, location="deck"),
+            SetupCard(ref=f"{tag}-d2", code=FILLER_MONSTER, player=player, location="deck"),
+            SetupCard(ref=f"{tag}-d3", code=FILLER_MONSTER, player=player, location="deck"),
+            *(SetupCard(ref=f"{tag}-d{i}", code=FILLER_MONSTER, player=player, location="deck") for i in range(4, 9)),
+            SetupCard(ref=f"{tag}-s1", code=FILLER_SET, player=player, location="szone", sequence=2, position="facedown")]
+
+
+# Extra Deck filler: a Fusion, a Synchro and an Xyz Monster with generic materials (what effects that
+# look at, banish or send from the Extra Deck need), where the card data and scripts in use hold them
+EXTRA_FILLER = (45231177, 97204936, 71594310)  # Flame Swordsman, Gaia Knight, the Force of Earth, Gem-Knight Pearl
+
+
+def extra_filler(player: int, tag: str, cards: "CardSource") -> list[SetupCard]:
+    cards.ensure(EXTRA_FILLER)
+    return [SetupCard(ref=f"{tag}-x{i}", code=code, player=player, location="extra")
+            for i, code in enumerate(EXTRA_FILLER) if code in cards.data and cards.script(code) is not None]
+
+
+# Variety filler: vanilla monsters of each Attribute and several Types and Levels (a Spellcaster, a
+# Dragon, a Tuner ...) and Spells/Traps of each kind, in the hand, Graveyard and Deck of each player, for
+# what costs and conditions ask of "a Spell in your hand", "a FIRE monster in your GY", "3 or more cards
+# in hand" ...; those the card data (and, for effect cards, the scripts) in use hold
+VARIETY_FILLER = {
+    "hand": (46986414, 76812113, 55144522),  # Dark Magician, Harpie Lady, Pot of Greed
+    "grave": (89631139, 23771716, 34460851, 13039848, 76812113, 15025844, 21615956, 55761792, 4206964),
+    # Blue-Eyes White Dragon, 7 Colored Fish, Flame Manipulator, Giant Soldier of Stone, Harpie Lady, Mystical Elf,
+    # Flamvell Guard, Black Luster Ritual, Trap Hole
+    "deck": (46986414, 89631139, 15025844, 21615956, 23771716, 76812113),
+}
+
+
+def variety_filler(player: int, tag: str, cards: "CardSource") -> list[SetupCard]:
+    cards.ensure(c for codes in VARIETY_FILLER.values() for c in codes)
+    k = load_constants()
+    usable = {c for codes in VARIETY_FILLER.values() for c in codes if c in cards.data and (
+        cards.script(c) is not None or (cards.data[c]["type"] & k["TYPE_MONSTER"] and not cards.data[c]["type"] & k["TYPE_EFFECT"]))}
+    return [SetupCard(ref=f"{tag}-v{pile[0]}{i}", code=code, player=player, location=pile)
+            for pile, codes in VARIETY_FILLER.items() for i, code in enumerate(codes) if code in usable]
+
+
+def _named_cards(refs: list[int], player: int, tag: str, cards: "CardSource") -> list[SetupCard]:
+    """The cards a card's text names (referenced_cards) where its effects and costs look for them: in
+    the Deck (the Extra Deck for Extra Deck monsters), the Graveyard and the hand."""
+    out = []
+    for i, code in enumerate(c for c in refs if c in cards.data):
+        extra = cards.kind(code) == "extra"
+        out += [SetupCard(ref=f"{tag}{i}d", code=code, player=player, location="extra" if extra else "deck"),
+                SetupCard(ref=f"{tag}{i}g", code=code, player=player, location="grave")]
+        if not extra:
+            out.append(SetupCard(ref=f"{tag}{i}h", code=code, player=player, location="hand"))
+    return out
+
+
+# Boards beyond the filler, each a variant of its own where the scripts in play read what it gives:
+# "sparse": the filler without cards in either hand nor Spells/Traps in the Graveyards (「手札が３枚になるように」,
+# 「自分の墓地に魔法・罠カードが存在しない場合」); "rich": the filler plus monsters of each kind face-up on
+# both fields (a Spellcaster, the two materials of the Extra Deck filler's Fusion, an Xyz), Normal Pendulum
+# Monsters in both players' Pendulum Zones and a third copy of the questioned card in its Deck;
+# "materials" (a Special Summon by a procedure): the monsters its text names face-up on the summoner's field.
+BOARD_PROFILES = ("sparse", "rich", "materials")
+_SPARSE_NEEDS = re.compile(r"Get(?:FieldGroup|MatchingGroup)Count\([^)]*LOCATION_HAND|"
+                           r"not\s+Duel\.IsExistingMatchingCard\([^)]*LOCATION_GRAVE")
+_RICH_NEEDS = re.compile(r"RACE_|TYPE_(?:XYZ|FUSION|SYNCHRO|PENDULUM)|LOCATION_PZONE|IsCode\(id\)|"
+                         r"Fusion|Xyz|Synchro|IsOriginalCodeRule|ListsCode")
+RICH_SPELLCASTER = 46986414  # Dark Magician
+RICH_FACEUP = (34460851,)  # Flame Manipulator (a material of the Extra Deck filler's Fusion)
+RICH_FACEUP_OTHER = (44287299, 71594310)  # Masaki (the other material), Gem-Knight Pearl (an Xyz)
+RICH_PENDULUM = (17390179, 19474136)  # Flash Knight, Mandragon: Normal Pendulum Monsters
+
+
+def summoned_this_turn(script: str, action: str, kind: str, chained: bool, trigger: bool, own: list) -> bool:
+    """Whether a questioned monster's effect may ask that it was Normal Summoned this turn (「このカードを召喚
+    したターン」: its script watches its own Summon, EVENT_SUMMON_SUCCESS, for an effect activated in an open
+    game state): a "summoned" variant Normal Summons it before the question (baseline and ruling alike)."""
+    return (action == "activate" and kind in ("monster", "pendulum") and not chained and not trigger and not own
+            and "EVENT_SUMMON_SUCCESS" in script)
+
+
+def material_monsters(refs: list[int], cards: "CardSource", room: int = 4) -> list[int]:
+    """The monsters among the cards a text names (referenced_cards) that a summon procedure may use as
+    materials on the field (「サイバー・ドラゴン」＋機械族モンスター, 自分フィールドの「Ｕ．Ａ．」モンスター１体を
+    手札に戻し …): each, and a second copy of each while there is room (the Monster Zones, `room`)."""
+    k = load_constants()
+    mons = [c for c in refs if c in cards.data and cards.kind(c) in ("monster", "pendulum") and (
+        cards.script(c) is not None or not cards.data[c]["type"] & k["TYPE_EFFECT"])]
+    return (mons + mons)[:room] if mons else []
+
+
+def board_profiles(scripts: Iterable[str]) -> tuple[str, ...]:
+    """The BOARD_PROFILES the scripts (the questioned card's, the earlier events' cards') read: a hand or
+    Graveyard count for "sparse", a Type, a kind of monster or a name for "rich"."""
+    text = "\n".join(scripts)
+    return tuple(p for p, cue in (("sparse", _SPARSE_NEEDS), ("rich", _RICH_NEEDS)) if cue.search(text))
+
+
+def profile_filler(profile: str, own: int, own_pile: str, named: list[SetupCard], cards: "CardSource",
+                   own_pzone: bool = False, refs: list[int] | None = None) -> list[SetupCard]:
+    """The cards of a board profile (BOARD_PROFILES) for a questioned card of code `own` (`own_pzone`: it
+    sits in a Pendulum Zone, left free for it); `named`: what the filler variants add besides _filler
+    (the cards the texts name, the Extra Deck and variety filler); `refs`: the cards the questioned card's
+    text names ("materials": those monsters face-up on its controller's otherwise empty field)."""
+    k = load_constants()
+    base = _filler(0, "f0", own, own_pile) + _filler(1, "f1") + named
+    if profile == "materials":
+        faceup = [SetupCard(ref=f"f0-t{i}", code=code, player=0, location="mzone")
+                  for i, code in enumerate(material_monsters(refs or [], cards))]
+        return [c for c in base if not (c.player == 0 and c.location == "mzone")] + faceup
+    if profile == "sparse":
+        def spell_trap(c: SetupCard) -> bool:
+            return bool(cards.data.get(c.code, {}).get("type", 0) & (k["TYPE_SPELL"] | k["TYPE_TRAP"]))
+        return [c for c in base if c.location != "hand" and not (c.location == "grave" and spell_trap(c))]
+    cards.ensure([RICH_SPELLCASTER, *RICH_FACEUP, *RICH_FACEUP_OTHER, *RICH_PENDULUM])
+    usable = {c for c in (RICH_SPELLCASTER, *RICH_FACEUP, *RICH_FACEUP_OTHER, *RICH_PENDULUM) if c in cards.data and (
+        cards.script(c) is not None or not cards.data[c]["type"] & k["TYPE_EFFECT"])}
+    if RICH_SPELLCASTER in usable:
+        # each player's second vanilla monster is a Spellcaster (its ref stays: steps name it as a target)
+        base = [SetupCard(**{**c.__dict__, "code": RICH_SPELLCASTER}) if c.ref in ("f0-m2", "f1-m2") else c for c in base]
+    rich = [SetupCard(ref=f"f{p}-r{i}", code=code, player=p, location="mzone")
+            for p, codes in ((0, RICH_FACEUP), (1, RICH_FACEUP_OTHER)) for i, code in enumerate(codes) if code in usable]
+    rich += [SetupCard(ref=f"f{p}-p{i}", code=code, player=p, location="pzone", sequence=i)
+             for p in (0, 1) for i, code in enumerate(RICH_PENDULUM) if code in usable and not (own_pzone and (p, i) == (0, 0))]
+    rich.append(SetupCard(ref="f0-qd2", code=own, player=0, location=own_pile))
+    return base + rich
+
+
+# ------------------------------------------------------------------ cards the ruling describes instead of naming
+
+
+@lru_cache(maxsize=1)
+def _catalog_monsters() -> list:
+    return sorted((c for c in read_cards_jsonl(cards_file()) if c.card_type == "Monster" and c.passcode_kind == "official"),
+                  key=lambda c: c.passcode)
+
+
+def _has_traits(data: dict, traits: list[str]) -> bool:
+    k = load_constants()
+    for trait in traits:
+        name, _, value = trait.partition("=") if "=" in trait else (trait, "", "")
+        if trait.startswith(("atk<=", "atk>=", "def<=", "def>=")):
+            stat = int(data.get("attack" if trait.startswith("atk") else "defense") or 0)
+            bound = int(trait[5:])
+            if not (stat <= bound if trait[3:5] == "<=" else stat >= bound) or stat < 0:
+                return False
+        elif name == "monster":
+            if not data["type"] & k["TYPE_MONSTER"]:
+                return False
+        elif name in ("level", "rank", "link_rating"):
+            if (int(data.get("level") or 0) & 0xFF) != int(value):
+                return False
+        elif name == "attribute":
+            if not data.get("attribute", 0) & k[f"ATTRIBUTE_{value}"]:
+                return False
+        elif name == "race":
+            if not int(data.get("race") or 0) & k.get(f"RACE_{value}", 0):
+                return False
+        elif not data["type"] & k[f"TYPE_{name.upper()}"]:
+            return False
+    return True
+
+
+def pick_described(card: FrameCard, cards: CardSource, limit: int = 1) -> list[int]:
+    """Cards that have the traits of a card the ruling describes (「リンクモンスター」): those with the fewest
+    effects of their own first (no Effect Monster bit, then the lowest passcode), among those the engine
+    can run (a script, or a Normal Monster / Token)."""
+    key = (tuple(card.described), limit)
+    if key in cards.picked:
+        return cards.picked[key]
+    k = load_constants()
+    kind_traits = [t for t in card.described if "=" not in t and "<" not in t and ">" not in t and t != "monster"]
+    pool: list[int] = []
+    if cards.cdb:
+        try:
+            con = open_cdb(cards.cdb)
+            bits = sum(k[f"TYPE_{t.upper()}"] for t in kind_traits) | k["TYPE_MONSTER"]
+            pool = [r[0] for r in con.execute("SELECT id FROM datas WHERE type & ? = ? AND alias = 0 ORDER BY id", (bits, bits))]
+            con.close()
+        except sqlite3.DatabaseError:
+            pool = []
+    pool = pool or [c.passcode for c in _catalog_monsters()
+                    if all((t in (c.monster_type_line or "").lower()) for t in kind_traits if t not in ("normal", "effect"))]
+    cards.picked[key] = found = []
+    for plain in (True, False):
+        for start in range(0, len(pool), 400):
+            chunk = pool[start:start + 400]
+            cards.ensure(chunk)
+            for code in chunk:
+                data = cards.data.get(code)
+                if data is None or bool(data["type"] & k["TYPE_EFFECT"]) == plain or not _has_traits(data, card.described) \
+                        or (data["type"] & k["TYPE_TOKEN"] and "token" not in card.described):
+                    continue
+                vanilla = not data["type"] & k["TYPE_EFFECT"] and not any(data["type"] & k[t] for t in EXTRA_KINDS)
+                if vanilla or cards.script(code) is not None:
+                    found.append(code)
+                    if len(found) >= limit:
+                        return found
+    return found
+
+
+# vanilla monsters a described target's baseline tries in its place, the first without the described traits
+# (then Effect Monsters, for a target described as a Normal Monster, where the scripts in use hold them)
+VANILLA_STAND_INS = (FILLER_MONSTER, 89631139, 46986414, 15025844, 74131780, 40133511)  # Celtic Guardian, Blue-Eyes
+# White Dragon, Dark Magician, Mystical Elf, Exiled Force, Bazoo the Soul-Eater
+
+
+def described_stand_ins(card: FrameCard, stand_code: int, cards: CardSource) -> list[int]:
+    """The baseline's stand-in for a described target: a card of the target's kind WITHOUT the described
+    traits (the traits are the deciding condition: a card like the target would share them)."""
+    codes = [stand_code, *VANILLA_STAND_INS] if stand_code not in VANILLA_STAND_INS else list(VANILLA_STAND_INS)
+    cards.ensure(codes)
+    effect = load_constants()["TYPE_EFFECT"]
+    # a target described by its position alone (「裏側守備表示のモンスター」): the stand-in differs by position
+    traits = [t for t in card.described if t != "monster"] if card.position else card.described
+    found = [c for c in codes if c in cards.data and not (traits and _has_traits(cards.data[c], traits))
+             and (not cards.data[c]["type"] & effect or cards.script(c) is not None)]
+    if not found:
+        raise NotCompiled(f"no vanilla card without the traits of 「{card.name}」 stands in for it in a baseline")
+    return found[:1]
+
+
+def with_described_cards(frame: Frame, cards: CardSource) -> Frame:
+    """The frame with a card picked for each card it describes (FrameCard.described), or NotCompiled."""
+    if not any(c.described for c in frame.cards):
+        return frame
+    out = []
+    for c in frame.cards:
+        if c.described and c.passcode is None:
+            picked = pick_described(c, cards)
+            if not picked:
+                raise NotCompiled(f"no card in the card data and scripts in use has the traits of 「{c.name}」 ({', '.join(c.described)})")
+            c = c.model_copy(update={"passcode": picked[0]})
+        out.append(c)
+    return frame.model_copy(update={"cards": out})
+
+
+# ------------------------------------------------------------------ zones the situation states empty, full or counted
+
+ZONE_SIZE = {"mzone": 5, "szone": 5, "pzone": 2, "fzone": 1}
+_MONSTER_KINDS = ("monster", "extra", "pendulum")
+
+
+def _zone_players(zone: FrameZone, asker: int) -> list[int]:
+    """The scenario players a zone condition is about: "self" the asker's, "opponent" the other's; "both"
+    each; unsaid, each for an empty zone (no such card anywhere), else the asker's."""
+    if zone.controller == "self":
+        return [asker]
+    if zone.controller == "opponent":
+        return [1 - asker]
+    return [0, 1] if zone.controller == "both" or zone.count == "none" else [asker]
+
+
+def _in_zone(location: str, zone: FrameZone) -> bool:
+    return location in ("mzone", "szone", "pzone", "fzone") if zone.location == "field" else location == zone.location
+
+
+def _counts_in(zone: FrameZone, kind: str, location: str, position: str | None, data: dict | None = None) -> bool:
+    """Whether a card of this kind, there, in this position, is one of the cards the zone condition counts."""
+    monster = kind in _MONSTER_KINDS and location == "mzone" or kind in _MONSTER_KINDS and location not in (
+        "szone", "pzone", "fzone", "mzone")
+    pos = position or ("faceup_attack" if location == "mzone" else "")
+    if zone.described and not (monster and data is not None and _has_traits(data, zone.described)):
+        return False  # 「アンデット族モンスター」: only monsters of that kind count
+    if zone.what == "monster":
+        return monster
+    if zone.what == "faceup_monster":
+        return monster and location == "mzone" and pos.startswith("faceup")
+    if zone.what == "faceup_attack_monster":
+        return monster and location == "mzone" and pos == "faceup_attack"
+    if zone.what == "spell_trap":
+        return not monster
+    return True
+
+
+def zone_forbids(zones: list[FrameZone], player: int, asker: int, location: str, kind: str, position: str | None,
+                 data: dict | None = None) -> bool:
+    """Whether a card of the ruling placed there would break one of its zone conditions (a monster in a
+    Monster Zone the ruling says is empty)."""
+    return any(z.count == "none" and z.what != "card" and player in _zone_players(z, asker) and _in_zone(location, z)
+               and _counts_in(z, kind, location, position, data) for z in zones)
+
+
+def _zone_filler(zone: FrameZone, player: int, tag: str, cards: CardSource) -> SetupCard:
+    """A card the zone condition counts, for filling the zone: a vanilla monster, a Set Spell in the Spell &
+    Trap Zone, an Extra Deck monster in the Extra Deck."""
+    location = "mzone" if zone.location == "field" and zone.what != "spell_trap" else (
+        "szone" if zone.location == "field" else zone.location)
+    if location == "pzone" or zone.described:
+        # a Normal Pendulum Monster in the Pendulum Zone; a monster of the kind the ruling describes
+        traits = ["pendulum", "normal"] if location == "pzone" else zone.described
+        picked = pick_described(FrameCard(ref=tag, name=zone.text, described=traits), cards)
+        if not picked:
+            raise NotCompiled(f"situation: 「{zone.text}」: no card in the card data and scripts in use has the traits "
+                              f"{', '.join(traits)}")
+        return SetupCard(ref=tag, code=picked[0], player=player, location=location,
+                         position="faceup_attack" if location == "mzone" else None)
+    if location == "fzone":
+        raise NotCompiled(f"situation: 「{zone.text}」: a card in the {location} for the set-up is not compiled yet")
+    if location == "szone" or zone.what == "spell_trap":
+        if location not in ("szone", "hand", "grave", "deck", "removed"):
+            raise NotCompiled(f"situation: 「{zone.text}」: Spells/Traps in the {location} are not compiled")
+        return SetupCard(ref=tag, code=FILLER_SET, player=player, location=location,
+                         position="facedown" if location == "szone" else None)
+    if location == "extra":
+        codes = [c for c in EXTRA_FILLER if c in cards.ensure(EXTRA_FILLER).data and cards.script(c) is not None]
+        if not codes:
+            raise NotCompiled(f"situation: 「{zone.text}」: no Extra Deck monster in the card data and scripts in use")
+        return SetupCard(ref=tag, code=codes[0], player=player, location="extra")
+    return SetupCard(ref=tag, code=FILLER_MONSTER, player=player, location=location,
+                     position="faceup_attack" if location == "mzone" else None)
+
+
+def _zone_target(zone: FrameZone) -> int | None:
+    """How many counted cards the condition's zone holds (None: at least one, "some")."""
+    if zone.count == "none":
+        return 0
+    if zone.count == "full":
+        if zone.location not in ZONE_SIZE:
+            raise NotCompiled(f"situation: 「{zone.text}」: a full {zone.location} is not compiled")
+        return ZONE_SIZE[zone.location]
+    if zone.count.startswith("<"):
+        return int(zone.count[1:]) - 1
+    if zone.count.isdigit():
+        return int(zone.count)
+    if zone.count == "some":
+        return None
+    raise NotCompiled(f"situation: 「{zone.text}」: a count not read ({zone.count})")
+
+
+def _set_zone_count(setup: list[SetupCard], zone: FrameZone, player: int, want: int, keep: set[str], tag: str,
+                    cards: CardSource) -> list[SetupCard]:
+    """The set-up with exactly `want` counted cards in the player's zone (filler removed or added; the
+    ruling's own cards stay: a ruling card that breaks the condition is not compiled)."""
+    def counted(c: SetupCard) -> bool:
+        return c.player == player and _in_zone(c.location, zone) and _counts_in(
+            zone, cards.kind(c.code) if c.code in cards.data else "monster", c.location, c.position, cards.data.get(c.code))
+    mine = [c for c in setup if counted(c)]
+    if len(mine) > want:
+        drop = [c for c in mine if c.ref not in keep][:len(mine) - want]
+        if len(mine) - len(drop) > want:
+            raise NotCompiled(f"situation: 「{zone.text}」: a card the ruling names is there")
+        setup = [c for c in setup if c not in drop]
+    for i in range(want - len(mine)):
+        setup = [*setup, _zone_filler(zone, player, f"{tag}p{player}n{i}", cards)]
+    held = sum(1 for c in setup if c.player == player and c.location == zone.location)
+    if zone.location in ZONE_SIZE and held > ZONE_SIZE[zone.location]:
+        raise NotCompiled(f"situation: 「{zone.text}」: the set-up does not fit in the {zone.location}")
+    return setup
+
+
+def zone_setup(setup: list[SetupCard], zones: list[FrameZone], asker: int, keep: set[str], cards: CardSource) -> list[SetupCard]:
+    """The ruling scenario's set-up made to hold the zone conditions: an empty zone emptied of filler, a
+    full one filled with vanilla cards, a counted one (「デッキが3枚未満」) holding that many."""
+    for i, zone in enumerate(zones):
+        want = _zone_target(zone)
+        for player in _zone_players(zone, asker):
+            if want is None:
+                if not any(c.player == player and _in_zone(c.location, zone) for c in setup):
+                    setup = [*setup, _zone_filler(zone, player, f"z{i}p{player}", cards)]
+                continue
+            setup = _set_zone_count(setup, zone, player, want, keep, f"z{i}", cards)
+    return setup
+
+
+def zone_baseline(setup: list[SetupCard], zones: list[FrameZone], asker: int, cards: CardSource) -> list[SetupCard]:
+    """The baseline's set-up with the zone conditions removed: an empty zone holds a vanilla card, a full
+    one has room, a counted one holds more (the Deck 8 cards), a zone said to hold some cards is empty."""
+    for i, zone in enumerate(zones):
+        want = _zone_target(zone)
+        for player in _zone_players(zone, asker):
+            counted = sum(1 for c in setup if c.player == player and _in_zone(c.location, zone) and _counts_in(
+                zone, cards.kind(c.code) if c.code in cards.data else "monster", c.location, c.position, cards.data.get(c.code)))
+            if want is None:
+                setup = _set_zone_count(setup, zone, player, 0, set(), f"b{i}", cards)
+            elif zone.count == "full":
+                if counted >= ZONE_SIZE[zone.location]:
+                    setup = _set_zone_count(setup, zone, player, ZONE_SIZE[zone.location] - 1, set(), f"b{i}", cards)
+            elif counted <= want:
+                more = 8 if zone.location == "deck" and want < 8 else want + 1
+                setup = _set_zone_count(setup, zone, player, min(more, ZONE_SIZE.get(zone.location, more)), set(), f"b{i}", cards)
+    return setup
+
+
+# Stand-in activations a chain baseline chains to: common cards whose activations the reactive cards
+# answer (Spells that target a player and draw, destroy every monster, Special Summon from the Graveyard,
+# search the Deck, send from the Deck to the Graveyard, target a Spell/Trap; Traps that draw, Special
+# Summon, destroy; monster effects that destroy, Special Summon from the Deck, banish from the
+# Graveyard). Those of the ruling's chained-to card's kind come first; any one that offers the chain
+# shows the set-up gives the questioned card what it needs. Only those the card data and scripts in
+# use hold are used.
+CHAIN_STANDINS = {
+    "spell": (55144522, 53129443, 83764718, 32807846, 81439173, 5318639),  # Pot of Greed, Dark Hole, Monster
+    # Reborn, Reinforcement of the Army, Foolish Burial, Mystical Space Typhoon
+    "trap": (83968380, 97077563, 4178474),  # Jar of Greed, Call of the Haunted, Raigeki Break
+    "monster": (74131780, 85138716, 40133511),  # Exiled Force, Rescue Rabbit, Bazoo the Soul-Eater
+}
+
+
+def _chain_standins(kind: str, cards: CardSource) -> list[int]:
+    group = "monster" if kind in ("monster", "pendulum", "extra") else "trap" if kind.startswith("trap") else "spell"
+    codes = [*CHAIN_STANDINS[group], *(c for g, cs in CHAIN_STANDINS.items() if g != group for c in cs)]
+    cards.ensure(codes)
+    return [c for c in codes if c in cards.data and cards.script(c) is not None]
+
+
+def similar_cards(code: int, cards: CardSource, limit: int = 2) -> list[int]:
+    """Cards like the given one, from the cards.cdb in use (none without one): the same card type bits
+    (and Type and Attribute where the database has such cards), another name, those sharing its
+    archetype (set code) first, then the lowest code; only cards the engine can run (a script, or a
+    Normal Monster)."""
+    if not cards.cdb or code not in cards.data:
+        return []
+    data = cards.data[code]
+    rows: list = []
+    try:
+        con = open_cdb(cards.cdb)
+        # the same Type and Attribute where the database has such cards, else the same Type, else the type bits
+        for extra, args in ((" AND race = ? AND attribute = ?", (int(data.get("race") or 0), data.get("attribute") or 0)),
+                            (" AND race = ?", (int(data.get("race") or 0),)), ("", ())):
+            rows = con.execute("SELECT id, setcode FROM datas WHERE type = ? AND id != ? AND alias = 0" + extra +
+                               " ORDER BY id LIMIT 400", (data["type"], code, *args)).fetchall()
+            if rows:
+                break
+        con.close()
+    except sqlite3.DatabaseError:
+        return []
+    own = set(data.get("setcodes") or [])
+    normal = load_constants()["TYPE_NORMAL"]
+    ranked = sorted(rows, key=lambda r: (not own & {(int(r[1] or 0) >> s) & 0xFFFF for s in (0, 16, 32, 48)}, r[0]))
+    out = []
+    for other, _ in ranked:
+        if len(out) >= limit:
+            break
+        if data["type"] & normal or cards.script(other) is not None:
+            out.append(other)
+    cards.ensure(out)
+    return [c for c in out if c in cards.data]
+
+
+def _target_of(frame: Frame, by_ref: dict[str, FrameCard], cards: CardSource) -> list[tuple[SetupCard, int]]:
+    """The questioned target where it sits, with the vanilla card of its kind that stands in for it in
+    the baseline: a monster face-up in the Monster Zone, a Spell/Trap in the Spell & Trap Zone (face-up
+    when it stays there), then (where the ruling names no place) in the Graveyard; the opponent's
+    unless the ruling says "your"."""
+    q = frame.question
+    if len(q.targets) != 1:
+        raise NotCompiled(f"can_target: {len(q.targets)} targets named (one is compiled)")
+    card = by_ref[q.targets[0]]
+    if card.ref == q.card:
+        raise NotCompiled("can_target: the card targets itself")
+    kind = cards.kind(card.passcode)
+    if card.location in ("hand", "deck", "extra"):
+        raise NotCompiled(f"can_target: 「{card.name}」 in the {card.location} cannot be a target")
+    if card.location in ("grave", "removed"):
+        location, position = card.location, None
+    elif kind in ("monster", "extra", "pendulum") and card.location not in ("szone", "pzone", "fzone"):
+        location, position = "mzone", "facedown_defense" if card.position in ("facedown", "facedown_defense") else (
+            "faceup_defense" if card.position in ("faceup_defense", "defense") else "faceup_attack")
+    elif kind == "equip":
+        raise NotCompiled(f"「{card.name}」 is an Equip Card: equipping it in the set-up is not compiled")
+    elif kind == "field":
+        location, position = "fzone", "faceup"
+    elif kind == "pendulum":
+        location, position = "pzone", None
+    else:
+        location, position = "szone", "facedown" if kind in ("spell", "trap") or card.position == "facedown" else "faceup"
+    player = 0 if card.controller == "self" else 1
+    stand_code = FILLER_MONSTER if kind in ("monster", "extra", "pendulum") else FILLER_SET
+    places = [(location, position, player)]
+    if card.location is None and location != "grave":
+        places += [("grave", None, player)] + ([("grave", None, 0)] if card.controller is None else [])
+    elif card.controller is None:
+        places += [(location, position, 0)]  # 墓地の「X」 / 「X」 where the ruling names no side: also the asker's
+    return [(SetupCard(ref=card.ref, code=card.passcode, player=p, location=loc, position=pos, name=card.name),
+             stand_code) for loc, pos, p in places]
+
+
+def _fate_place(kind: str, card: FrameCard) -> tuple[str, str | None]:
+    """Where a card whose fate is asked sits: on the field by its type (a face-up Continuous card, a
+    Set Spell/Trap), unless the ruling says where."""
+    if card.location in ("hand", "grave", "removed", "deck", "extra"):
+        return card.location, None
+    if kind in ("monster", "extra", "pendulum"):
+        return "mzone", "facedown_defense" if (card.position or "").startswith("facedown") else (
+            "faceup_defense" if card.position in ("faceup_defense", "defense") else "faceup_attack")
+    if kind == "equip":
+        raise NotCompiled(f"「{card.name}」 is an Equip Card: equipping it in the set-up is not compiled")
+    if kind == "field":
+        return "fzone", "faceup"
+    if kind in ("continuous", "trap-continuous"):
+        return "szone", "facedown" if (card.position or "").startswith("facedown") else "faceup"
+    return "szone", "facedown"
+
+
+def _situation_card(c: FrameCard, cards: CardSource, player: int) -> SetupCard:
+    """A card of the situation where the ruling puts it on the field. A card whose effect the ruling says
+    is applied must apply it by itself (a continuous effect): activating it first is not compiled yet."""
+    location, position = _field_place(cards.kind(c.passcode), c)
+    if "applied" in c.state and not applies_on_its_own(cards.script(c.passcode) or ""):
+        raise NotCompiled(f"「{c.name}」's effect applies once activated and resolved (its script has no "
+                          f"continuous effect): that activation is not compiled yet")
+    return SetupCard(ref=c.ref, code=c.passcode, player=player, location=location, position=position, name=c.name)
+
+
+def _check_cards(frame: Frame, cards: CardSource) -> None:
+    cards.ensure(c.passcode for c in frame.cards if c.passcode is not None)
+    for c in frame.cards:
+        if c.passcode is None:
+            raise NotCompiled(f"card name not linked to a passcode: {c.name}")
+        if c.passcode not in cards.data:
+            raise NotCompiled(f"no card data for 「{c.name}」 ({c.passcode})")
+        if cards.kind(c.passcode) != "monster" or cards.data[c.passcode]["type"] & load_constants()["TYPE_EFFECT"]:
+            if cards.script(c.passcode) is None:
+                raise NotCompiled(f"no script for 「{c.name}」 ({c.passcode})")
+
+
+# vanilla monsters a battle is fought against: the weakest first (a battle the monster wins), the strongest
+# last (a battle it loses); ATK from the card data in use
+BATTLE_FOES = (58192742, 27288416, FILLER_MONSTER, STAND_IN_SUMMON, 89631139, 23995346)
+# Petit Moth, Mokey Mokey, Celtic Guardian, Gemini Elf, Blue-Eyes White Dragon, Blue-Eyes Ultimate Dragon
+EFFECT_DESTROYER = 53129443  # Dark Hole: destroys every monster on the field (a stand-in "card effect")
+
+
+def _battle_foe(attacker_atk: int, wins: bool, cards: CardSource) -> int | None:
+    """A vanilla monster the attacker beats (wins) or loses to (its ATK below / above the attacker's)."""
+    cards.ensure(BATTLE_FOES)
+    foes = [c for c in BATTLE_FOES if c in cards.data]
+    if wins:
+        return next((c for c in foes if cards.data[c].get("attack", 0) < attacker_atk), None)
+    return next((c for c in reversed(foes) if cards.data[c].get("attack", 0) > attacker_atk), None) if \
+        any(cards.data[c].get("attack", 0) > attacker_atk for c in foes) else None
+

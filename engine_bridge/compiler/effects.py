@@ -1,0 +1,183 @@
+"""Card texts and scripts: which numbered effect (①②…) of a card the frame means and which
+engine option (aux.Stringid) plays it, which cards a text names, whether an effect targets or summons,
+whether a script's effect is offered in an open game state or applies on its own, and where a
+summon-by-effect text summons from.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable
+
+from engine_bridge.compiler.base import _ja_names, _STRINGID, CardSource, CIRCLED, NotCompiled
+from rulings.records import Frame, FrameEvent, FrameQuestion
+from rulings.text import fold_name
+
+
+def referenced_cards(text: str, own: int, limit: int = 4) -> list[int]:
+    """Cards the questioned card's text names: 「name」 -> that card; an archetype 「name」 -> two cards
+    whose name holds it. The filler puts them in the Deck and Graveyard, where searches and revivals
+    look for them."""
+    out: list[int] = []
+    for quoted in dict.fromkeys(re.findall(r"「([^「」]+)」", text)):
+        key = fold_name(quoted)
+        exact = [p for k, _, p in _ja_names() if k == key]
+        found = exact[:1] or [p for k, reading, p in _ja_names() if p != own and (key in k or key in reading)][:2]
+        out += [p for p in found if p != own and p not in out]
+    return out[:limit]
+
+
+def exact_names(codes: Iterable[int], cards: "CardSource") -> set[int]:
+    """Those of the codes the questioned card's text names exactly (not as an archetype)."""
+    keys = {fold_name(q) for text in cards.texts.values() for q in re.findall(r"「([^「」]+)」", text)}
+    return {p for k, _, p in _ja_names() if p in set(codes) and k in keys}
+
+
+def activated_effects(text: str) -> list[int]:
+    """The numbers of a card text's numbered effects that are activated (their text says 発動できる or
+    発動する), in order: the ones its script describes with aux.Stringid."""
+    parts = re.split(r"(?=[①-⑩][：:])", text)
+    return [CIRCLED.index(p[0]) + 1 for p in parts if p[:1] and p[0] in CIRCLED and re.search(r"発動(?:できる|する)", p)]
+
+
+def targeting_effect(text: str) -> int | None:
+    """The number of the one numbered effect of a card text that targets (「…を対象として発動できる」「…を対象と
+    して発動する」), None when none or several do."""
+    parts = re.split(f"([{CIRCLED}])[：:]", text)
+    found = [CIRCLED.index(mark) + 1 for mark, body in zip(parts[1::2], parts[2::2]) if re.search(r"を対象として(?:発動|その)", body)]
+    return found[0] if len(found) == 1 else None
+
+
+def own_summon_effect(text: str) -> tuple[int, bool] | None:
+    """The one numbered effect of a card text that Special Summons the card itself (「このカードを…特殊
+    召喚する」, 「このカードは…特殊召喚できる」): its number (1 for ①) and whether it is activated
+    (「発動できる」; else it is a summon procedure). None when none or several do."""
+    parts = re.split(f"([{CIRCLED}])[：:]", text)
+    found = [(CIRCLED.index(mark) + 1, "発動" in body.split("特殊召喚")[0])
+             for mark, body in zip(parts[1::2], parts[2::2]) if re.search(r"このカード[をは][^。]*特殊召喚(?:する|できる)", body)]
+    return found[0] if len(found) == 1 else None
+
+
+def effect_index(frame: Frame, code: int, cards: CardSource, activation: bool) -> int | None:
+    """n of aux.Stringid(code, n) for the questioned effect, or None for any option of the card.
+    Raises NotCompiled when the ruling asks about one of several effects that cannot be told apart."""
+    q = frame.question
+    text = cards.texts.get(code, "")
+    numbered = [c for c in CIRCLED if c + "：" in text or c + ":" in text]
+    wanted = q.effect
+    if wanted is None and q.effect_text:
+        probe = re.sub(r"^[①-⑩]：?", "", q.effect_text)[:12]
+        at = text.find(probe)
+        if at >= 0:
+            before = [i for i, c in enumerate(CIRCLED, 1) if 0 <= text.rfind(c, 0, at + 1)]
+            if before:
+                wanted = max(before, key=lambda i: text.rfind(CIRCLED[i - 1], 0, at + 1))
+    if len(numbered) <= 1:
+        return None  # one effect: any option of the card is it
+    if wanted is None:
+        if activation:
+            return None  # the card's activation itself (a Spell/Trap Card activated)
+        raise NotCompiled(f"which of 「{text[:0]}{code}」's {len(numbered)} effects the question asks is not said")
+    script = cards.script(code) or ""
+    described = sorted({int(n) for n in _STRINGID.findall(script)})
+    if described[:len(numbered)] == list(range(len(numbered))) and len(described) == len(numbered):
+        return wanted - 1
+    activated = activated_effects(text)
+    if described and len(described) == len(activated) and wanted in activated:
+        # a card whose numbered effects are not all activated (①: a continuous effect) describes only those
+        # it activates, in order: ②③ -> Stringid 0, 1
+        return described[activated.index(wanted)]
+    raise NotCompiled(f"effect {CIRCLED[wanted - 1]} of {code}: its script's option texts (Stringid {described}) "
+                      f"do not line up with the card's {len(numbered)} numbered effects")
+
+
+def numbered_effect_text(text: str, number: int | None) -> str:
+    """The text of a card's numbered effect (①: …), or the whole text when none is named."""
+    if number is None:
+        return text
+    parts = re.split(r"(?=[①-⑩][：:])", text)
+    return next((p for p in parts if p[:1] == CIRCLED[number - 1]), text)
+
+
+def _activated_from(effect_text: str) -> str | None:
+    """Where a monster's effect is activated from, when its text says (墓地のこのカードを除外して発動できる:
+    the Graveyard; 手札のこのカードを捨てて / このカードを手札から: the hand); None when it does not
+    say or says more than one place (the Monster Zone, face-up, is then assumed)."""
+    places = {place for place, cue in (("grave", r"墓地のこのカード|このカードが墓地に(?:存在|ある)|このカードを墓地から"),
+                                       ("hand", r"手札のこのカード|このカードを手札から|このカードが手札に(?:存在|ある)"))
+              if re.search(cue, effect_text)}
+    return places.pop() if len(places) == 1 else None
+
+
+def event_effect_index(event: FrameEvent, code: int, cards: CardSource, activation: bool = True) -> int | None:
+    """n of aux.Stringid(code, n) for the effect an event activates (「X」の②の効果の発動に…), None
+    for any option of the card (one effect, or the card's activation when the ruling names none); with
+    activation=False an unnamed one of several effects is not compiled (effect_index)."""
+    asked = Frame(question=FrameQuestion(kind="can_activate", effect=event.effect, effect_text=event.effect_text))
+    return effect_index(asked, code, cards, activation=activation)
+
+
+_EFFECT_VAR = re.compile(r"local\s+(\w+)\s*=\s*Effect\.CreateEffect")
+_SET_TYPE = r"{var}:SetType\(([^)]*)\)"
+_SET_DESC = r"{var}:SetDescription\(\s*aux\.Stringid\(\s*id\s*,\s*(\d+)\s*\)"
+_OFFERED_TYPES = ("EFFECT_TYPE_IGNITION", "EFFECT_TYPE_QUICK_O", "EFFECT_TYPE_ACTIVATE", "EFFECT_TYPE_QUICK_F")
+
+
+def open_state_effects(script: str, index: int | None) -> bool | None:
+    """Whether the effect (Stringid index, or any effect of the card) is one the engine can offer in
+    an open game state or a chain window (Ignition, Quick, a card's activation), as opposed to a
+    trigger that needs its event; None when the script does not say (procedures, shared helpers)."""
+    kinds: list[tuple[int | None, str]] = []
+    for var in dict.fromkeys(_EFFECT_VAR.findall(script)):
+        types = re.findall(_SET_TYPE.format(var=re.escape(var)), script)
+        descs = re.findall(_SET_DESC.format(var=re.escape(var)), script)
+        for t in types:
+            kinds.append((int(descs[0]) if len(descs) == 1 else None, t))
+    if not kinds:
+        return None
+    if index is not None:
+        mine = [t for n, t in kinds if n == index]
+        if not mine:
+            return None
+        return any(o in t for t in mine for o in _OFFERED_TYPES)
+    return any(o in t for _, t in kinds for o in _OFFERED_TYPES)
+
+
+def applies_on_its_own(script: str) -> bool:
+    """Whether the card's script registers an effect that applies while it is face-up (a continuous
+    EFFECT_TYPE_FIELD / EFFECT_TYPE_SINGLE effect in initial_effect), rather than only effects that
+    apply once activated and resolved (a hand trap's "this turn, …")."""
+    at = script.find("initial_effect")
+    body = script[at:script.find("\nend", at)] if at >= 0 else script
+    if "aux.EnableGeminiAttribute" in body:
+        return True
+    for var in set(re.findall(r"c:RegisterEffect\((\w+)", body)):
+        for t in re.findall(_SET_TYPE.format(var=re.escape(var)), body):
+            if any(k in t for k in ("EFFECT_TYPE_FIELD", "EFFECT_TYPE_SINGLE", "EFFECT_TYPE_EQUIP")) and \
+                    not any(k in t for k in ("TRIGGER", "IGNITION", "QUICK", "ACTIVATE", "CONTINUOUS")):
+                return True
+    return False
+
+
+def _event_effect(event: Any, code: int, cards: CardSource) -> int | None:
+    """n of aux.Stringid for an event's effect (None: any option of the card), as for the question:
+    only a Spell/Trap's activation is the card's activation itself."""
+    return event_effect_index(event, code, cards, activation=cards.kind(code) not in ("monster", "pendulum", "extra"))
+
+
+# ------------------------------------------------------------------ summoned by a card's effect
+
+
+def summon_source(effect_text: str) -> str | None:
+    """Where a card's effect Special Summons from, when its text says one place first (「手札から…を
+    特殊召喚する」, 「墓地の…モンスター１体を対象として…特殊召喚する」): hand | deck | grave | removed."""
+    for sentence in re.split(r"[。]", effect_text):
+        if "特殊召喚" not in sentence:
+            continue
+        head = sentence[:sentence.find("特殊召喚")]
+        places = [(m.start(), place) for place, cue in (("hand", r"手札"), ("deck", r"デッキ(?!に)"), ("grave", r"墓地"),
+                                                         ("removed", r"除外されている"))
+                  for m in [re.search(cue, head)] if m]
+        if places:
+            return min(places)[1]
+    return None
+

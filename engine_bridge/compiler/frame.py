@@ -1,0 +1,329 @@
+"""The top level: compile_frame(ruling, frame, cards) -> Compiled, the `offered` compiler (_compile) that
+dispatches the other question kinds to engine_bridge.compiler.kinds, and the reason given when no
+compiler reads a frame.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine_bridge.compiler.base import (_BY_OWN_EFFECT, _scenario, _slug, _where, CardSource, Compiled, FILLER_SET,
+                                         NotCompiled, SUMMON_HOW, TEMPLATE)
+from engine_bridge.compiler.boards import (_check_cards, _field_place, _filler, _named_cards, _question_places,
+                                           _target_of, BOARD_PROFILES, board_profiles, described_stand_ins,
+                                           extra_filler, material_monsters, profile_filler, similar_cards,
+                                           summoned_this_turn, variety_filler, with_described_cards, zone_baseline,
+                                           zone_forbids, zone_setup)
+from engine_bridge.compiler.effects import (applies_on_its_own, effect_index, event_effect_index, exact_names,
+                                            numbered_effect_text, open_state_effects, own_summon_effect,
+                                            referenced_cards, targeting_effect)
+from engine_bridge.compiler.kinds import (_chain_baselines, _check_read_yes_no, _compile_after_event, _compile_attack,
+                                          _compile_fate, _compile_select, _compile_summon_by_effect, CAUSED_NOTES,
+                                          compile_applied, compile_stats, compile_triggered)
+from engine_bridge.compiler.steps import (_check_event_sides, _event_named_cards, _event_place, _negation_window,
+                                          _summon_baseline, _summon_step, PLAYED_EVENTS, summon_triggered,
+                                          trigger_steps)
+from engine_bridge.scenario import Scenario, SetupCard, Step
+from rulings.records import Frame, FrameCard
+
+
+def compile_frame(ruling: Any, frame: Frame | None, cards: CardSource) -> Compiled:
+    """The scenarios (variants of a ruling scenario and its baseline) for one ruling's frame, or the
+    specific reason there are none."""
+    try:
+        return Compiled(_compile(ruling, frame, cards))
+    except NotCompiled as exc:
+        return Compiled(reason=str(exc))
+
+
+def _no_compiler(frame: Frame) -> str:
+    """Why a question of a kind without a compiler of its own gives no scenario, as specifically as the
+    frame says: the outcomes a what-happens or applies answer can be compiled from are a named card's
+    fate and a can/cannot activate or summon; an 'other' question groups by what it asks."""
+    q = frame.question
+    if q.kind == "what_happens":
+        said = next((u for u in frame.unread if u.startswith("answer: it states")), None)
+        if said:
+            return "question kind what_happens: " + said[len("answer: "):]
+        return ("question kind what_happens: its answer states no outcome a scenario checks (a fate of a card the "
+                "title names, or that a card can or cannot be activated or summoned)")
+    if q.kind == "applies":
+        return ("question kind applies: whether an effect applies or activates is not compiled (its answer states no "
+                "fate of a named card, nor a can or cannot)")
+    if q.kind == "other":
+        verbs = re.findall(r"選択|選べ|無効|発動|素材|除外|装備|加え|リリース|スキップ|ドロー|アップ|ダウン|戻|送|破壊|"
+                           r"特殊召喚|召喚|セット|使用|ダメージ|置|扱", q.text or "")
+        return f"question kind other, asking whether …{verbs[-1] if verbs else ''}…: no compiler for it"
+    return f"question kind {q.kind}: no compiler for it yet"
+
+
+def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenario]:
+    if frame is None:
+        raise NotCompiled("no frame: the ruling was not read into one")
+    q = frame.question
+    if q is None:
+        raise NotCompiled(frame.unread[0] if frame.unread else "no question in the frame")
+    if not frame.unread and frame.answer in ("yes", "no"):
+        frame = with_described_cards(frame, cards)
+    if frame.zones and (frame.fates or q.kind in ("is_destroyed", "can_attack", "can_select")):
+        z = frame.zones[0]
+        raise NotCompiled(f"situation: 「{z.text}」 (a zone stated {z.count}) is not compiled for {q.kind} yet")
+    if frame.fates or q.kind == "is_destroyed":
+        return _compile_fate(ruling, frame, cards)
+    if frame.applied and q.kind in ("what_happens", "applies", "other"):
+        return compile_applied(ruling, frame, cards)
+    if frame.stats and q.kind in ("what_happens", "applies", "other"):
+        return compile_stats(ruling, frame, cards)
+    if q.kind == "applies" and re.search(r"発動(?:し|され)ますか$", q.text or ""):
+        return compile_triggered(ruling, frame, cards)
+    if q.kind == "can_attack":
+        return _compile_attack(ruling, frame, cards)
+    if q.kind == "can_select":
+        return _compile_select(ruling, frame, cards)
+    if q.kind == "can_summon" and q.targets:
+        return _compile_summon_by_effect(ruling, frame, cards)
+    if any(e.note in CAUSED_NOTES for e in frame.events):
+        return _compile_after_event(ruling, frame, cards)
+    if q.kind not in ("can_activate", "can_summon", "can_set", "can_target"):
+        raise NotCompiled(_no_compiler(frame))
+    _check_read_yes_no(frame)
+    by_ref = {c.ref: c for c in frame.cards}
+    _check_cards(frame, cards)
+    qcard = by_ref[q.card]
+    qkind = cards.kind(qcard.passcode)
+    if q.kind == "can_summon" and _BY_OWN_EFFECT.search(q.text) and qkind in ("monster", "pendulum", "extra"):
+        # 「X」を自身の効果で特殊召喚できますか: a Special Summon by the monster's own effect is that
+        # effect's activation (the engine offers the effect, not a summon procedure)
+        action = "activate"
+    elif q.kind == "can_summon":
+        how = SUMMON_HOW.get(q.how or "")
+        if how is None:
+            raise NotCompiled(f"{q.how}: a summon made by a card's effect or a procedure not compiled yet")
+        if qkind not in ("monster", "pendulum", "extra"):
+            raise NotCompiled(f"「{qcard.name}」 is not a monster")
+        if how == "summon" and qkind == "extra":
+            raise NotCompiled(f"「{qcard.name}」 is an Extra Deck monster: it cannot be Normal Summoned")
+        action = how
+    elif q.kind == "can_set":
+        action = "set"
+    else:
+        action = "activate"
+    # 「X」を対象として「Y」を発動できますか: can Y be activated with X as its target (the can_target path)
+    target = _target_of(frame, by_ref, cards) if q.kind == "can_target" or (q.kind == "can_activate" and q.targets) else None
+    situation = [c for c in frame.cards if c.ref != q.card and any(s in c.state for s in ("applied", "present"))
+                 and not (target and c.ref == target[0][0].ref)]
+    events = [e for e in frame.events if e.card != q.card or e.action in PLAYED_EVENTS]
+    if target and events:
+        raise NotCompiled("can_target with events before the question: not compiled yet")
+    if target and frame.zones:
+        raise NotCompiled(f"situation: 「{frame.zones[0].text}」 with a target: not compiled yet")
+    for e in events:
+        if e.action not in PLAYED_EVENTS:
+            raise NotCompiled(f"event {e.action} of 「{by_ref[e.card].name}」 before the question: not compiled yet")
+    # the questioned card's own summon (召喚に成功した「X」の効果): played in the baseline too, not a
+    # deciding condition
+    own = [e for e in events if e.card == q.card and e.action != "activate"]
+    _check_event_sides(events, by_ref, q)
+    if not situation and not [e for e in events if e not in own] and frame.answer == "no" and not target and not frame.zones:
+        raise NotCompiled("a 'cannot' whose frame names no deciding condition besides the questioned card: no baseline "
+                          "can remove it")
+    activation = action == "activate" and "効果" not in q.text and qkind not in ("monster", "pendulum", "extra")
+    asked = frame
+    if q.kind == "can_summon" and action == "activate" and q.effect is None:
+        # which effect Special Summons the monster itself: the one numbered effect whose text does; one
+        # that is not activated (「このカードは…特殊召喚できる」) is a summon procedure
+        self_summon = own_summon_effect(cards.texts.get(qcard.passcode, ""))
+        if self_summon is not None and not self_summon[1]:
+            action = "special_summon"
+        elif self_summon is not None:
+            asked = frame.model_copy(update={"question": q.model_copy(update={"effect": self_summon[0]})})
+    if target and q.effect is None and not q.effect_text:
+        # a target question about a card of several effects that names none: the one effect that targets
+        targeting = targeting_effect(cards.texts.get(qcard.passcode, ""))
+        if targeting is not None:
+            asked = frame.model_copy(update={"question": q.model_copy(update={"effect": targeting})})
+    effect = effect_index(asked, qcard.passcode, cards, activation) if action == "activate" else None
+    summoned = bool(events) and events[-1].action in ("summon", "special_summon") and (
+        events[-1].note == "chained to" or events[-1] in own)
+    trigger = action == "activate" and open_state_effects(cards.script(qcard.passcode) or "", effect) is False
+    if trigger and not summoned:
+        raise NotCompiled(f"「{qcard.name}」's effect{'' if effect is None else f' (Stringid {effect})'} is a trigger "
+                          f"(its script has no Ignition/Quick/activation type for it): the event that triggers it is "
+                          f"not in the frame")
+    # players: the asker's side acts first (turn player, scenario player 0)
+    asker = 0 if q.actor in (None, "self") else 1
+
+    def player_of(card: FrameCard, default: int) -> int:
+        if card.controller == "self":
+            return asker
+        if card.controller == "opponent":
+            return 1 - asker
+        return default
+
+    qplayer = 0
+    # a response to an activation: the other player activates (in its turn), the questioned card's
+    # controller chains to it (unless the ruling says the asker activated it)
+    # (召喚に成功した「X」の効果: a trigger of X responds to its own summon; another effect follows it)
+    chained = bool(events) and (events[-1].note == "chained to" or (events[-1] in own and trigger))
+    activator = asker if chained and by_ref[events[-1].card].controller == "self" else (1 if chained else 0)
+    if chained and events[-1] in own:
+        activator = qplayer  # its own summon: the questioned card's controller summons it in its turn
+    turn_player = activator if chained else 0
+    placed: list[SetupCard] = []
+    by_summon: set[str] = set()  # event cards whose trigger needs their Normal Summon (trigger_steps)
+    for c in situation + [by_ref[e.card] for e in events if e.card != q.card]:
+        if any(p.ref == c.ref for p in placed):
+            continue
+        kind = cards.kind(c.passcode)
+        if any(e.card == c.ref for e in events):
+            first = next(e for e in events if e.card == c.ref)
+            location, position = _event_place(kind, c, first.action, numbered_effect_text(
+                cards.texts.get(c.passcode, ""), first.effect))
+            if first.action == "activate" and kind in ("monster", "pendulum") and summon_triggered(
+                    cards.script(c.passcode) or "", event_effect_index(first, c.passcode, cards, activation=False)
+                    if first.effect or first.effect_text else None):
+                location, position = "hand", None  # its trigger needs its Normal Summon: played first (trigger_steps)
+                by_summon.add(c.ref)
+            # a monster's effect activated before the question: the monster face-up on the activator's field
+            # (an effect it cannot activate there makes that step unplayable: inconclusive, not a verdict)
+            player = activator
+        else:
+            location, position = _field_place(kind, c)
+            player = player_of(c, 1 - qplayer)
+            if "applied" in c.state and not applies_on_its_own(cards.script(c.passcode) or ""):
+                raise NotCompiled(f"「{c.name}」's effect applies once activated and resolved (its script has no "
+                                  f"continuous effect): that activation is not compiled yet")
+        placed.append(SetupCard(ref=c.ref, code=c.passcode, player=player, location=location, position=position,
+                                name=c.name))
+    refs = referenced_cards(cards.texts.get(qcard.passcode, ""), qcard.passcode)
+    cards.ensure(refs)
+    qscript = cards.script(qcard.passcode) or ""
+    # archetype cards without a set code in the card data (no cards.cdb lists them) cannot be what the
+    # questioned card's archetype checks look for: an action the ruling allows that the engine then
+    # refuses says nothing (settle: inconclusive)
+    no_setcodes = "IsSetCard" in qscript and any(
+        not cards.data[c].get("setcodes") for c in refs if c in cards.data and c not in exact_names(refs, cards))
+    named = _named_cards(refs, 0, "f0-n", cards) + [c for p in (0, 1) for c in (
+        extra_filler(p, f"f{p}", cards) + variety_filler(p, f"f{p}", cards))]
+    event_named = _event_named_cards(events, placed, q, by_ref, cards)
+    scenarios: list[Scenario] = []
+    expected = frame.answer == "yes"
+    variant = 0
+    # a Special Summon by the monster's own procedure often asks that its controller has no monster
+    # ("if you control no monsters"): a third variant gives the opponent filler and leaves that field empty
+    fillers: tuple = (False, True, "empty field") if action == "special_summon" else (False, True)
+    if chained:
+        fillers = (True,)  # a chain needs an activation to chain to, and that activation what it uses: filler
+    # boards the activation requirements read from the scripts ask for (a small hand, a Graveyard without
+    # Spells/Traps; monsters of each kind face-up, Pendulum Zones in use): more variants, the earlier ones kept
+    fillers += board_profiles([qscript, *(cards.script(by_ref[e.card].passcode) or "" for e in events),
+                               *(cards.script(t.code) or "" for t, _ in target or [])])
+    if summoned_this_turn(qscript, action, qkind, chained, trigger, own):
+        fillers += ("summoned",)
+    if action == "special_summon" and not events and material_monsters(refs, cards):
+        fillers += ("materials",)  # a procedure's materials: the monsters its text names, on its controller's field
+    for filler in fillers:
+        places = _question_places(qkind, qcard, frame) if not own else [_event_place(qkind, qcard, own[0].action)]
+        if filler == "summoned":
+            places = [("hand", None)]  # Normal Summoned from there first
+        # a place the ruling's zone conditions leave empty is not one the questioned card can be in
+        places = [pl for pl in places if not zone_forbids(frame.zones, qplayer, asker, pl[0], qkind, pl[1],
+                                                          cards.data.get(qcard.passcode))]
+        if not places:
+            continue  # (no variant at all: NotCompiled below)
+        if chained and turn_player != qplayer:
+            # in the other player's turn a Spell is activated from the field (Set), not from the hand
+            places = [("szone", "facedown") if (loc == "hand" and qkind in ("spell", "continuous", "field")) else (loc, pos)
+                      for loc, pos in places]
+        for location, position in dict.fromkeys(places):
+            variant += 1
+            qsetup = SetupCard(ref=q.card, code=qcard.passcode, player=qplayer, location=location, position=position,
+                               name=qcard.name)
+            extra = ([c for c in _filler(0, "f0", qcard.passcode, "extra" if qkind == "extra" else "deck")
+                      if filler in (True, "summoned") or c.location != "mzone"] + _filler(1, "f1") + named
+                     + event_named) if filler and filler not in BOARD_PROFILES else []
+            if filler in BOARD_PROFILES:
+                extra = profile_filler(filler, qcard.passcode, "extra" if qkind == "extra" else "deck", named + event_named,
+                                       cards, own_pzone=location == "pzone", refs=refs)
+            steps, own_steps = [], []
+            if filler == "summoned":
+                # the questioned monster Normal Summoned this turn first (its effect asks for it): not the
+                # deciding condition, so in the baseline too
+                own_steps = [Step(action="summon", card=q.card, select=["f0-m1", "f0-m2"], answer=True),
+                             *_negation_window()]
+                steps += own_steps
+            for e in events:
+                # an earlier activation that needs a target takes the other player's filler cards (with
+                # filler); bare, a choice it needs makes that step unplayable (inconclusive)
+                p = next((c.player for c in placed if c.ref == e.card), qplayer)
+                pool = [f"f{1 - p}-{t}" for t in ("s1", "m1", "m2", "g1")] if filler else []
+                steps += trigger_steps(e, e.card in by_summon, p, filler)
+                steps.append(_summon_step(e, p, filler) if e.action != "activate" else Step(
+                    action="activate", card=e.card, target=pool, answer=True,
+                    # its costs and choices among the cards its text names (with filler)
+                    select=[c.ref for c in event_named if c.ref.startswith(f"f{p}-{e.card}n")] if filler else [],
+                    effect=event_effect_index(e, by_ref[e.card].passcode, cards)))
+                if e in own:
+                    own_steps.append(steps[-1])
+            qaction = "chain" if chained and action == "activate" else action
+            if chained and events[-1].action in ("summon", "special_summon"):
+                # a Summon by hand (Normal, or Special by a procedure) first opens the window to negate it
+                # (「神の宣告」), offered to both players: the response asked about comes after it succeeds
+                steps += _negation_window()
+                own_steps += _negation_window() if own_steps else []
+            if target:
+                # the ruling's target, and in the baseline a vanilla card of its kind in its place: the
+                # deciding condition is what the target is (and the situation); where the ruling does
+                # not place the target, also in the Graveyard (effects that target cards there)
+                for i, (tcard, stand_code) in enumerate(target):
+                    variant += i > 0
+                    rid = getattr(ruling, "id", None) or ruling.get("id")
+                    base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
+                    where = _where(location, filler) + f", target in {tcard.location}"
+                    ruling_scenario = _scenario(ruling, base, frame, [*placed, tcard, qsetup, *extra], [Step(
+                        action="activate", card=q.card, effect=effect, target=[tcard.ref], answer=True,
+                        expect={"target_selectable": {tcard.ref: expected}})], where, turn_player=turn_player)
+                    # stand-ins: the vanilla card of the target's kind, then cards like the target (same card
+                    # type, Type and Attribute, its archetype first) for effects that target only such cards
+                    baselines = []
+                    for n, code in enumerate(described_stand_ins(by_ref[tcard.ref], stand_code, cards) if by_ref[tcard.ref].described
+                                             else [stand_code, *similar_cards(tcard.code, cards)]):
+                        stand_in = SetupCard(**{**tcard.__dict__, "ref": "t0", "name": None, "code": code})
+                        if stand_in.code == FILLER_SET and stand_in.location == "szone":
+                            stand_in.position = "facedown"
+                        elif by_ref[tcard.ref].described and by_ref[tcard.ref].position:
+                            stand_in.position = None  # a position the ruling describes the target by is a trait too
+                        baselines.append(_scenario(ruling, base + "-baseline" + (f"-{n + 1}" if n else ""), frame,
+                                                   [stand_in, qsetup, *extra], [Step(
+                            action="activate", card=q.card, effect=effect, target=["t0"], answer=True,
+                            expect={"target_selectable": {"t0": True}})], where,
+                            control_of=ruling_scenario, turn_player=turn_player))
+                    scenarios += [*baselines, ruling_scenario]
+                continue
+            rid = getattr(ruling, "id", None) or ruling.get("id")
+            base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
+            keep = {q.card, *(c.ref for c in placed)}
+            ruling_setup = zone_setup([*placed, qsetup, *extra], frame.zones, asker, keep, cards)
+            ruling_scenario = _scenario(ruling, base, frame, ruling_setup, [*steps, Step(
+                action=qaction, card=q.card, effect=effect, answer=True, expect={"offered": expected})],
+                _where(location, filler), no_setcodes=bool(no_setcodes and filler),
+                turn_player=turn_player)
+            # the baseline: the deciding condition (situation cards, earlier events) removed
+            summon_before, stand_ins = _summon_baseline(events, own_steps, qaction, turn_player, filler)
+            if qaction == "chain" and not summon_before:
+                # a chain to the ruling's card: chains to stand-in activations instead (any one that offers
+                # the chain shows the set-up gives the questioned card what it needs)
+                baselines = _chain_baselines(ruling, base, frame, by_ref[events[-1].card], activator, qsetup,
+                                             zone_baseline(extra, frame.zones, asker, cards),
+                                             effect, _where(location, filler), ruling_scenario, turn_player, cards)
+            else:
+                baselines = [_scenario(ruling, base + "-baseline", frame, zone_baseline(
+                    [qsetup, *extra, *stand_ins], frame.zones, asker, cards), [*summon_before, Step(
+                    action=qaction if summon_before else "activate" if qaction == "chain" else qaction, card=q.card,
+                    effect=effect, answer=True, expect={"offered": True})], _where(location, filler),
+                    control_of=ruling_scenario, turn_player=turn_player)]
+            scenarios += [*baselines, ruling_scenario]  # baselines run first: the ruling's verdict needs them
+    if not scenarios and frame.zones:
+        raise NotCompiled(f"situation: 「{frame.zones[0].text}」 leaves no place for 「{qcard.name}」")
+    return scenarios
+

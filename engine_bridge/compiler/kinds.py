@@ -1,0 +1,649 @@
+"""Compilers of the question kinds beside `offered`: fate (what befalls a card), attack, select,
+applied, stats, triggered, a summon by a card's effect, and questions after an event (destroyed by
+battle or effect, an attack declared), with the chain baselines of the offered kind.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable
+
+from engine_bridge.compiler.base import (_scenario, _slug, _where, CardSource, CIRCLED, FILLER_MONSTER, NotCompiled,
+                                         TEMPLATE)
+from engine_bridge.compiler.boards import (_battle_foe, _chain_standins, _check_cards, _fate_place, _filler,
+                                           _named_cards, _question_places, _situation_card, EFFECT_DESTROYER,
+                                           similar_cards)
+from engine_bridge.compiler.effects import (_event_effect, effect_index, numbered_effect_text, open_state_effects,
+                                            referenced_cards, summon_source)
+from engine_bridge.compiler.steps import _with_filler, played_activations
+from engine_bridge.compiler.verdicts import _expect_fates, FATE_CONTRARY
+from engine_bridge.scenario import Scenario, SetupCard, Step
+from rulings.records import Frame, FrameCard, FrameEvent, FrameQuestion
+
+
+def _check_read_yes_no(frame: Frame) -> None:
+    """A yes/no question compiles only when its answer is yes or no, nothing of it is unread, and it names
+    the card that acts; else NotCompiled with the first of these that fails."""
+    if frame.answer not in ("yes", "no"):
+        raise NotCompiled(next((u for u in frame.unread if u.startswith("answer")), "the answer is not yes or no"))
+    if frame.unread:
+        raise NotCompiled(frame.unread[0])
+    if frame.question.card is None:
+        raise NotCompiled(f"question: no card named as the one that acts ({frame.question.text})")
+
+
+def _chain_baselines(ruling: Any, base: str, frame: Frame, chained_to: FrameCard, activator: int, qsetup: SetupCard,
+                     extra: list[SetupCard], effect: int | None, where: str, ruling_scenario: Scenario,
+                     turn_player: int, cards: CardSource) -> list[Scenario]:
+    """Baselines of a chain question: the questioned card chained to stand-in activations (activated by
+    the same player as the ruling's card, from their usual place, with the other player's filler as
+    targets)."""
+    kind = cards.kind(chained_to.passcode)
+    out = []
+    for n, code in enumerate(_chain_standins(kind, cards)):
+        skind = cards.kind(code)
+        location, position = ("mzone", "faceup_attack") if skind in ("monster", "pendulum", "extra") else (
+            ("szone", "facedown") if skind.startswith("trap") else ("hand", None))
+        stand_in = SetupCard(ref="b0", code=code, player=activator, location=location, position=position)
+        pool = [f"f{1 - activator}-{t}" for t in ("s1", "m1", "m2", "g1")] + [f"f{activator}-g1"]
+        out.append(_scenario(ruling, f"{base}-baseline{'' if n == 0 else f'-{n + 1}'}", frame, [stand_in, qsetup, *extra], [
+            Step(action="activate", card="b0", target=pool, answer=True),
+            Step(action="chain", card=qsetup.ref, effect=effect, answer=True, expect={"offered": True})],
+            where, control_of=ruling_scenario, turn_player=turn_player))
+    return out
+
+
+def _compile_fate(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
+    """A question about what becomes of a card (is it destroyed …): the situation, the events that act
+    on it played in order, and the card's place once they resolved. A baseline without the deciding
+    condition (the situation's cards) must show the effect doing what it does (the card destroyed):
+    a "survives" counts only beside it, and a refusal of the engine says something only then."""
+    q = frame.question
+    if not frame.fates:
+        raise NotCompiled(next((u for u in frame.unread if u.startswith(("answer", "question"))),
+                               f"{q.kind}: the answer says no fate of a named card"))
+    if frame.unread:
+        raise NotCompiled(frame.unread[0])
+    _check_cards(frame, cards)
+    by_ref = {c.ref: c for c in frame.cards}
+    events = list(frame.events)
+    if not events:
+        raise NotCompiled(f"{q.kind}: no effect acts on the card in the frame (no event to play)")
+    for e in events:
+        if e.action != "activate":
+            raise NotCompiled(f"event {e.action} of 「{by_ref[e.card].name}」 before the question: not compiled yet")
+    acting = {e.card for e in events}
+    situation = [c for c in frame.cards if c.ref not in frame.fates and c.ref not in acting
+                 and any(s in c.state for s in ("applied", "present"))]
+    if any(f in FATE_CONTRARY for f in frame.fates.values()) and not situation:
+        raise NotCompiled("a card that survives, and no deciding condition in the frame besides the events: no "
+                          "baseline can remove it")
+    # players: the first event's card acts in its controller's turn (player 0); a card chained to it is
+    # the other player's; the card whose fate is asked is the other player's unless the ruling says
+    first = by_ref[events[0].card]
+    activator = 0
+
+    def side(card: FrameCard, default: int) -> int:
+        if card.controller and first.controller:
+            return activator if card.controller == first.controller else 1 - activator
+        return default
+
+    placed: dict[str, SetupCard] = {}
+    steps: list[Step] = []
+    fated = list(frame.fates)
+    player = activator
+    for i, e in enumerate(events):
+        card = by_ref[e.card]
+        kind = cards.kind(card.passcode)
+        chain = i > 0 and events[i - 1].note == "chained to"
+        player = side(card, 1 - player if chain else activator)
+        if e.card not in placed:
+            if card.location in ("hand", "grave", "removed"):
+                location, position = card.location, None
+            elif kind in ("spell", "field", "continuous") and not chain:
+                location, position = "hand", None
+            elif kind.startswith("trap") or kind in ("spell", "continuous", "field"):
+                location, position = "szone", "facedown"
+            elif kind == "equip":
+                raise NotCompiled(f"「{card.name}」 is an Equip Spell: its equip target is not compiled")
+            else:
+                location, position = "mzone", "faceup_attack"
+            placed[e.card] = SetupCard(ref=e.card, code=card.passcode, player=player, location=location,
+                                       position=position, name=card.name)
+        effect = _event_effect(e, card.passcode, cards)
+        if effect is None and kind in ("monster", "pendulum", "extra") and \
+                open_state_effects(cards.script(card.passcode) or "", None) is False:
+            raise NotCompiled(f"「{card.name}」's effect is a trigger (its script has no Ignition/Quick type): the "
+                              f"event that triggers it is not in the frame")
+        steps.append(Step(action="chain" if chain else "activate", card=e.card, effect=effect, answer=True,
+                          target=list(dict.fromkeys([*e.targets, *(r for r in fated if r != e.card)]))))
+    for ref in [*fated, *(t for e in events for t in e.targets)]:
+        if ref in placed:
+            continue
+        card = by_ref[ref]
+        location, position = _fate_place(cards.kind(card.passcode), card)
+        placed[ref] = SetupCard(ref=ref, code=card.passcode, player=side(card, 1 - activator), location=location,
+                                position=position, name=card.name)
+    fated_player = placed[fated[0]].player
+    deciding = [_situation_card(c, cards, side(c, fated_player)) for c in situation]
+    rid = getattr(ruling, "id", None) or ruling.get("id")
+    scenarios: list[Scenario] = []
+    # where the ruling says nothing of whose cards the fated and deciding ones are: the other player's,
+    # then all the activator's (settle: variants that disagree leave the ruling inconclusive)
+    unsided = not any(by_ref[r].controller for r in fated) and not any(c.controller for c in situation)
+    moved = {r for r in fated if r not in acting}
+    variants = [(f, False) for f in (False, True)] + ([(f, True) for f in (False, True)] if unsided else [])
+    for variant, (filler, same_side) in enumerate(variants, 1):
+        extra = _filler(0, "f0") + _filler(1, "f1") if filler else []
+        pool = [f"f{1 - activator}-{t}" for t in ("s1", "m1", "m2", "g1")] if filler else []
+        run = [Step(**{**s.__dict__, "target": s.target + pool}) for s in steps]
+        base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
+        where = "fated card" + (" + filler" if filler else "") + (", all the activator's" if same_side else "")
+        mine = [SetupCard(**{**c.__dict__, "player": activator if same_side and (c.ref in moved or c in deciding)
+                             else c.player}) for c in [*deciding, *placed.values()]]
+        kept = [c for c in mine if not any(d.ref == c.ref for d in deciding)]
+        ruling_scenario = _scenario(ruling, base, frame, [*mine, *extra], run, where, turn_player=activator)
+        _expect_fates(ruling_scenario, frame.fates, cards)
+        if situation:
+            baseline = _scenario(ruling, base + "-baseline", frame, [*kept, *extra], run, where,
+                                 control_of=ruling_scenario, turn_player=activator)
+            _expect_fates(baseline, {r: FATE_CONTRARY.get(f, f) for r, f in frame.fates.items()}, cards)
+            scenarios.append(baseline)
+        scenarios.append(ruling_scenario)
+    return scenarios
+
+
+# ------------------------------------------------------------------ can attack
+
+
+def _compile_attack(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
+    """can_attack: the attacker face-up in Attack Position (the questioned monster, or a vanilla monster
+    where the ruling says only "a monster"), the situation, the events played in Main Phase 1, then the
+    Battle Phase and the attack (a direct attack against an empty field where the ruling asks about
+    one, else against a vanilla monster of the other player); `offered` at the attack, beside a
+    baseline without the situation and the events."""
+    q = frame.question
+    if frame.answer not in ("yes", "no"):
+        raise NotCompiled(next((u for u in frame.unread if u.startswith("answer")), "the answer is not yes or no"))
+    if frame.unread:
+        raise NotCompiled(frame.unread[0])
+    _check_cards(frame, cards)
+    by_ref = {c.ref: c for c in frame.cards}
+    attacker = by_ref.get(q.card) if q.card else None
+    if attacker is not None and cards.kind(attacker.passcode) not in ("monster", "extra", "pendulum"):
+        raise NotCompiled(f"can_attack: 「{attacker.name}」 is not a monster (the attacker is not named)")
+    for e in frame.events:
+        if e.action != "activate":
+            raise NotCompiled(f"event {e.action} of 「{by_ref[e.card].name}」 before the question: not compiled yet")
+    # the asker's side attacks, unless the ruling asks whether the opponent's monster can
+    theirs = bool(re.search(r"相手(?:の)?モンスター(?:は|が|で)", q.text))
+    asker = 1 if theirs else 0
+    direct = bool(re.search(r"直接攻撃|プレイヤーに", q.text))
+    situation = [c for c in frame.cards if c.ref != q.card and any(s in c.state for s in ("applied", "present"))]
+    if frame.answer == "no" and not situation and not frame.events:
+        raise NotCompiled("a 'cannot attack' whose frame names no deciding condition besides the attacker: no "
+                          "baseline can remove it")
+
+    def side(card: FrameCard, default: int) -> int:
+        return asker if card.controller == "self" else 1 - asker if card.controller == "opponent" else default
+
+    placed = [_situation_card(c, cards, side(c, 1)) for c in situation]
+    steps: list[Step] = []
+    for e in frame.events:
+        card = by_ref[e.card]
+        if any(p.ref == card.ref for p in placed):
+            continue
+        kind = cards.kind(card.passcode)
+        location, position = ("hand", None) if kind in ("spell", "field", "continuous") else (
+            ("szone", "facedown") if kind.startswith("trap") else ("mzone", "faceup_attack"))
+        if kind == "equip":
+            raise NotCompiled(f"「{card.name}」 is an Equip Spell: its equip target is not compiled")
+        placed.append(SetupCard(ref=card.ref, code=card.passcode, player=0, location=location, position=position,
+                                name=card.name))
+        steps.append(Step(action="activate", card=e.card, effect=_event_effect(e, card.passcode, cards),
+                          target=["d0"] if not direct else [], answer=True))
+    code = attacker.passcode if attacker else FILLER_MONSTER
+    atk = SetupCard(ref=attacker.ref if attacker else "atk", code=code, player=0, location="mzone",
+                    position="faceup_attack", name=attacker.name if attacker else "")
+    if attacker is None:
+        frame_card_note = "a vanilla monster stands in for the ruling's unnamed attacker"
+    defender = [] if direct else [SetupCard(ref="d0", code=FILLER_MONSTER, player=1, location="mzone",
+                                            position="faceup_attack")]
+    attack = Step(action="attack", card=atk.ref, target=[d.ref for d in defender], answer=True,
+                  expect={"offered": frame.answer == "yes"})
+    rid = getattr(ruling, "id", None) or ruling.get("id")
+    # the scenario's player 0 is the attacker's controller: the asker's sides follow it
+    if asker == 1:
+        for c in placed:
+            c.player = 1 - c.player
+    scenarios: list[Scenario] = []
+    # bare, then with filler on the attacker's side (cards an attack cost or condition may need; the
+    # other player's field stays as the ruling says: a direct attack against an empty field)
+    for variant, filler in enumerate((False, True), 1):
+        extra = _filler(0, "f0") if filler else []
+        base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
+        where = ("direct attack" if direct else "attack on a monster") + ("" if attacker else ", stand-in attacker") + (
+            " + filler" if filler else "")
+        ruling_scenario = _scenario(ruling, base, frame, [*placed, atk, *defender, *extra],
+                                    [*steps, Step(action="phase", phase="battle"), attack], where)
+        baseline_steps = [Step(action="phase", phase="battle"), Step(**{**attack.__dict__, "expect": {"offered": True}})]
+        baseline = _scenario(ruling, base + "-baseline", frame, [atk, *defender, *extra], baseline_steps, where,
+                             control_of=ruling_scenario)
+        if attacker is None:
+            ruling_scenario.notes["stand_in"] = frame_card_note
+            baseline.notes["stand_in"] = frame_card_note
+        scenarios += [baseline, ruling_scenario]
+    return scenarios
+
+
+# ------------------------------------------------------------------ can select
+
+
+def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iterable[int] = ()) -> list[Scenario]:
+    """can_select: whether G's effect can choose X (add it to the hand from the Deck, pick it in the
+    Graveyard): G activated where its type allows, X where the ruling puts it (the Deck by default),
+    `selectable` at the activation. A "no" counts only beside a baseline in which a card G's text names
+    stands in for X and is chosen (the deciding condition is which card X is)."""
+    q = frame.question
+    if frame.answer not in ("yes", "no"):
+        raise NotCompiled(next((u for u in frame.unread if u.startswith("answer")), "the answer is not yes or no"))
+    if frame.unread:
+        raise NotCompiled(frame.unread[0])
+    if q.card is None or len(q.targets) != 1:
+        raise NotCompiled("can_select: the effect that chooses or the card chosen is not named")
+    _check_cards(frame, cards)
+    by_ref = {c.ref: c for c in frame.cards}
+    source, chosen = by_ref[q.card], by_ref[q.targets[0]]
+    if frame.events or any(c.state for c in frame.cards if c.ref not in (source.ref, chosen.ref)):
+        raise NotCompiled("can_select with a situation or events before the question: not compiled yet")
+    kind = cards.kind(source.passcode)
+    # a Spell/Trap's effect that chooses is mostly its activation's (「X」の効果で): tried as the card activated
+    activation = kind not in ("monster", "pendulum", "extra")
+    effect = effect_index(frame, source.passcode, cards, activation)
+    places = _question_places(kind, source, Frame(question=FrameQuestion(kind="can_activate", text="" if activation
+                                                                          else q.text, effect_kind=q.effect_kind)))
+    if open_state_effects(cards.script(source.passcode) or "", effect) is False:
+        raise NotCompiled(f"「{source.name}」's effect is a trigger (its script has no Ignition/Quick/activation type "
+                          f"for it): the event that triggers it is not in the frame")
+    refs = [c for c in referenced_cards(cards.texts.get(source.passcode, ""), source.passcode)
+            if c != chosen.passcode]
+    cards.ensure(refs)
+    stand_ins = [c for c in refs if c in cards.data and cards.kind(c) == cards.kind(chosen.passcode)] or \
+        [c for c in refs if c in cards.data] or [c for c in fallback if c in cards.data and c != chosen.passcode]
+    if frame.answer == "no" and not stand_ins:
+        raise NotCompiled(f"can_select 'no': 「{source.name}」's text names no card that could stand in for "
+                          f"「{chosen.name}」 in a baseline")
+    where, where_position = (chosen.location, None) if chosen.location in ("deck", "grave", "hand", "removed", "extra") \
+        else _fate_place(cards.kind(chosen.passcode), chosen)  # on the field (a card an effect returns)
+    if where == "deck" and cards.kind(chosen.passcode) == "extra":
+        where = "extra"
+    player = 1 if chosen.controller == "opponent" else 0
+    rid = getattr(ruling, "id", None) or ruling.get("id")
+    scenarios: list[Scenario] = []
+    variant = 0
+    for filler in (False, True):
+        for location, position in dict.fromkeys(places):
+            variant += 1
+            qsetup = SetupCard(ref=source.ref, code=source.passcode, player=0, location=location, position=position,
+                               name=source.name)
+            target = SetupCard(ref=chosen.ref, code=chosen.passcode, player=player, location=where, position=where_position,
+                               name=chosen.name)
+            extra = _filler(0, "f0") + _filler(1, "f1") if filler else []
+            base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
+            label = _where(location, filler) + f", chosen from {where}"
+            step = Step(action="activate", card=source.ref, effect=effect, select=[chosen.ref], answer=True,
+                        expect={"offered": True, "selectable": {chosen.ref: frame.answer == "yes"}})
+            ruling_scenario = _scenario(ruling, base, frame, [qsetup, target, *extra], [step], label)
+            if stand_ins:
+                stand = SetupCard(ref="t0", code=stand_ins[0], player=player, location=where, position=where_position)
+                if cards.kind(stand.code) == "extra" and where == "deck":
+                    stand.location = "extra"
+                b_step = Step(action="activate", card=source.ref, effect=effect, select=["t0"], answer=True,
+                              expect={"offered": True, "selectable": {"t0": True}})
+                scenarios.append(_scenario(ruling, base + "-baseline", frame, [qsetup, stand, *extra], [b_step], label,
+                                           control_of=ruling_scenario))
+            scenarios.append(ruling_scenario)
+    return scenarios
+
+
+def compile_applied(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
+    """A what-happens question whose answer says whether the processing of an activated card's effect is
+    applied (frame.applied): the title's activations played in order (each later one chained to the one
+    before), and the first one's resolution checked in the duel's log: applied = it moves a card, changes
+    LP, draws or changes a position; not applied = it does none of these. The baseline plays the first
+    activation alone (the deciding condition: the later activations and the situation's cards, removed)
+    and must show the effect doing something; without that a "not applied" says nothing (inconclusive)."""
+    if len(frame.applied) != 1:
+        raise NotCompiled(f"the answer says of {len(frame.applied)} cards whether their effect is applied (one is compiled)")
+    (subject, applied), = frame.applied.items()
+    by_ref = {c.ref: c for c in frame.cards}
+    first = next((e for e in frame.events if e.action == "activate"), None)
+    if first is None or first.card != subject:
+        raise NotCompiled(f"applied: the effect whose processing is asked (「{by_ref[subject].name}」) is not the title's "
+                          f"first activation: not compiled yet")
+    played = played_activations(frame, cards)
+    if len(played.steps) == 1 and not played.deciding:
+        raise NotCompiled("applied: no deciding condition besides the effect's own activation (no later activation, "
+                          "no situation card): no baseline can remove it")
+    rid = getattr(ruling, "id", None) or ruling.get("id")
+    scenarios: list[Scenario] = []
+    for variant, filler in enumerate((False, True), 1):
+        extra, run = _with_filler(played, filler, cards)
+        base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
+        where = "first activation" + (" + filler" if filler else "")
+        ruling_scenario = _scenario(ruling, base, frame, [*played.placed, *played.deciding, *extra], run, where)
+        ruling_scenario.notes["applied"] = {subject: applied}
+        ruling_scenario.title += f" — the processing of {subject}'s effect is {'' if applied else 'not '}applied"
+        baseline = _scenario(ruling, base + "-baseline", frame, [*played.placed, *extra], run[:1], where,
+                             control_of=ruling_scenario)
+        baseline.notes["applied"] = {subject: True}
+        scenarios += [baseline, ruling_scenario]
+    return scenarios
+
+
+def compile_stats(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
+    """A what-happens question whose answer says the ATK/DEF a monster has once the title's activations
+    resolved (frame.stats): those activations played in order with the monster face-up on the field (a
+    target of each), and its final ATK/DEF expected (`expect.cards`). A value the engine shows passes; one
+    it does not show fails unless no effect changed the monster at all (then the set-up, not the engine,
+    may lack what the effects need: inconclusive). A value equal to the printed one needs a baseline that
+    changes it: not compiled."""
+    if len(frame.stats) != 1:
+        raise NotCompiled(f"the answer gives the ATK/DEF of {len(frame.stats)} monsters (one is compiled)")
+    (ref, values), = frame.stats.items()
+    by_ref = {c.ref: c for c in frame.cards}
+    played = played_activations(frame, cards, also=(ref,))
+    card = next(p for p in played.placed if p.ref == ref)
+    if cards.kind(card.code) not in ("monster", "pendulum", "extra"):
+        raise NotCompiled(f"「{by_ref[ref].name}」 is not a monster: it has no ATK/DEF")
+    printed = {k: cards.data[card.code].get(k) for k in values}
+    if printed == values:
+        raise NotCompiled("the ATK/DEF the answer states is the monster's own: no baseline shows an effect changing it")
+    rid = getattr(ruling, "id", None) or ruling.get("id")
+    scenarios: list[Scenario] = []
+    for variant, filler in enumerate((False, True), 1):
+        extra, run = _with_filler(played, filler, cards)
+        scenario = _scenario(ruling, f"{TEMPLATE}-{_slug(rid)}-v{variant}", frame,
+                             [*played.placed, *played.deciding, *extra], run, "outcome on the field" + (
+                                 " + filler" if filler else ""))
+        scenario.expect.cards[ref] = {"location": "mzone", **values}
+        scenario.notes["stats"] = {ref: values}
+        scenario.notes["printed"] = {ref: printed}
+        scenarios.append(scenario)
+    return scenarios
+
+
+# ------------------------------------------------------------------ applies: is an effect activated (a trigger)
+
+
+def compile_triggered(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
+    """An applies question 「…場合、「B」の効果は発動しますか」 answered yes or no: the title's activations
+    played in order with B on the field (where its type puts it, or where the ruling says), then B's effect
+    activated if the engine offers it (a mandatory one the engine activates by itself); the verdict is
+    whether a chain link of B appears once the activations resolved. The baseline plays the same without
+    the situation's cards (the deciding condition) and must show B activating; a "no" counts only beside it."""
+    q = frame.question
+    if frame.answer not in ("yes", "no"):
+        raise NotCompiled(next((u for u in frame.unread if u.startswith("answer")), "the answer is not yes or no"))
+    if q.card is None:
+        raise NotCompiled(frame.unread[0] if frame.unread else "applies: the card whose effect is asked to activate is not named")
+    by_ref = {c.ref: c for c in frame.cards}
+    if any(e.card == q.card for e in frame.events):
+        raise NotCompiled(f"applies: 「{by_ref[q.card].name}」 also acts before the question: not compiled yet")
+    played = played_activations(frame, cards)
+    card = by_ref[q.card]
+    kind = cards.kind(card.passcode)
+    location, position = _fate_place(kind, card)
+    trigger = SetupCard(ref=q.card, code=card.passcode, player=played.side(card, 0), location=location,
+                        position=position, name=card.name)
+    if frame.answer == "no" and not played.deciding:
+        raise NotCompiled("applies 'no': the frame names no deciding condition besides the activations that trigger the "
+                          "effect: no baseline can remove it")
+    effect = effect_index(frame, card.passcode, cards, activation=False) if kind in ("monster", "pendulum", "extra") \
+        else None
+    rid = getattr(ruling, "id", None) or ruling.get("id")
+    scenarios: list[Scenario] = []
+    for variant, filler in enumerate((False, True), 1):
+        extra, run = _with_filler(played, filler, cards)
+        run = [*run, Step(action="activate", card=q.card, effect=effect, answer=True)]
+        base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
+        where = f"{location} + the title's activations" + (" + filler" if filler else "")
+        ruling_scenario = _scenario(ruling, base, frame, [*played.placed, trigger, *played.deciding, *extra], run, where)
+        ruling_scenario.notes["activates"] = {q.card: frame.answer == "yes"}
+        if played.deciding:
+            baseline = _scenario(ruling, base + "-baseline", frame, [*played.placed, trigger, *extra], run, where,
+                                 control_of=ruling_scenario)
+            baseline.notes["activates"] = {q.card: True}
+            scenarios.append(baseline)
+        scenarios.append(ruling_scenario)
+    return scenarios
+
+
+def _compile_summon_by_effect(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
+    """can_summon by a card's effect (「G」の効果で「X」を特殊召喚できますか): whether G's effect can
+    choose X to Special Summon, compiled as can_select (G activated, X where the ruling or G's text puts
+    it, `selectable` X among the effect's choices). A "no" counts only beside a baseline in which a card
+    G's text names, or else a card like X (same card type, Type and Attribute), is chosen instead. A
+    Fusion/Ritual/Synchro/Xyz Summon by an effect needs X's materials: not compiled."""
+    q = frame.question
+    if q.how not in ("特殊召喚", None):
+        raise NotCompiled(f"a {q.how} by 「{next(c.name for c in frame.cards if c.ref == q.card)}」's effect: the "
+                          f"summoned monster's materials are not compiled")
+    _check_cards(frame, cards)
+    by_ref = {c.ref: c for c in frame.cards}
+    source, chosen = by_ref[q.card], by_ref[q.targets[0]]
+    cards_list = list(frame.cards)
+    if chosen.ref == source.ref:
+        # 「X」の効果で墓地の「X」を: another copy of the card is summoned
+        chosen = chosen.model_copy(update={"ref": f"{chosen.ref}x"})
+        cards_list.append(chosen)
+    if cards.kind(chosen.passcode) not in ("monster", "pendulum", "extra"):
+        raise NotCompiled(f"「{chosen.name}」 is not a monster")
+    text = cards.texts.get(source.passcode, "")
+    if q.effect is None:
+        # the ruling names no effect: the one numbered effect of G whose text Special Summons
+        summoning = [CIRCLED.index(p[0]) + 1 for p in re.split(r"(?=[①-⑩][：:])", text) if p[:1] in CIRCLED and "特殊召喚" in p]
+        if len(summoning) == 1:
+            q = q.model_copy(update={"effect": summoning[0]})
+    if chosen.location is None:
+        chosen = chosen.model_copy(update={"location": "extra" if cards.kind(chosen.passcode) == "extra" else (
+            summon_source(numbered_effect_text(text, q.effect)) or "hand")})
+    cards_list = [chosen if c.ref == chosen.ref else c for c in cards_list]
+    if chosen not in cards_list:
+        cards_list.append(chosen)
+    asked = frame.model_copy(update={"cards": cards_list, "question": q.model_copy(update={"targets": [chosen.ref]})})
+    return _compile_select(ruling, asked, cards, fallback=similar_cards(chosen.passcode, cards))
+
+
+# ------------------------------------------------------------------ events that befall a card: battle, destruction
+
+
+CAUSED_NOTES = ("by battle", "by an effect", "by battle or an effect", "destroys by battle", "declares an attack",
+                "declares a direct attack")
+# whose attack a response is for, by the responding card's text
+_THEIR_ATTACK = re.compile(r"相手(?:フィールドの|の)?モンスター(?:が|の)(?:直接)?攻撃(?:を)?宣言|"
+                           r"相手モンスターの攻撃宣言時|相手の直接攻撃宣言時")
+_OWN_ATTACK = re.compile(r"自分(?:フィールド)?の[^。]{0,30}?(?:モンスター|」)(?:が|の)[^。]{0,10}?攻撃(?:を)?宣言|自分フィールドの「")
+
+
+def _compile_after_event(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
+    """can_activate after an event that befalls a card (FrameEvent.note: its cause), played before the
+    question: a monster destroyed by battle attacks a stronger vanilla monster; one that wins a battle
+    attacks its victim (the ruling's, else a weaker vanilla monster); one destroyed by a card effect is
+    destroyed by a stand-in (「ブラック・ホール」, activated by the opponent unless the ruling says "your").
+    The questioned effect is then asked as a response to that event (a trigger, or a card activated in
+    the chain window it opens). The baseline removes the deciding condition (the situation's cards, the
+    destroyed card's position): a "cannot" without one is not compiled."""
+    q = frame.question
+    if q.kind != "can_activate":
+        raise NotCompiled(f"{q.kind} after {frame.events[0].action} {frame.events[0].note}: not compiled yet")
+    _check_read_yes_no(frame)
+    if len(frame.events) != 1:
+        raise NotCompiled(f"{len(frame.events)} events before the question, one of them {frame.events[0].note}: "
+                          f"only one is compiled")
+    _check_cards(frame, cards)
+    by_ref = {c.ref: c for c in frame.cards}
+    event = frame.events[0]
+    victim = by_ref[event.card]
+    qcard = by_ref[q.card]
+    if cards.kind(victim.passcode) not in ("monster", "pendulum", "extra"):
+        raise NotCompiled(f"「{victim.name}」 {event.note}: it is not a monster (a Spell/Trap destroyed is not compiled)")
+    if victim.location not in (None, "mzone", "field"):
+        raise NotCompiled(f"「{victim.name}」 in the {victim.location} {event.note}: not compiled")
+    situation = [c for c in frame.cards if c.ref not in (q.card, event.card, *event.targets)
+                 and any(s in c.state for s in ("applied", "present"))]
+    others = [c for c in frame.cards if c.ref not in (q.card, event.card, *event.targets) and c not in situation]
+    if others:
+        raise NotCompiled(f"what 「{others[0].name}」 does around {event.action} {event.note} is not read")
+    if event.note in ("declares an attack", "declares a direct attack"):
+        return _compile_attack_declared(ruling, frame, cards, event, victim, qcard, situation)
+    position = "facedown_defense" if (victim.position or "").startswith("facedown") else (
+        "faceup_defense" if victim.position in ("faceup_defense", "defense") else "faceup_attack")
+    deciding_position = position != "faceup_attack"
+    if frame.answer == "no" and not situation and not deciding_position:
+        raise NotCompiled(f"a 'cannot' after {event.action} {event.note} whose frame names no deciding condition "
+                          f"(a situation card, the card's position): no baseline can remove it")
+    # players: the questioned card's controller is 0; the destroyed card is 0's unless the ruling says
+    # "the opponent's"; by battle its controller attacks (its turn); by an effect the destroyer is the
+    # opponent's (its turn) unless the ruling says "your"
+    owner = 1 if victim.controller == "opponent" and victim.ref != q.card else 0
+    atk = int(cards.data[victim.passcode].get("attack") or 0)
+    battle = event.note in ("by battle", "destroys by battle") or (event.note == "by battle or an effect" and position == "faceup_attack")
+    stand_in_note = ""
+    if battle and position != "faceup_attack":
+        raise NotCompiled(f"「{victim.name}」 destroyed by battle in {position}: an attack on it is not compiled")
+    if battle and atk < 0:
+        raise NotCompiled(f"「{victim.name}」 has ATK ?: the battle's outcome is not known")
+    foe: list[SetupCard] = []
+    if battle:
+        turn_player = owner
+        wins = event.note == "destroys by battle"
+        if wins and event.targets:
+            target = by_ref[event.targets[0]]
+            if cards.kind(target.passcode) not in ("monster", "pendulum", "extra"):
+                raise NotCompiled(f"「{target.name}」 is not a monster")
+            if int(cards.data[target.passcode].get("attack") or 0) >= atk:
+                raise NotCompiled(f"「{victim.name}」 (ATK {atk}) does not beat 「{target.name}」 in an attack on it "
+                                  f"in Attack Position: that battle is not compiled")
+            foe = [SetupCard(ref=target.ref, code=target.passcode, player=1 - owner, location="mzone",
+                             position="faceup_attack", name=target.name)]
+        else:
+            code = _battle_foe(atk, wins, cards)
+            if code is None:
+                raise NotCompiled(f"no vanilla monster in the card data {'loses' if wins else 'wins'} a battle against "
+                                  f"「{victim.name}」 (ATK {atk})")
+            foe = [SetupCard(ref="bf", code=code, player=1 - owner, location="mzone", position="faceup_attack")]
+            stand_in_note = f"a vanilla monster ({code}) is the other side of the battle"
+        before = [Step(action="phase", phase="battle"), Step(action="attack", card=victim.ref, target=[foe[0].ref],
+                                                              answer=True)]
+    else:
+        destroyer_side = owner if event.actor == "self" else 1 - owner
+        turn_player = destroyer_side
+        cards.ensure([EFFECT_DESTROYER])
+        if EFFECT_DESTROYER not in cards.data or cards.script(EFFECT_DESTROYER) is None:
+            raise NotCompiled("the stand-in destroyer (「ブラック・ホール」) is not in the card data and scripts in use")
+        foe = [SetupCard(ref="bd", code=EFFECT_DESTROYER, player=destroyer_side, location="hand")]
+        before = [Step(action="activate", card="bd", answer=True)]
+        stand_in_note = "「ブラック・ホール」 stands in for the card effect that " + (
+            "sends it from the field to the Graveyard (by destroying it)" if event.action == "send_to_grave" else "destroys it")
+    destroyed = foe[0].ref if battle and event.note == "destroys by battle" else victim.ref
+    qkind = cards.kind(qcard.passcode)
+    effect = effect_index(frame, qcard.passcode, cards, activation=qkind not in ("monster", "pendulum", "extra"))
+    if qcard.ref == victim.ref:
+        qplaces: list[tuple[str | None, str | None]] = [(None, None)]
+    else:
+        qplaces = _question_places(qkind, qcard, frame)
+        if turn_player != 0:
+            # in the other player's turn a Spell is activated from the field (Set), not from the hand
+            qplaces = [("szone", "facedown") if (loc == "hand" and qkind in ("spell", "continuous", "field")) else (loc, pos)
+                       for loc, pos in qplaces]
+    placed_victim = SetupCard(ref=victim.ref, code=victim.passcode, player=owner, location="mzone", position=position,
+                              name=victim.name)
+    deciding = [_situation_card(c, cards, 0 if c.controller == "self" else 1) for c in situation]
+    own = "after its own " + ("battle" if battle else "destruction")
+    return _event_variants(ruling, frame, cards, event, placed_victim, foe, before, deciding, qcard, qplaces, effect,
+                           [destroyed], turn_player, own, "", not battle and deciding_position, stand_in_note)
+
+
+def _compile_attack_declared(ruling: Any, frame: Frame, cards: CardSource, event: FrameEvent, attacker: FrameCard,
+                             qcard: FrameCard, situation: list[FrameCard]) -> list[Scenario]:
+    """can_activate at an attack declaration (「X」の攻撃宣言時に「Y」を発動できますか): X attacks a vanilla
+    monster of the other player (or directly, an empty field), in the Battle Phase of X's controller, and
+    Y is asked in the chain window the declaration opens. Whose attack it is: the ruling's (相手の「X」),
+    else what Y's text responds to (相手モンスターの攻撃宣言時 / 自分の…モンスターの攻撃宣言時), else X's own
+    effect responds to X's own attack; a ruling that says none of these is not compiled. A "cannot"
+    needs a deciding condition (a situation card, the attacker's position) removed in the baseline."""
+    text = cards.texts.get(qcard.passcode, "")
+    if attacker.ref == qcard.ref or event.actor == "self" or attacker.controller == "self":
+        owner = 0
+    elif event.actor == "opponent" or attacker.controller == "opponent" or _THEIR_ATTACK.search(text):
+        owner = 1
+    elif _OWN_ATTACK.search(text):
+        owner = 0
+    else:
+        raise NotCompiled(f"whose attack 「{attacker.name}」 declares (the asker's or the opponent's) is not said")
+    position = "faceup_defense" if attacker.position in ("faceup_defense", "defense") else "faceup_attack"
+    if frame.answer == "no" and not situation and position == "faceup_attack":
+        raise NotCompiled(f"a 'cannot' at 「{attacker.name}」's attack declaration whose frame names no deciding condition "
+                          f"(a situation card, the attacker's position): no baseline can remove it")
+    direct = event.note == "declares a direct attack"
+    qkind = cards.kind(qcard.passcode)
+    effect = effect_index(frame, qcard.passcode, cards, activation=qkind not in ("monster", "pendulum", "extra"))
+    qplaces: list[tuple[str | None, str | None]] = [(None, None)] if qcard.ref == attacker.ref else \
+        _question_places(qkind, qcard, frame)
+    if owner != 0:
+        qplaces = [("szone", "facedown") if (loc == "hand" and qkind in ("spell", "continuous", "field")) else (loc, pos)
+                   for loc, pos in qplaces]
+    placed_attacker = SetupCard(ref=attacker.ref, code=attacker.passcode, player=owner, location="mzone",
+                                position=position, name=attacker.name)
+    foe = [] if direct else [SetupCard(ref="bf", code=FILLER_MONSTER, player=1 - owner, location="mzone",
+                                       position="faceup_attack")]
+    before = [Step(action="phase", phase="battle"), Step(action="attack", card=attacker.ref, target=[f.ref for f in foe],
+                                                          answer=True)]
+    deciding = [_situation_card(c, cards, 0 if c.controller == "self" else 1) for c in situation]
+    return _event_variants(ruling, frame, cards, event, placed_attacker, foe, before, deciding, qcard, qplaces, effect, [],
+                           owner, "its own attack", ", direct attack" if direct else ", attack on a monster", True,
+                           "a vanilla monster is the attack's target" if foe else "")
+
+
+def _event_variants(ruling: Any, frame: Frame, cards: CardSource, event: FrameEvent, mover: SetupCard,
+                    foe: list[SetupCard], before: list[Step], deciding: list[SetupCard], qcard: FrameCard,
+                    qplaces: list[tuple[str | None, str | None]], effect: int | None, after: list[str], turn_player: int,
+                    own: str, suffix: str, upright_baseline: bool, stand_in: str) -> list[Scenario]:
+    """The variants of a question asked after an event the steps `before` play on `mover` (bare, then with
+    filler off the field: the field is the event's), the questioned card where each of `qplaces` puts it
+    (unless it is the mover), asked as a chain step (waiting for the `after` cards to move); each beside a
+    baseline without the deciding cards, the mover face-up in Attack Position where `upright_baseline`."""
+    refs = referenced_cards(cards.texts.get(qcard.passcode, ""), qcard.passcode)
+    cards.ensure(refs)
+    named = _named_cards(refs, 0, "f0-n", cards)  # what the questioned effect's text looks for
+    rid = getattr(ruling, "id", None) or ruling.get("id")
+    scenarios: list[Scenario] = []
+    variant = 0
+    for filler in (False, True):
+        for location, place_position in dict.fromkeys(qplaces):
+            variant += 1
+            setup = [mover, *foe]
+            if qcard.ref != mover.ref:
+                setup.append(SetupCard(ref=qcard.ref, code=qcard.passcode, player=0, location=location,
+                                       position=place_position, name=qcard.name))
+            extra = [c for p in (0, 1) for c in _filler(p, f"f{p}", qcard.passcode if p == 0 else None)
+                     if c.location != "mzone"] + named if filler else []
+            where = (_where(location or "mzone", filler) if qcard.ref != mover.ref else own
+                     + (" + filler" if filler else "")) + suffix
+            question = Step(action="chain", card=qcard.ref, effect=effect, answer=True, after=after,
+                            expect={"offered": frame.answer == "yes"})
+            base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
+            ruling_scenario = _scenario(ruling, base, frame, [*deciding, *setup, *extra], [*before, question], where,
+                                        turn_player=turn_player)
+            baseline_setup = [SetupCard(**{**c.__dict__, "position": "faceup_attack"}) if c.ref == mover.ref
+                              and upright_baseline else c for c in setup]
+            baseline = _scenario(ruling, base + "-baseline", frame, [*baseline_setup, *extra], [*before, Step(
+                **{**question.__dict__, "expect": {"offered": True}})], where, control_of=ruling_scenario,
+                turn_player=turn_player)
+            for s in (baseline, ruling_scenario):
+                s.notes["event"] = f"{event.action} {event.note}"
+                if stand_in:
+                    s.notes["stand_in"] = stand_in
+            scenarios += [baseline, ruling_scenario]
+    return scenarios
+

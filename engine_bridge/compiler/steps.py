@@ -1,0 +1,229 @@
+"""Steps and events: the steps that play the frame's events before the questioned action (activations,
+summons and their trigger windows, the negation window of a summon baseline), the check that events
+are on the sides the question allows, and the played activations (Played) the applied/stats/triggered
+kinds build on.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from engine_bridge.compiler.base import CardSource, NotCompiled, STAND_IN_SUMMON
+from engine_bridge.compiler.boards import _check_cards, _fate_place, _filler, _situation_card
+from engine_bridge.compiler.effects import (_activated_from, _event_effect, _SET_DESC, _SET_TYPE, numbered_effect_text,
+                                            open_state_effects, referenced_cards)
+from engine_bridge.scenario import SetupCard, Step
+from rulings.records import Frame, FrameCard, FrameEvent, FrameQuestion
+
+
+def _event_place(kind: str, card: FrameCard, action: str = "activate", effect_text: str = "") -> tuple[str, str | None]:
+    """Where a card whose activation is an event before the question starts: where the ruling says
+    (手札の / 墓地の / ペンデュラムゾーンの「X」), else by its type (a Spell in the hand, a Trap Set, a
+    monster where the activated effect's text says it is activated from, else face-up in the Monster
+    Zone); a monster summoned before the question: in the hand (a Special Summon from the Graveyard
+    where the ruling says so)."""
+    if action in ("summon", "special_summon"):
+        return ("grave", None) if action == "special_summon" and card.location == "grave" else ("hand", None)
+    if card.location in ("hand", "grave", "removed"):
+        return card.location, None
+    if card.location == "pzone" and kind == "pendulum":
+        return "pzone", None
+    if card.location == "fzone" and kind == "field":
+        return "fzone", "faceup"
+    if kind in ("spell", "field", "continuous"):
+        return "hand", None
+    if kind in ("monster", "pendulum", "extra"):
+        where = _activated_from(effect_text)
+        if where and not (where == "hand" and kind == "extra"):
+            return where, None
+    return ("szone", "facedown") if kind.startswith("trap") else ("mzone", "faceup_attack")
+
+
+PLAYED_EVENTS = ("activate", "summon", "special_summon")
+
+
+def _check_event_sides(events: list[FrameEvent], by_ref: dict[str, FrameCard], q: FrameQuestion) -> None:
+    """An event earlier in the turn (not one the question responds to) is the turn player's: the
+    asker's. One the ruling gives the other player (相手が「X」を発動したターン) is not compiled yet."""
+    for e in events[:-1] if events and events[-1].note == "chained to" else events:
+        side = e.actor or by_ref[e.card].controller
+        if e.card != q.card and side is not None and side != (q.actor or "self"):
+            raise NotCompiled(f"event {e.action} of 「{by_ref[e.card].name}」 by the other player earlier in the turn: "
+                              f"not compiled yet")
+
+
+def _summon_step(event: FrameEvent, player: int, filler: bool | str) -> Step:
+    """A Normal or Special Summon before the question; a Tribute Summon takes the summoner's filler
+    monsters (bare, a summon that needs tributes cannot be played: inconclusive)."""
+    tributes = [f"f{player}-m1", f"f{player}-m2"] if filler is True else []
+    return Step(action=event.action, card=event.card, select=tributes, answer=True)
+
+
+def _event_named_cards(events: list[FrameEvent], placed: list[SetupCard], q: FrameQuestion,
+                       by_ref: dict[str, FrameCard], cards: CardSource) -> list[SetupCard]:
+    """What the cards activated before the question need: the cards their texts name (a cost that
+    discards a 「D-HERO」 card, a search for 「X」) in their activator's hand, Deck and Graveyard (with
+    filler: the ruling's situation stays as written in the bare variants)."""
+    out: list[SetupCard] = []
+    for e in events:
+        if e.action != "activate" or e.card == q.card:
+            continue
+        code = by_ref[e.card].passcode
+        player = next((c.player for c in placed if c.ref == e.card), 0)
+        refs = [c for c in referenced_cards(cards.texts.get(code, ""), code) if c not in {x.code for x in out}]
+        cards.ensure(refs)
+        for i, ref in enumerate(c for c in refs if c in cards.data):
+            tag = f"f{player}-{e.card}n{i}"
+            piles = ("extra", "grave") if cards.kind(ref) == "extra" else ("hand", "deck", "grave")
+            out += [SetupCard(ref=f"{tag}{pile[0]}", code=ref, player=player, location=pile) for pile in piles]
+    return out
+
+
+_TRIGGER_CODE = r"{var}:SetCode\((\w+)\)"
+
+
+def summon_triggered(script: str, index: int | None) -> bool:
+    """Whether the effect (Stringid index, or the card's only kind of activated effect) is a trigger of the
+    card's own Normal Summon (EFFECT_TYPE_TRIGGER with EVENT_SUMMON_SUCCESS, its clones for other summons
+    aside): the event that lets it be activated is that Summon."""
+    if open_state_effects(script, index) is not False:
+        return False
+    for var in dict.fromkeys(re.findall(r"local\s+(\w+)\s*=\s*Effect\.CreateEffect", script)):
+        types = " ".join(re.findall(_SET_TYPE.format(var=re.escape(var)), script))
+        descs = [int(n) for n in re.findall(_SET_DESC.format(var=re.escape(var)), script)]
+        if "TRIGGER" in types and (index is None or index in descs) and \
+                "EVENT_SUMMON_SUCCESS" in re.findall(_TRIGGER_CODE.format(var=re.escape(var)), script):
+            return True
+    return False
+
+
+def trigger_steps(event: FrameEvent, by_summon: bool, player: int, filler: bool | str) -> list[Step]:
+    """The steps that give an event's trigger effect its event: a monster whose effect is a trigger of its
+    own Normal Summon (placed in the hand for it: summon_triggered) is Normal Summoned first (with
+    tributes from its controller's filler), and the window to negate that Summon passed."""
+    if event.action != "activate" or not by_summon or not filler:
+        return []
+    summon = FrameEvent(action="summon", card=event.card)
+    return [Step(**{**_summon_step(summon, player, True).__dict__}), *_negation_window()]
+
+
+def _negation_window() -> list[Step]:
+    """The window to negate a Summon by hand, passed by the turn player and then the other (the engine
+    asks both, whatever they hold)."""
+    return [Step(action="pass"), Step(action="pass")]
+
+
+def _summon_baseline(events: list[FrameEvent], own_steps: list[Step], qaction: str, turn_player: int,
+                     filler: bool | str) -> tuple[list[Step], list[SetupCard]]:
+    """The steps before the questioned one in the baseline of a response to a summon, and the cards
+    they need: the questioned card's own summon stays (it is not the deciding condition); another
+    card's summon the question responds to becomes the Normal Summon of a vanilla Level 4 monster
+    (1900 ATK: most "when a monster with N or more ATK is Summoned" cards respond to it) from the
+    summoner's hand, so the deciding condition is which monster was summoned."""
+    if own_steps:
+        return own_steps, []
+    if qaction == "chain" and filler and events and events[-1].action in ("summon", "special_summon"):
+        return [Step(action="summon", card="s0", answer=True), *_negation_window()], [
+            SetupCard(ref="s0", code=STAND_IN_SUMMON, player=turn_player, location="hand")]
+    return [], []
+
+
+# ------------------------------------------------------------------ applied: is an effect's processing applied
+
+
+# an event that says what the activation just before it does to a card (「サイクロン」が発動し、「X」が破壊される):
+# that activation takes the card as its target
+_RESULT_EVENTS = ("destroy", "send_to_grave", "banish")
+
+
+@dataclass
+class Played:
+    """The title's activations as a duel: the cards where they start, the steps (each activation after the
+    first chained to the one before), the situation's cards (the deciding condition with the later
+    activations), and the side of each card relative to the first activation's (player 0)."""
+    placed: list[SetupCard]
+    steps: list[Step]
+    deciding: list[SetupCard]
+    side: Any
+
+
+def played_activations(frame: Frame, cards: CardSource, also: tuple[str, ...] = ()) -> Played:
+    """The frame's activations played in order, with `also` (cards an outcome is about) placed on the field
+    where they are not activated; a destroy/send/banish event right after an activation is what that
+    activation does (its target). Raises NotCompiled for what cannot be played yet."""
+    if frame.unread:
+        raise NotCompiled(frame.unread[0])
+    _check_cards(frame, cards)
+    by_ref = {c.ref: c for c in frame.cards}
+    events = list(frame.events)
+    targets: dict[int, list[str]] = {}
+    played: list[FrameEvent] = []
+    for e in events:
+        if e.action in _RESULT_EVENTS and played and played[-1].action == "activate" and e.card != played[-1].card:
+            targets.setdefault(len(played) - 1, []).append(e.card)  # what the activation before it does
+        elif e.action != "activate":
+            raise NotCompiled(f"event {e.action} of 「{by_ref[e.card].name}」 before the question: not compiled yet")
+        else:
+            played.append(e)
+    if not played:
+        raise NotCompiled("no activation in the frame to play before the outcome is checked")
+    if len({e.card for e in played}) != len(played):
+        raise NotCompiled("one card activated twice in the title: not compiled yet")
+    for c in frame.cards:
+        if "equipped" in c.state:
+            raise NotCompiled(f"「{c.name}」 is equipped (or an Equip Card): equipping in the set-up is not compiled")
+    situation = [c for c in frame.cards if c.ref not in {e.card for e in played} and c.ref not in also
+                 and any(s in c.state for s in ("applied", "present"))]
+    first = by_ref[played[0].card]
+
+    def side(card: FrameCard, default: int, actor: str | None = None) -> int:
+        # whose card, relative to the first activation's (the turn player, scenario player 0)
+        mine, theirs = actor or card.controller, played[0].actor or first.controller
+        if mine and theirs:
+            return 0 if mine == theirs else 1
+        return default
+
+    placed: list[SetupCard] = []
+    steps: list[Step] = []
+    player = 0
+    for i, e in enumerate(played):
+        card = by_ref[e.card]
+        kind = cards.kind(card.passcode)
+        player = side(card, 1 - player, e.actor) if i else 0
+        if kind == "equip":
+            raise NotCompiled(f"「{card.name}」 is an Equip Spell: its equip target is not compiled")
+        location, position = _event_place(kind, card, "activate", numbered_effect_text(cards.texts.get(card.passcode, ""),
+                                                                                      e.effect))
+        if i and location == "hand" and kind in ("spell", "continuous", "field") and player != 0:
+            location, position = "szone", "facedown"  # a Spell chained in the other player's turn: Set
+        placed.append(SetupCard(ref=e.card, code=card.passcode, player=player, location=location, position=position,
+                                name=card.name))
+        effect = _event_effect(e, card.passcode, cards)
+        if kind in ("monster", "pendulum", "extra") and open_state_effects(cards.script(card.passcode) or "", effect) is False:
+            raise NotCompiled(f"「{card.name}」's effect is a trigger (its script has no Ignition/Quick type): the event "
+                              f"that triggers it is not in the frame")
+        steps.append(Step(action="chain" if i else "activate", card=e.card, effect=effect, answer=True,
+                          target=list(dict.fromkeys([*targets.get(i, []), *(r for r in also if r != e.card)]))))
+    for ref in [*(r for refs in targets.values() for r in refs), *also]:
+        if not any(p.ref == ref for p in placed):
+            card = by_ref[ref]
+            location, position = _fate_place(cards.kind(card.passcode), card)
+            placed.append(SetupCard(ref=ref, code=card.passcode, player=side(card, 1), location=location,
+                                    position=position, name=card.name))
+    deciding = [_situation_card(c, cards, side(c, 1)) for c in situation]
+    return Played(placed, steps, deciding, side)
+
+
+def _with_filler(played: Played, filler: bool, cards: CardSource) -> tuple[list[SetupCard], list[Step]]:
+    """The filler cards of a variant and the steps with the other player's filler added to their targets."""
+    if not filler:
+        return [], list(played.steps)
+    first = played.placed[0]
+    extra = _filler(0, "f0", first.code, "extra" if cards.kind(first.code) == "extra" else "deck") + _filler(1, "f1")
+    pools = {0: [f"f1-{t}" for t in ("s1", "m1", "m2", "g1")] + ["f0-g1"],
+             1: [f"f0-{t}" for t in ("s1", "m1", "m2", "g1")] + ["f1-g1"]}
+    return extra, [Step(**{**st.__dict__, "target": st.target + pools[next(p.player for p in played.placed
+                                                                            if p.ref == st.card)]})
+                   for st in played.steps]
+
