@@ -122,6 +122,11 @@ def _where(location: str, filler: bool | str) -> str:
     return location + (" + filler" if filler is True else f" + filler, {filler}" if filler else "")
 
 
+def _ruling_id(ruling: Any) -> str:
+    """The id of a ruling given as a StoredRuling or as a plain dict (scenario files, tests)."""
+    return getattr(ruling, "id", None) or ruling.get("id")
+
+
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9._-]+", "-", text.lower()).strip("-._") or "ruling"
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine_bridge.compiler.base import (_BY_OWN_EFFECT, _scenario, _slug, _where, CardSource, Compiled, FILLER_SET,
+from engine_bridge.compiler.base import (_ruling_id, _BY_OWN_EFFECT, _scenario, _slug, _where, CardSource, Compiled, FILLER_SET,
                                          NotCompiled, SUMMON_HOW, TEMPLATE)
 from engine_bridge.compiler.boards import (_check_cards, _field_place, _filler, _named_cards, _question_places,
                                            _target_of, BOARD_PROFILES, board_profiles, described_stand_ins,
@@ -277,7 +277,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                 # not place the target, also in the Graveyard (effects that target cards there)
                 for i, (tcard, stand_code) in enumerate(target):
                     variant += i > 0
-                    rid = getattr(ruling, "id", None) or ruling.get("id")
+                    rid = _ruling_id(ruling)
                     base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
                     where = _where(location, filler) + f", target in {tcard.location}"
                     ruling_scenario = _scenario(ruling, base, frame, [*placed, tcard, qsetup, *extra], [Step(
@@ -300,7 +300,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                             control_of=ruling_scenario, turn_player=turn_player))
                     scenarios += [*baselines, ruling_scenario]
                 continue
-            rid = getattr(ruling, "id", None) or ruling.get("id")
+            rid = _ruling_id(ruling)
             base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
             keep = {q.card, *(c.ref for c in placed)}
             ruling_setup = zone_setup([*placed, qsetup, *extra], frame.zones, asker, keep, cards)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-from engine_bridge.compiler.base import (_scenario, _slug, _where, CardSource, CIRCLED, FILLER_MONSTER, NotCompiled,
+from engine_bridge.compiler.base import (_ruling_id, _scenario, _slug, _where, CardSource, CIRCLED, FILLER_MONSTER, NotCompiled,
                                          TEMPLATE)
 from engine_bridge.compiler.boards import (_battle_foe, _chain_standins, _check_cards, _fate_place, _filler,
                                            _named_cards, _question_places, _situation_card, EFFECT_DESTROYER,
@@ -125,7 +125,7 @@ def _compile_fate(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario
                                 position=position, name=card.name)
     fated_player = placed[fated[0]].player
     deciding = [_situation_card(c, cards, side(c, fated_player)) for c in situation]
-    rid = getattr(ruling, "id", None) or ruling.get("id")
+    rid = _ruling_id(ruling)
     scenarios: list[Scenario] = []
     # where the ruling says nothing of whose cards the fated and deciding ones are: the other player's,
     # then all the activator's (settle: variants that disagree leave the ruling inconclusive)
@@ -210,7 +210,7 @@ def _compile_attack(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenar
                                             position="faceup_attack")]
     attack = Step(action="attack", card=atk.ref, target=[d.ref for d in defender], answer=True,
                   expect={"offered": frame.answer == "yes"})
-    rid = getattr(ruling, "id", None) or ruling.get("id")
+    rid = _ruling_id(ruling)
     # the scenario's player 0 is the attacker's controller: the asker's sides follow it
     if asker == 1:
         for c in placed:
@@ -277,7 +277,7 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
     if where == "deck" and cards.kind(chosen.passcode) == "extra":
         where = "extra"
     player = 1 if chosen.controller == "opponent" else 0
-    rid = getattr(ruling, "id", None) or ruling.get("id")
+    rid = _ruling_id(ruling)
     scenarios: list[Scenario] = []
     variant = 0
     for filler in (False, True):
@@ -324,7 +324,7 @@ def compile_applied(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenar
     if len(played.steps) == 1 and not played.deciding:
         raise NotCompiled("applied: no deciding condition besides the effect's own activation (no later activation, "
                           "no situation card): no baseline can remove it")
-    rid = getattr(ruling, "id", None) or ruling.get("id")
+    rid = _ruling_id(ruling)
     scenarios: list[Scenario] = []
     for variant, filler in enumerate((False, True), 1):
         extra, run = _with_filler(played, filler, cards)
@@ -358,7 +358,7 @@ def compile_stats(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario
     printed = {k: cards.data[card.code].get(k) for k in values}
     if printed == values:
         raise NotCompiled("the ATK/DEF the answer states is the monster's own: no baseline shows an effect changing it")
-    rid = getattr(ruling, "id", None) or ruling.get("id")
+    rid = _ruling_id(ruling)
     scenarios: list[Scenario] = []
     for variant, filler in enumerate((False, True), 1):
         extra, run = _with_filler(played, filler, cards)
@@ -400,7 +400,7 @@ def compile_triggered(ruling: Any, frame: Frame, cards: CardSource) -> list[Scen
                           "effect: no baseline can remove it")
     effect = effect_index(frame, card.passcode, cards, activation=False) if kind in ("monster", "pendulum", "extra") \
         else None
-    rid = getattr(ruling, "id", None) or ruling.get("id")
+    rid = _ruling_id(ruling)
     scenarios: list[Scenario] = []
     for variant, filler in enumerate((False, True), 1):
         extra, run = _with_filler(played, filler, cards)
@@ -616,7 +616,7 @@ def _event_variants(ruling: Any, frame: Frame, cards: CardSource, event: FrameEv
     refs = referenced_cards(cards.texts.get(qcard.passcode, ""), qcard.passcode)
     cards.ensure(refs)
     named = _named_cards(refs, 0, "f0-n", cards)  # what the questioned effect's text looks for
-    rid = getattr(ruling, "id", None) or ruling.get("id")
+    rid = _ruling_id(ruling)
     scenarios: list[Scenario] = []
     variant = 0
     for filler in (False, True):

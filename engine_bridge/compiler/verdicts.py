@@ -417,15 +417,24 @@ def applied_seen(scenario: Scenario, result: Any) -> tuple[bool, str]:
         f"{e['event']} {e.get('card') or e.get('player')}" + (f" to {e['to']}" if e.get("to") else "") for e in done[:4])
 
 
+def _one_beside_baseline(scenario: Scenario, result: Any, baseline: Scenario | None, base_result: Any, note: str,
+                         seen: Any, says: str, baseline_does: str) -> FrameVerdict:
+    """A yes/no outcome noted as {ref: bool} under `note`, judged by `seen` beside its baseline (in which the
+    outcome must happen); a failure says what the ruling says (`says`, formatted with ref and "not ") and
+    what the baseline showed."""
+    (ref, happens), = scenario.notes[note].items()
+    verdict = judged_beside_baseline(scenario, result, baseline, base_result, seen, not happens)
+    if verdict.verdict == "fail":
+        verdict.reason = (f"ruling says {says.format(ref=ref, neg='' if happens else 'not ')}; engine: {verdict.reason} "
+                          f"(without the deciding condition it {baseline_does})")
+    return verdict
+
+
 def one_applied(scenario: Scenario, result: Any, baseline: Scenario | None, base_result: Any) -> FrameVerdict:
     """An "applied" question beside its baseline (the activation alone, which must show the effect doing
     something the log sees)."""
-    (ref, applied), = scenario.notes["applied"].items()
-    verdict = judged_beside_baseline(scenario, result, baseline, base_result, applied_seen, not applied)
-    if verdict.verdict == "fail":
-        verdict.reason = (f"ruling says the processing of {ref}'s effect is {'' if applied else 'not '}applied; engine: "
-                          f"{verdict.reason} (without the deciding condition it does something)")
-    return verdict
+    return _one_beside_baseline(scenario, result, baseline, base_result, "applied", applied_seen,
+                                "the processing of {ref}'s effect is {neg}applied", "does something")
 
 
 def one_stats(scenario: Scenario, result: Any) -> FrameVerdict:
@@ -469,10 +478,6 @@ def triggered_seen(scenario: Scenario, result: Any) -> tuple[bool, str]:
 
 def one_triggered(scenario: Scenario, result: Any, baseline: Scenario | None, base_result: Any) -> FrameVerdict:
     """Whether the asked effect activates, beside the baseline without the situation (in which it must)."""
-    (ref, activates), = scenario.notes["activates"].items()
-    verdict = judged_beside_baseline(scenario, result, baseline, base_result, triggered_seen, not activates)
-    if verdict.verdict == "fail":
-        verdict.reason = (f"ruling says {ref}'s effect is {'' if activates else 'not '}activated; engine: {verdict.reason} "
-                          f"(without the deciding condition it is activated)")
-    return verdict
+    return _one_beside_baseline(scenario, result, baseline, base_result, "activates", triggered_seen,
+                                "{ref}'s effect is {neg}activated", "is activated")
 
