@@ -4,7 +4,11 @@ and every failing ruling with its engine log.
 
     rulings nlp process --out /tmp/qa-dev.jsonl ../shared/corpus/konami-faq/qa-dev.jsonl.gz
     RULINGS_EDOPRO_SCRIPTS=/path/to/script RULINGS_EDOPRO_CARDS=/path/to/cards.cdb \\
-        python -m bench.frames_coverage /tmp/qa-dev.jsonl [--json out.json]
+        python -m bench.frames_coverage /tmp/qa-dev.jsonl [--json out.json] [--ids ids.txt]
+
+`--json` also writes every ruling's kind and verdict (or why it was not compiled), so two runs can be
+compared ruling by ruling; `--ids` keeps only the rulings whose ids a file lists (one per line), for a
+quick loop on a slice.
 
 Schema-1 PageDocs (no frames) get their frames read here. Without the variables it runs on the
 project's script pack (few rulings compile: the pack has few cards)."""
@@ -30,7 +34,9 @@ def main(argv: list[str] | None = None) -> dict:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("pagedocs")
     parser.add_argument("--json", dest="json_out")
+    parser.add_argument("--ids", help="a file of ruling ids, one per line: measure only these")
     args = parser.parse_args(argv)
+    only = set(Path(args.ids).read_text(encoding="utf-8").split()) if args.ids else None
     scripts, cards = os.environ.get("RULINGS_EDOPRO_SCRIPTS"), os.environ.get("RULINGS_EDOPRO_CARDS")
     source = frame_cards(scripts, cards)
     views, kinds, reasons, scenarios = [], {}, {}, []
@@ -40,6 +46,8 @@ def main(argv: list[str] | None = None) -> dict:
             if r.frame is None:
                 r.frame = frame_for(r.normalized, r.language, r.mentions, r.meta if r.kind == "qa" else None)
             view = StoredRuling.at_page(r, doc)
+            if only is not None and view.id not in only:
+                continue
             views.append(view)
             kinds[view.id] = r.frame.question.kind if r.frame and r.frame.question else "none"
             compiled = compile_frame(view, r.frame, source)
@@ -82,7 +90,10 @@ def main(argv: list[str] | None = None) -> dict:
         print(f"FAIL {v.ruling_id} {titles.get(v.ruling_id)}\n     {v.reason}\n     engine: "
               f"{(v.log or {}).get('message')}; steps {json.dumps((v.log or {}).get('steps'), ensure_ascii=False)}")
     report = {"by_kind": {k: dict(r) for k, r in table.items()}, "total": dict(total),
-              "failing": [{**v.__dict__, "title": titles.get(v.ruling_id)} for v in failing]}
+              "failing": [{**v.__dict__, "title": titles.get(v.ruling_id)} for v in failing],
+              "rulings": {rid: {"kind": kind, "verdict": verdicts[rid].verdict if rid in verdicts else "not compiled",
+                                "reason": verdicts[rid].reason if rid in verdicts else reasons.get(rid)}
+                          for rid, kind in kinds.items()}}
     if args.json_out:
         Path(args.json_out).write_text(json.dumps(report, ensure_ascii=False, indent=1, default=str), encoding="utf-8")
     return report
