@@ -6,6 +6,7 @@ pages are skipped, the graph is MERGEd, and each engine run is a new batch compa
 
 from __future__ import annotations
 
+from collections import Counter
 import os
 import time
 from pathlib import Path
@@ -86,8 +87,11 @@ def demo(sample, out):
             regressed = runs.regressions(session, batch)
     for row in regressed:
         click.echo(f"REGRESSION {row['scenario_id']}: {row['previous']} -> {row['current']}")
+    _show_frame_verdicts(generated.scenarios, outcome)
     passed = sum(1 for r in outcome if r.verdict in ("pass", "inconclusive"))
-    click.echo(f"\nstored as run batch {batch}; {passed}/{len(outcome)} scenarios pass; JUnit report {out / 'junit.xml'}; "
+    inconclusive = sum(1 for r in outcome if r.verdict == "inconclusive")
+    click.echo(f"\nstored as run batch {batch}; {passed - inconclusive} of {len(outcome)} scenarios pass, {inconclusive} "
+               f"inconclusive (no engine disagreement); JUnit report {out / 'junit.xml'}; "
                f"{time.monotonic() - began:.0f}s in all")
     click.echo("next: rulings query card 旋风 | rulings query pair 旋風 \"幻影騎士團 影佑\" | rulings query conflicts")
     if not os.environ.get("NEO4J_URI"):
@@ -96,9 +100,21 @@ def demo(sample, out):
         raise RulingsError(f"{len(outcome) - passed} of {len(outcome)} scenarios did not pass")
 
 
+def _show_frame_verdicts(scenarios, outcome) -> None:
+    """One verdict per ruling compiled from a frame (its variants and baselines settled together)."""
+    from engine_bridge.compiler import settle
+
+    verdicts = settle(scenarios, outcome)
+    for v in verdicts.values():
+        click.echo(f"frame ruling {v.ruling_id} ({v.kind}): {v.verdict}" + (f" ({v.reason})" if v.reason else ""))
+    if verdicts:
+        counts = Counter(v.verdict for v in verdicts.values())
+        click.echo(f"{len(verdicts)} rulings compiled from frames: {counts['pass'] + counts['fail']} conclusive "
+                   f"({counts['pass']} pass, {counts['fail']} fail), {counts['inconclusive']} inconclusive")
+
+
 def _show_frames(generated) -> None:
     """What the rulings say as frames (pipeline.frames), and which compiled into engine scenarios."""
-    from collections import Counter
 
     from pipeline.frames import describe_frame
 

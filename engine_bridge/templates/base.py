@@ -125,6 +125,15 @@ class PackCard:
     level: int | None
     pendulum_scale: int | None
     community_zh: str | None = None
+    # "Cannot be Normal Summoned/Set": such a monster is not Pendulum Summoned from the hand either
+    summon_restricted: bool = False
+
+    @classmethod
+    def of(cls, card) -> "PackCard":
+        """The engine-facing view of a rulings.cards.Card."""
+        return cls(card.passcode, dict(card.names), card.card_type, card.spell_trap_type, card.monster_type_line,
+                   card.level, card.pendulum_scale, card.community_zh,
+                   "cannot be normal summoned" in (card.texts.get("en") or "").lower())
 
     @property
     def name(self) -> str:
@@ -153,9 +162,7 @@ class PackCatalog:
         cards: dict[int, PackCard] = {}
         for card in read_cards_jsonl(Path(cards_path) if cards_path else cards_file()):
             if card.passcode in codes:
-                cards[card.passcode] = PackCard(card.passcode, dict(card.names), card.card_type, card.spell_trap_type,
-                                                card.monster_type_line, card.level, card.pendulum_scale,
-                                                card.community_zh)
+                cards[card.passcode] = PackCard.of(card)
                 if len(cards) == len(codes):
                     break
         catalog = cls(cards)
@@ -179,9 +186,7 @@ class PackCatalog:
         for source in sources:
             for card in source:
                 if card.passcode in codes and card.passcode not in cards:
-                    cards[card.passcode] = PackCard(card.passcode, dict(card.names), card.card_type,
-                                                    card.spell_trap_type, card.monster_type_line, card.level,
-                                                    card.pendulum_scale, card.community_zh)
+                    cards[card.passcode] = PackCard.of(card)
         catalog = cls(cards)
         catalog.script_dirs = dirs
         return catalog
@@ -238,9 +243,13 @@ class PackCatalog:
         return sorted(p for p, c in self.cards.items() if c.is_pendulum and c.pendulum_scale == scale)
 
     def monsters_in_hand_order(self) -> list[PackCard]:
-        """Non-Pendulum monsters (they can be Pendulum Summoned from the hand), lowest level first."""
-        return sorted((c for c in self.cards.values() if c.card_type == "Monster" and not c.is_pendulum
-                       and c.level), key=lambda c: (c.level, c.passcode))
+        """Non-Pendulum monsters that can be Pendulum Summoned from the hand, one per level (scenarios
+        name them by level), lowest level first."""
+        by_level: dict[int, PackCard] = {}
+        for c in sorted(self.cards.values(), key=lambda c: (c.level or 0, c.passcode)):
+            if c.card_type == "Monster" and not c.is_pendulum and c.level and not c.summon_restricted:
+                by_level.setdefault(c.level, c)
+        return list(by_level.values())
 
     def named_in(self, text: str) -> list[int]:
         """Pack cards whose name (any language) is written in the text: examples a page lists

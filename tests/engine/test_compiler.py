@@ -661,3 +661,20 @@ def test_real_scripts_a_response_to_an_attack_declaration(engine_driver):
     ruling, frame = _ruling("t-declared-who", title, "発動できます。",
                             {"E・HERO ワイルドマン": 86188410, "セルティック・ガーディアン": CELTIC})
     assert "whose attack" in compile_frame(ruling, frame, real).reason
+
+
+@pytest.mark.engine
+@pytest.mark.parametrize("fid, cards, outcome", [
+    (13340, {"ライトロード・アーチャー フェリス": 73176465, "リビングデッドの呼び声": 97077563}, "pass"),
+    (14630, {"仕込み爆弾": 18252559, "サイクロン": MST}, "pass"),
+])
+def test_the_demo_samples_pack_only_qas_compile_and_pass_on_the_pack(fid, cards, outcome, pack, engine_driver):
+    """The bundled sample holds two official Q&As that name only cards of the script pack, so that the
+    demo shows frames compiled into scenarios that run on the pack (issue 9's demo item)."""
+    from app.demo import SAMPLE_DIR
+
+    qa = next(q for q in map(json.loads, (SAMPLE_DIR / "konami-faq-sample.jsonl").read_text("utf-8").splitlines())
+              if q["fid"] == fid)
+    compiled, verdict = _verdict(f"sample-{fid}", qa["title"], qa["answer"], cards, pack, engine_driver)
+    assert compiled.reason is None and compiled.scenarios
+    assert verdict.verdict == outcome, verdict.reason
