@@ -83,7 +83,8 @@ _JA_EVENTS = [
     (re.compile(_NAME + _JA_EFFECT_OF + r"が発動(?:した|された)(?=時|際)"), "activate"),
     (re.compile(_NAME + r"(?:の(?P<eff>[①②③])?(?:の)?(?P<what>モンスター効果|ペンデュラム効果|効果))?(?:の発動)?に(?:直接)?チェーン(?:を)?して"), "activate"),
     (re.compile(_NAME + r"(?:の(?P<eff>[①②③])?(?:の)?(?P<what>モンスター効果|ペンデュラム効果|効果))?を発動し(?:ている|た)?(?:ターン(?:に|中|の間)?)?"), "activate"),
-    (re.compile(_NAME + r"が(?:発動し|発動した|の発動)"), "activate"),
+    # 「X」が発動した / 「X」が発動された / 「X」が効果を発動した
+    (re.compile(_NAME + r"が(?:効果を)?(?:発動され|発動し|発動した|の発動)"), "activate"),
     (re.compile(_NAME + r"(?:を|が)(?:召喚・特殊召喚|召喚・反転召喚・特殊召喚|召喚|通常召喚|アドバンス召喚)(?:し|され|に成功(?:し)?)(?:ている|た)?(?:ターン(?:に|中|の間)?)?"), "summon"),
     (re.compile(_NAME + r"(?:を|が)特殊召喚(?:し|され|に成功(?:し)?)(?:ている|た)?(?:ターン(?:に|中|の間)?)?"), "special_summon"),
     (re.compile(_NAME + r"(?:を|が)(?:反転召喚|リバース)(?:し|され|に成功)"), "flip_summon"),
@@ -612,6 +613,9 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     if found and not any(e.note for e in frame.events) and re.search(
             r"^[^「」]*(?:時|際)、?チェーン(?:を)?して", body[max(p for p, _ in found):].split("」", 1)[-1]):
         frame.events[-1].note = "chained to"
+    # (「…場合、さらにチェーンして「Y」を」: the words may open the question's clause)
+    named = body.find("「", len(situation_text))
+    read_chain_words(body[:named if named >= 0 else len(body)], frame, spans)
     # names in the situation no pattern explained: the frame cannot say what they do
     for m in _CARD.finditer(situation_text):
         if not any(s <= m.start() < e for s, e in spans):
@@ -1079,6 +1083,24 @@ def read_caused_events(situation: str, cards: _Cards, spans: list[tuple[int, int
         found.append((m.start(), event))
         spans.append((m.start(), m.end()))
     return found
+
+
+# 「…を発動した時、チェーンして」「…が発動された場合、さらにチェーンして」「その効果にチェーンして」: the words that say
+# the question (or the next event) chains to the activation before them
+_JA_CHAIN_WORDS = re.compile(r"(?:^|(?<=、)|(?<=時)|(?<=際)|(?<=場合))(?:それに|その効果に|その発動に|さらに)?チェーン(?:を)?して(?=、|「|$)")
+
+
+def read_chain_words(situation: str, frame: Frame, spans: list[tuple[int, int]]) -> None:
+    """「…時、チェーンして」 / 「…場合、さらにチェーンして」 after an activation the title names: what follows
+    chains to that activation (its note "chained to"); the words join `spans` (they are read)."""
+    for m in _JA_CHAIN_WORDS.finditer(situation):
+        if any(s <= m.start() < e for s, e in spans):
+            continue
+        before = [e for e in frame.events if e.action in ("activate", "summon", "special_summon", "flip_summon")]
+        if not before:
+            continue
+        before[-1].note = "chained to"
+        spans.append((m.start(), m.end()))
 
 
 def own_effect_after_event(frame: Frame, body: str, cards: _Cards) -> None:

@@ -21,8 +21,8 @@ from engine_bridge.compiler.kinds import (_chain_baselines, _check_read_yes_no, 
                                           _compile_fate, _compile_select, _compile_summon_by_effect, CAUSED_NOTES,
                                           compile_applied, compile_stats, compile_triggered)
 from engine_bridge.compiler.steps import (_check_event_sides, _event_named_cards, _event_place, _negation_window,
-                                          _summon_baseline, _summon_step, PLAYED_EVENTS, summon_triggered,
-                                          trigger_steps)
+                                          _summon_baseline, _summon_step, chain_links, link_players, PLAYED_EVENTS,
+                                          summon_triggered, trigger_steps)
 from engine_bridge.scenario import Scenario, SetupCard, Step
 from rulings.records import Frame, FrameCard
 
@@ -169,6 +169,14 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     if chained and events[-1] in own:
         activator = qplayer  # its own summon: the questioned card's controller summons it in its turn
     turn_player = activator if chained else 0
+    # a chain of several activations before the question: each link the other player's of the one after it
+    # (unless the ruling says whose), the first activated by the turn player, the others chained
+    links = chain_links(events) if chained and not (events[-1] in own) else []
+    if len({e.card for e in links}) < len(links):
+        raise NotCompiled("one card activated twice in the chain before the question: not compiled yet")
+    link_player = link_players(links, by_ref, asker, activator) if len(links) > 1 else {}
+    if link_player:
+        turn_player = link_player[links[0].card]
     placed: list[SetupCard] = []
     by_summon: set[str] = set()  # event cards whose trigger needs their Normal Summon (trigger_steps)
     for c in situation + [by_ref[e.card] for e in events if e.card != q.card]:
@@ -186,7 +194,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                 by_summon.add(c.ref)
             # a monster's effect activated before the question: the monster face-up on the activator's field
             # (an effect it cannot activate there makes that step unplayable: inconclusive, not a verdict)
-            player = activator
+            player = link_player.get(c.ref, activator)
         else:
             location, position = _field_place(kind, c)
             player = player_of(c, 1 - qplayer)
@@ -259,7 +267,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                 pool = [f"f{1 - p}-{t}" for t in ("s1", "m1", "m2", "g1")] if filler else []
                 steps += trigger_steps(e, e.card in by_summon, p, filler)
                 steps.append(_summon_step(e, p, filler) if e.action != "activate" else Step(
-                    action="activate", card=e.card, target=pool, answer=True,
+                    action="chain" if any(e is link for link in links[1:]) else "activate", card=e.card, target=pool, answer=True,
                     # its costs and choices among the cards its text names (with filler)
                     select=[c.ref for c in event_named if c.ref.startswith(f"f{p}-{e.card}n")] if filler else [],
                     effect=event_effect_index(e, by_ref[e.card].passcode, cards)))
@@ -315,7 +323,9 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                 # the chain shows the set-up gives the questioned card what it needs)
                 baselines = _chain_baselines(ruling, base, frame, by_ref[events[-1].card], activator, qsetup,
                                              zone_baseline(extra, frame.zones, asker, cards),
-                                             effect, _where(location, filler), ruling_scenario, turn_player, cards)
+                                             effect, _where(location, filler), ruling_scenario,
+                                             # (a stand-in for the last link is activated in its activator's turn)
+                                             activator if link_player else turn_player, cards)
             else:
                 baselines = [_scenario(ruling, base + "-baseline", frame, zone_baseline(
                     [qsetup, *extra, *stand_ins], frame.zones, asker, cards), [*summon_before, Step(

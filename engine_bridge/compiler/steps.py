@@ -46,11 +46,36 @@ PLAYED_EVENTS = ("activate", "summon", "special_summon")
 def _check_event_sides(events: list[FrameEvent], by_ref: dict[str, FrameCard], q: FrameQuestion) -> None:
     """An event earlier in the turn (not one the question responds to) is the turn player's: the
     asker's. One the ruling gives the other player (相手が「X」を発動したターン) is not compiled yet."""
-    for e in events[:-1] if events and events[-1].note == "chained to" else events:
+    responded = len(chain_links(events)) or (1 if events and events[-1].note == "chained to" else 0)
+    for e in events[:len(events) - responded]:
         side = e.actor or by_ref[e.card].controller
         if e.card != q.card and side is not None and side != (q.actor or "self"):
             raise NotCompiled(f"event {e.action} of 「{by_ref[e.card].name}」 by the other player earlier in the turn: "
                               f"not compiled yet")
+
+
+def chain_links(events: list[FrameEvent]) -> list[FrameEvent]:
+    """The activations before the question that build one chain with it: the last events, each an activation
+    the next one (or the question) is chained to (「A」の発動にチェーンして「B」が発動された場合、さらにチェーンして…)."""
+    links: list[FrameEvent] = []
+    for e in reversed(events):
+        if e.action != "activate" or e.note != "chained to":
+            break
+        links.insert(0, e)
+    return links
+
+
+def link_players(links: list[FrameEvent], by_ref: dict[str, FrameCard], asker: int, last: int) -> dict[str, int]:
+    """Who activates each link of a chain before the question: the last link `last` (the player the question
+    responds to), each earlier one the other player of the link after it, unless the ruling says whose it is."""
+    players: dict[str, int] = {}
+    after = last
+    for i, e in enumerate(reversed(links)):
+        side = e.actor or by_ref[e.card].controller
+        player = last if i == 0 else (asker if side == "self" else 1 - asker if side == "opponent" else 1 - after)
+        players[e.card] = player
+        after = player
+    return players
 
 
 def _summon_step(event: FrameEvent, player: int, filler: bool | str) -> Step:

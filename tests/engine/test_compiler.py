@@ -341,6 +341,26 @@ def test_a_chain_no_is_conclusive_beside_a_stand_in_activation_it_can_chain_to(p
 
 
 @pytest.mark.engine
+def test_a_chain_of_two_links_before_the_question_alternates_players(pack, engine_driver):
+    # 「ブラック・ホール」 (player 0, its turn), 「神の宣告」 chained by player 1, then 「盗賊の七つ道具」 chained by
+    # player 0 to that Trap's activation: offered (the Seven Tools answer a Trap Card's activation)
+    ruling, frame = _ruling("t-links", "「ブラック・ホール」の発動にチェーンして「神の宣告」が発動された場合、さらにチェーンして"
+                            "「盗賊の七つ道具」を発動できますか？", "発動する事ができます。",
+                            {"ブラック・ホール": DARK_HOLE, "神の宣告": SOLEMN, "盗賊の七つ道具": SEVEN_TOOLS})
+    compiled = compile_frame(ruling, frame, pack)
+    assert compiled.reason is None, compiled.reason
+    scenario = next(s for s in compiled.scenarios if s.kind == "ruling")
+    dark, solemn = (frame.events[0].card, frame.events[1].card)
+    assert [(st.action, st.card) for st in scenario.steps] == [("activate", dark), ("chain", solemn),
+                                                                ("chain", frame.question.card)]
+    players = {c.ref: c.player for c in scenario.setup.cards}
+    assert (players[dark], players[solemn], players[frame.question.card]) == (0, 1, 0)
+    assert scenario.setup.turn_player == 0
+    verdict = settle(compiled.scenarios, run_scenarios(compiled.scenarios, driver=engine_driver))["t-links"]
+    assert verdict.verdict == "pass", verdict.reason
+
+
+@pytest.mark.engine
 def test_can_select_a_card_the_effect_chooses(pack, engine_driver):
     title = "「リビングデッドの呼び声」の効果で、墓地の「セルティック・ガーディアン」を選べますか？"
     cards = {"リビングデッドの呼び声": CALL, "セルティック・ガーディアン": CELTIC}

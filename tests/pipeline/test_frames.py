@@ -120,6 +120,18 @@ def test_chained_to_and_target_order(qa):
     assert [_card(f, t).name for t in f.question.targets] == ["超天新龍オッドアイズ・レボリューション・ドラゴン"]
 
 
+def test_chain_words_make_the_question_or_the_next_activation_chain_to_the_one_before():
+    # 「…を発動した時、チェーンして「A」や「B」の効果を…」: the words 「チェーンして」 are read, not left over
+    f = frame_ja("「破械冥官カムラ」の効果を発動した時、チェーンして「聖王の粉砕」や「灰流うらら」の効果を発動できますか？",
+                 "", "発動する事ができます。", {})
+    assert not f.unread and [(e.action, e.note) for e in f.events] == [("activate", "chained to")]
+    # 「A」の発動にチェーンして「B」が発動された場合、さらにチェーンして「C」: a chain of two links before the question
+    f = frame_ja("「死者蘇生」の発動にチェーンして「マジック・ジャマー」が発動された場合、さらにチェーンして「角笛砕き」を発動できますか？",
+                 "", "発動する事はできません。", {})
+    assert not f.unread and f.answer == "no" and _card(f, f.question.card).name == "角笛砕き"
+    assert [(_card(f, e.card).name, e.note) for e in f.events] == [("死者蘇生", "chained to"), ("マジック・ジャマー", "chained to")]
+
+
 def test_yes_or_no_is_read_from_the_answer_not_the_question(qa):
     # 「…特殊召喚する事はできますか？」 answered 「…モンスターとなります。…選ぶ事はできません。」:
     # the answer explains first, then says no
