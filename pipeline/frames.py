@@ -69,7 +69,7 @@ _JA_SITUATION = [
     (re.compile(_NAME + r"(?:の(?:『[^『』]{1,40}』の)?(?:モンスター効果|ペンデュラム効果|効果|[①②③]の効果))?(?:が|の)?(?:適用(?:中|され)|効果適用中)"), "applied"),
     (re.compile(_NAME + r"(?:が|を)?(?:装備(?:している|され)|装備カード扱い)"), "equipped"),
     (re.compile(_NAME + r"が(?P<where>[^、「」]{0,20}?)(?:に|で)(?P<pos>表側表示|裏側表示|表側攻撃表示|表側守備表示|裏側守備表示)?(?:で)?存在(?:する|している)"), "present"),
-    (re.compile(_NAME + r"(?:が|を|のみが|しか)(?:[^、「」]{0,20}?)(?:コントロールして|存在)(?!し(?:ない|ていない|ません))"), "present"),
+    (re.compile(_NAME + r"(?:が|を|のみが|しか)(?:[^、「」]{0,20}?)(?:コントロールして|存在)(?!し(?:ない|ていない|ません|なく))"), "present"),
 ]
 # where a situation card is, said before its name: 「自分のモンスターゾーンに「X」が存在する」
 _JA_PLACE_BEFORE = re.compile(r"(?:自分|相手)(?:の)?(?:フィールド|モンスターゾーン|魔法[&＆]罠ゾーン|ペンデュラムゾーン|フィールドゾーン|墓地|手札|場)に、?$")
@@ -404,6 +404,55 @@ def read_resolving(frame: Frame, situation_text: str, spans: list[tuple[int, int
         event.note = "chained to"
 
 
+# 「A」の効果処理時に、対象のモンスターがフィールドに存在しなくなっている場合 / 「A」自身が墓地に存在しなくなった場合:
+# between A's activation and its resolution a card left the zone it was in (A's target, or A itself)
+_JA_VANISHED = re.compile(
+    r"(?:その|効果を発動した、?)?(?:(?P<self>" + _NAME + r"(?:自身)?|自身)(?:または対象の(?:モンスター|カード)(?:のいずれか)?)?|"
+    r"対象(?:として選択した|に選択した|として選んだ|とした|の)(?P<desc>[^、。「」]{0,24}?))(?:が|は)、?"
+    r"(?:(?P<where>フィールド上|フィールド|モンスターゾーン|魔法[&＆]罠ゾーン|墓地|手札)(?:に|から)(?:表側表示で)?)?"
+    r"(?:存在(?:しなくなっている|しなくなった|していない|しない)|離れている|離れた)(?=場合|時|際)")
+_VANISHED_FROM = {"フィールド上": "field", "フィールド": "field", "モンスターゾーン": "mzone", "魔法&罠ゾーン": "szone",
+                  "魔法＆罠ゾーン": "szone", "墓地": "grave", "手札": "hand"}
+
+
+def read_vanished(frame: Frame, situation_text: str, spans: list[tuple[int, int]], cards: "_Cards") -> None:
+    """After read_resolving: 「A」の効果処理時に、対象の<desc>が<zone>に存在しなくなっている場合 (or 「A」自身が…):
+    the card left that zone after A was activated, before A resolved: an event `leave` on it (note: the
+    zone it left). A target the ruling describes (「対象のリンクモンスター」) joins the frame's cards with its
+    traits and becomes A's target; a card the title names other than A is not read here."""
+    if len(frame.events) != 1 or frame.events[0].note != "resolving":
+        return
+    resolving = frame.events[0]
+    card_a = next(c for c in cards.cards if c.ref == resolving.card)
+    for m in _JA_VANISHED.finditer(situation_text):
+        if any(s <= m.start() < e or s < m.end() <= e for s, e in spans):
+            continue
+        # (「対象に選択した墓地のチューナーが存在しなくなった」: where the target is, said before it)
+        said = m.group("where") or next((w for w in ("墓地", "フィールド") if (m.group("desc") or "").startswith(w + "の")), None)
+        if said is None:
+            continue
+        where = _VANISHED_FROM[said]
+        if m.group("self") is not None:
+            named = _CARD.match(m.group("self"))
+            if named and fold_name(_clean_name(named.group(1))) != fold_name(card_a.name):
+                continue  # another card named in the title: what it is there is not read here
+            gone = card_a
+        else:
+            desc = re.sub(r"^(?:自分の|相手の)?(?:フィールドの|墓地の|モンスターゾーンの)?", "", m.group("desc") or "")
+            desc = "モンスター" if desc in ("", "カード") and where in ("mzone", "field", "grave") else desc
+            read = described_card(desc)
+            if read is None or read[1] or read[3]:
+                continue
+            traits = read[0]
+            gone = FrameCard(ref=f"c{len(cards.cards) + 1}", name=m.group("desc") or "対象", described=traits,
+                             location="mzone" if where == "field" else where)
+            cards.cards.append(gone)
+            resolving.targets = [*resolving.targets, gone.ref]
+        frame.events.append(FrameEvent(action="leave", card=gone.ref, note=f"leaves the {where}"))
+        spans.append((m.start(), m.end()))
+        return
+
+
 def _quoted_effect(event: FrameEvent, quote: str | None) -> None:
     """An event's 『』 quote: 『②』 is the effect's number, a longer one its text."""
     if not quote:
@@ -609,6 +658,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     frame.events = [e for _, e in sorted(found, key=lambda p: p[0])]
     _read_own_summon(frame, situation_text, spans)
     read_resolving(frame, situation_text, spans, cards)
+    read_vanished(frame, situation_text, spans, cards)
     # 「相手が「X」を発動した時、チェーンして…」: the question chains to the last event
     if found and not any(e.note for e in frame.events) and re.search(
             r"^[^「」]*(?:時|際)、?チェーン(?:を)?して", body[max(p for p, _ in found):].split("」", 1)[-1]):

@@ -266,7 +266,8 @@ class FrameAct(Record):
 
 class FrameEvent(FrameAct):
     action: str
-    """activate | summon | special_summon | flip_summon | set | attack | destroy | send_to_grave | banish"""
+    """activate | summon | special_summon | flip_summon | set | attack | destroy | send_to_grave | banish | leave (a
+    card left a zone between an activation and its resolution: note "leaves the grave" …)"""
     chained_to: str | None = None
     note: str | None = None
 

@@ -11,7 +11,7 @@ from engine_bridge.compiler.base import (_ruling_id, _scenario, _slug, _where, C
                                          TEMPLATE)
 from engine_bridge.compiler.boards import (_battle_foe, _chain_standins, _check_cards, _fate_place, _filler,
                                            _named_cards, _question_places, _situation_card, EFFECT_DESTROYER,
-                                           similar_cards)
+                                           similar_cards, with_described_cards)
 from engine_bridge.compiler.effects import (_event_effect, effect_index, numbered_effect_text, open_state_effects,
                                             referenced_cards, summon_source)
 from engine_bridge.compiler.steps import _with_filler, played_activations
@@ -320,22 +320,37 @@ def compile_applied(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenar
     if first is None or first.card != subject:
         raise NotCompiled(f"applied: the effect whose processing is asked (「{by_ref[subject].name}」) is not the title's "
                           f"first activation: not compiled yet")
+    frame = with_described_cards(frame, cards)
     played = played_activations(frame, cards)
     if len(played.steps) == 1 and not played.deciding:
         raise NotCompiled("applied: no deciding condition besides the effect's own activation (no later activation, "
                           "no situation card): no baseline can remove it")
+    # a target that leaves before the activation resolves, whose side the ruling does not say: the other
+    # player's, then the activator's (each a legal target or not: the step shows it)
+    unsided = [t for e in frame.events if e.action == "activate" for t in e.targets
+               if t in played.vanished.values() and not next(c for c in frame.cards if c.ref == t).controller]
+    sides = [played] + ([played_activations(frame, cards, target_player=0)] if unsided else [])
     rid = _ruling_id(ruling)
     scenarios: list[Scenario] = []
-    for variant, filler in enumerate((False, True), 1):
-        extra, run = _with_filler(played, filler, cards)
+    variants = [(p, filler) for p in sides for filler in (False, True)]
+    for variant, (one, filler) in enumerate(variants, 1):
+        extra, run = _with_filler(one, filler, cards)
         base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
-        where = "first activation" + (" + filler" if filler else "")
-        ruling_scenario = _scenario(ruling, base, frame, [*played.placed, *played.deciding, *extra], run, where)
+        where = "first activation" + (" + filler" if filler else "") + (
+            f", target on player {next(p.player for p in one.placed if p.ref == unsided[0])}'s side" if unsided else "")
+        ruling_scenario = _scenario(ruling, base, frame, [*one.placed, *one.deciding, *extra], run, where)
         ruling_scenario.notes["applied"] = {subject: applied}
         ruling_scenario.title += f" — the processing of {subject}'s effect is {'' if applied else 'not '}applied"
-        baseline = _scenario(ruling, base + "-baseline", frame, [*played.placed, *extra], run[:1], where,
+        baseline = _scenario(ruling, base + "-baseline", frame, [*one.placed, *extra], run[:1], where,
                              control_of=ruling_scenario)
         baseline.notes["applied"] = {subject: True}
+        if one.vanished:
+            # the stand-in removal that takes the card away (the deciding condition, absent from the baseline)
+            for s in (ruling_scenario, baseline):
+                s.notes["vanished"] = dict(one.vanished)
+            ruling_scenario.notes["stand_in"] = ", ".join(
+                f"{next(p.code for p in one.placed if p.ref == ref)} ({ref}) takes {gone} away before {subject} resolves"
+                for ref, gone in one.vanished.items())
         scenarios += [baseline, ruling_scenario]
     return scenarios
 

@@ -6,7 +6,7 @@ kinds build on.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine_bridge.compiler.base import CardSource, NotCompiled, STAND_IN_SUMMON
@@ -166,17 +166,53 @@ _RESULT_EVENTS = ("destroy", "send_to_grave", "banish")
 class Played:
     """The title's activations as a duel: the cards where they start, the steps (each activation after the
     first chained to the one before), the situation's cards (the deciding condition with the later
-    activations), and the side of each card relative to the first activation's (player 0)."""
+    activations), and the side of each card relative to the first activation's (player 0). `vanished`:
+    the cards a stand-in removal chained to an activation takes away before it resolves (a `leave` event),
+    by the ref of the stand-in that removes them (its target is exactly that card: no filler added)."""
     placed: list[SetupCard]
     steps: list[Step]
     deciding: list[SetupCard]
     side: Any
+    vanished: dict[str, str] = field(default_factory=dict)
 
 
-def played_activations(frame: Frame, cards: CardSource, also: tuple[str, ...] = ()) -> Played:
+# a card that leaves its zone between an activation and its resolution (a `leave` event): the stand-in
+# removal chained to that activation, by where the card is (activated from where it can be, the target the
+# card): a monster on the field returned to the hand (「強制脱出装置」, a Set Normal Trap), a Spell/Trap on the
+# field destroyed (「サイクロン」, Set), a card in a Graveyard banished (「D.D.クロウ」 from the hand of the
+# Graveyard's other player: it banishes from the opponent's Graveyard only)
+LEAVE_STANDINS = {"mzone": 94192409, "szone": 5318639, "pzone": 5318639, "fzone": 5318639, "grave": 24508238}
+
+
+def _leave_step(e: FrameEvent, placed: list[SetupCard], by_ref: dict[str, FrameCard], n: int,
+                cards: CardSource) -> tuple[SetupCard, Step]:
+    """The stand-in that takes the `leave` event's card away (LEAVE_STANDINS), where it starts and its step
+    (chained, targeting exactly that card). NotCompiled where no stand-in does it or the card is elsewhere."""
+    gone = next((p for p in placed if p.ref == e.card), None)
+    if gone is None:
+        raise NotCompiled(f"「{by_ref[e.card].name}」 leaves a zone before the question but is not on the board")
+    left = (e.note or "").removeprefix("leaves the ")
+    if not (left == gone.location or left == "field" and gone.location in ("mzone", "szone", "pzone", "fzone")):
+        raise NotCompiled(f"「{by_ref[e.card].name}」 leaves the {left}, but it is in the {gone.location} when activated: "
+                          f"not compiled")
+    code = LEAVE_STANDINS.get(gone.location)
+    cards.ensure([code] if code else [])
+    if code is None or code not in cards.data or cards.script(code) is None:
+        raise NotCompiled(f"no stand-in removal of a card in the {gone.location} in the card data and scripts in use")
+    # the Graveyard's stand-in banishes from the opponent's Graveyard: its player is the other one
+    player = 1 - gone.player if gone.location == "grave" else 1
+    ref = f"lv{n}"
+    setup = SetupCard(ref=ref, code=code, player=player, location="hand" if gone.location == "grave" else "szone",
+                      position=None if gone.location == "grave" else "facedown")
+    return setup, Step(action="chain", card=ref, target=[e.card], answer=True)
+
+
+def played_activations(frame: Frame, cards: CardSource, also: tuple[str, ...] = (), target_player: int = 1) -> Played:
     """The frame's activations played in order, with `also` (cards an outcome is about) placed on the field
     where they are not activated; a destroy/send/banish event right after an activation is what that
-    activation does (its target). Raises NotCompiled for what cannot be played yet."""
+    activation does (its target), as are the targets an event names (on `target_player`'s side where the
+    ruling does not say whose); a `leave` event after the one activation is a stand-in removal chained to it
+    (LEAVE_STANDINS). Raises NotCompiled for what cannot be played yet."""
     if frame.unread:
         raise NotCompiled(frame.unread[0])
     _check_cards(frame, cards)
@@ -184,9 +220,12 @@ def played_activations(frame: Frame, cards: CardSource, also: tuple[str, ...] = 
     events = list(frame.events)
     targets: dict[int, list[str]] = {}
     played: list[FrameEvent] = []
+    leaves: list[FrameEvent] = []
     for e in events:
         if e.action in _RESULT_EVENTS and played and played[-1].action == "activate" and e.card != played[-1].card:
             targets.setdefault(len(played) - 1, []).append(e.card)  # what the activation before it does
+        elif e.action == "leave" and len(played) == 1 and e is events[-1]:
+            leaves.append(e)  # taken away before the activation resolves: a stand-in removal chained to it
         elif e.action != "activate":
             raise NotCompiled(f"event {e.action} of 「{by_ref[e.card].name}」 before the question: not compiled yet")
         else:
@@ -229,15 +268,21 @@ def played_activations(frame: Frame, cards: CardSource, also: tuple[str, ...] = 
             raise NotCompiled(f"「{card.name}」's effect is a trigger (its script has no Ignition/Quick type): the event "
                               f"that triggers it is not in the frame")
         steps.append(Step(action="chain" if i else "activate", card=e.card, effect=effect, answer=True,
-                          target=list(dict.fromkeys([*targets.get(i, []), *(r for r in also if r != e.card)]))))
-    for ref in [*(r for refs in targets.values() for r in refs), *also]:
+                          target=list(dict.fromkeys([*e.targets, *targets.get(i, []), *(r for r in also if r != e.card)]))))
+    for ref in [*(t for e in played for t in e.targets), *(r for refs in targets.values() for r in refs), *also]:
         if not any(p.ref == ref for p in placed):
             card = by_ref[ref]
             location, position = _fate_place(cards.kind(card.passcode), card)
-            placed.append(SetupCard(ref=ref, code=card.passcode, player=side(card, 1), location=location,
+            placed.append(SetupCard(ref=ref, code=card.passcode, player=side(card, target_player), location=location,
                                     position=position, name=card.name))
     deciding = [_situation_card(c, cards, side(c, 1)) for c in situation]
-    return Played(placed, steps, deciding, side)
+    vanished: dict[str, str] = {}
+    for n, e in enumerate(leaves):
+        stand_in, step = _leave_step(e, placed, by_ref, n, cards)
+        placed.append(stand_in)
+        steps.append(step)
+        vanished[stand_in.ref] = e.card
+    return Played(placed, steps, deciding, side, vanished)
 
 
 def _with_filler(played: Played, filler: bool, cards: CardSource) -> tuple[list[SetupCard], list[Step]]:
@@ -248,7 +293,6 @@ def _with_filler(played: Played, filler: bool, cards: CardSource) -> tuple[list[
     extra = _filler(0, "f0", first.code, "extra" if cards.kind(first.code) == "extra" else "deck") + _filler(1, "f1")
     pools = {0: [f"f1-{t}" for t in ("s1", "m1", "m2", "g1")] + ["f0-g1"],
              1: [f"f0-{t}" for t in ("s1", "m1", "m2", "g1")] + ["f1-g1"]}
-    return extra, [Step(**{**st.__dict__, "target": st.target + pools[next(p.player for p in played.placed
-                                                                            if p.ref == st.card)]})
-                   for st in played.steps]
+    return extra, [st if st.card in played.vanished else Step(**{**st.__dict__, "target": st.target + pools[next(
+        p.player for p in played.placed if p.ref == st.card)]}) for st in played.steps]
 

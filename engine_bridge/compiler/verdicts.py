@@ -399,11 +399,30 @@ def resolution_result(result: Any, ref: str, exclude: set[str]) -> list[dict] | 
     return out
 
 
+def _vanished_unseen(scenario: Scenario, result: Any, ref: str) -> str:
+    """For a card a stand-in removal takes away before `ref`'s activation resolves (notes.vanished: stand-in ->
+    card): '' when the activation could target it (where it is its target: among the candidates of the
+    first step's choices, which list it first) and, where the stand-in is played, it moved before `ref`
+    resolved; else why not (phrased as a step not played: the situation is not the ruling's)."""
+    vanished = scenario.notes.get("vanished") or {}
+    log = getattr(result, "log", None) or {}
+    events = log.get("events") or []
+    solving = next((i for i, e in enumerate(events) if e.get("event") == "solving" and e.get("card") == ref), len(events))
+    first = next((o for o in log.get("steps") or [] if o.get("index") == 0), {})
+    for stand_in, gone in vanished.items():
+        if gone in scenario.steps[0].target and not any(gone in p.get("candidates", []) for p in first.get("prompts") or []):
+            return f"step 1 ({scenario.steps[0].describe()}) could not take {gone} as its target"
+        played = next((i for i, st in enumerate(scenario.steps) if st.card == stand_in), None)
+        if played is not None and not any(e.get("event") == "move" and e.get("card") == gone for e in events[:solving]):
+            return f"step {played + 1} ({scenario.steps[played].describe()}) did not take {gone} away before {ref} resolved"
+    return ""
+
+
 def applied_seen(scenario: Scenario, result: Any) -> tuple[bool, str]:
     """Whether every step was played and the questioned link's resolution did what the scenario says
     (applied: something the log shows; not applied: nothing); else why not."""
     (ref, applied), = scenario.notes["applied"].items()
-    unplayed = steps_unplayed(scenario, result)
+    unplayed = steps_unplayed(scenario, result) or _vanished_unseen(scenario, result, ref)
     if unplayed:
         return False, unplayed
     done = resolution_result(result, ref, {st.card for st in scenario.steps if st.card})

@@ -698,3 +698,33 @@ def test_the_demo_samples_pack_only_qas_compile_and_pass_on_the_pack(fid, cards,
     compiled, verdict = _verdict(f"sample-{fid}", qa["title"], qa["answer"], cards, pack, engine_driver)
     assert compiled.reason is None and compiled.scenarios
     assert verdict.verdict == outcome, verdict.reason
+
+def test_a_card_that_leaves_before_the_activation_resolves_is_taken_away_by_a_stand_in(pack):
+    # the stand-in removal of a card in the Graveyard (「D.D.クロウ」) is not in the pack: said, not guessed
+    ruling, frame = _ruling("t-leave", "「ブラック・ホール」の効果処理時に、「ブラック・ホール」自身が墓地に存在しなくなった場合、"
+                            "処理はどうなりますか？", "「ブラック・ホール」の効果処理は通常通り適用されます。",
+                            {"ブラック・ホール": DARK_HOLE})
+    assert [e.action for e in frame.events] == ["activate", "leave"] and frame.applied == {"c1": True}
+    assert "leaves the grave, but it is in the hand" in compile_frame(ruling, frame, pack).reason
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_a_target_taken_away_before_the_activation_resolves(shared_dir, engine_driver):
+    # Q&A 6775: 「リバイバル・ギフト」's target tuner banished from the Graveyard in chain (「D.D.クロウ」 stands in):
+    # its 『…チューナー１体を選択し特殊召喚する』 is not applied, its Tokens for the opponent still are (applied)
+    with gzip.open(shared_dir / "corpus" / "konami-faq" / "qa-dev.jsonl.gz", "rt", encoding="utf-8") as fh:
+        qa = next(q for q in map(json.loads, fh) if q["fid"] == 6775)
+    cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
+    ruling, frame = _ruling("t-gift", qa["title"], qa["answer"], {"リバイバル・ギフト": 93912845})
+    compiled = compile_frame(ruling, frame, cards)
+    assert compiled.reason is None, compiled.reason
+    ruled = [s for s in compiled.scenarios if s.kind == "ruling"]
+    assert all(s.steps[-1].card == "lv0" and s.steps[-1].target == [frame.events[1].card] for s in ruled)
+    assert all(s.notes["vanished"] == {"lv0": frame.events[1].card} for s in ruled)
+    results = run_scenarios(compiled.scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"), driver=engine_driver)
+    verdict = settle(compiled.scenarios, results)["t-gift"]
+    assert verdict.verdict == "pass", verdict.reason
+    shown = next(r for s, r in zip(compiled.scenarios, results) if s.id == verdict.scenario_id)
+    moved = [e for e in shown.log["events"] if e.get("event") == "move" and e.get("card") == frame.events[1].card]
+    assert moved and moved[0]["to"] == "removed"  # the tuner left the Graveyard before the Gift resolved

@@ -565,3 +565,25 @@ def test_an_attack_declaration_the_question_responds_to():
     # the attacker's position said before it is read onto the card
     f = _ja("表側守備表示の「超重荒神スサノ－O」等が攻撃宣言した際に、「神風のバリア －エア・フォース－」を発動できますか？")
     assert (_card(f, f.events[0].card).position, f.unread) == ("faceup_defense", [])
+
+
+def test_a_card_that_left_its_zone_before_the_activation_resolved_is_an_event(qa):
+    # 「A」の効果処理時に、対象に選択した墓地のチューナーが存在しなくなった場合: A's target (a tuner the ruling
+    # describes, in the Graveyard) left it between A's activation and its resolution
+    f = qa(6775)
+    assert not f.unread and [(e.action, e.note) for e in f.events] == [("activate", "resolving"), ("leave", "leaves the grave")]
+    target = _card(f, f.events[1].card)
+    assert f.events[0].targets == [target.ref] and (target.described, target.location) == (["tuner"], "grave")
+    assert {_card(f, r).name: v for r, v in f.applied.items()} == {"リバイバル・ギフト": True}
+    # 「対象のリンクモンスターがフィールドに存在しなくなっている」: a Link Monster on the field
+    f = qa(12370)
+    assert [e.action for e in f.events] == ["activate", "leave"] and _card(f, f.events[1].card).described == ["link"]
+    assert _card(f, f.events[1].card).location == "mzone" and f.events[1].note == "leaves the field"
+    # 「A」自身または対象のモンスター: A itself (the ruling holds for each)
+    f = qa(14880)
+    assert not f.unread and (f.events[1].action, _card(f, f.events[1].card).name) == ("leave", "超重武者タマ－C")
+    # 「A」が魔法＆罠ゾーンに存在しなくなった: A itself, not a card present there (存在しなく is no presence)
+    f = qa(23290)
+    assert not f.unread and [(e.action, e.note) for e in f.events][1] == ("leave", "leaves the szone")
+    assert not any("present" in c.state for c in f.cards)
+
