@@ -728,3 +728,21 @@ def test_real_scripts_a_target_taken_away_before_the_activation_resolves(shared_
     shown = next(r for s, r in zip(compiled.scenarios, results) if s.id == verdict.scenario_id)
     moved = [e for e in shown.log["events"] if e.get("event") == "move" and e.get("card") == frame.events[1].card]
     assert moved and moved[0]["to"] == "removed"  # the tuner left the Graveyard before the Gift resolved
+
+
+@pytest.mark.engine
+def test_a_card_activated_and_taken_away_before_it_resolves_on_the_pack(pack, engine_driver):
+    # 「リビングデッドの呼び声」 destroyed in chain (the stand-in 「サイクロン」 of the other player takes it away from
+    # the field) Special Summons nothing; alone (the baseline) it Special Summons its target
+    title = "「リビングデッドの呼び声」の効果処理時に、「リビングデッドの呼び声」自身がフィールドに存在しなくなっている場合、処理はどうなりますか？"
+    cards = {"リビングデッドの呼び声": 97077563}
+    compiled, verdict = _verdict("t-leave-coth", title, "「リビングデッドの呼び声」の効果処理は適用されません。", cards, pack,
+                                 engine_driver)
+    assert compiled.reason is None, compiled.reason
+    ruled = [s for s in compiled.scenarios if s.kind == "ruling"]
+    assert all(s.steps[-1].card == "lv0" and s.steps[-1].target == ["c1"] for s in ruled)
+    assert all(next(c for c in s.setup.cards if c.ref == "lv0").code == MST for s in ruled)
+    assert (verdict.kind, verdict.verdict) == ("what_happens", "pass"), verdict.reason
+    _, verdict = _verdict("t-leave-coth-wrong", title, "「リビングデッドの呼び声」の効果処理は通常通り適用されます。", cards,
+                          pack, engine_driver)
+    assert verdict.verdict == "fail" and "did nothing" in verdict.reason
