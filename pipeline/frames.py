@@ -90,9 +90,10 @@ _JA_EVENTS = [
     (re.compile(_NAME + r"(?:を|が)(?:反転召喚|リバース)(?:し|され|に成功)"), "flip_summon"),
     (re.compile(_NAME + r"(?:を|が)セット(?:し|され)"), "set"),
     (re.compile(_NAME + r"(?:で|が|の)(?:直接)?攻撃(?:宣言)?(?:し|した|を宣言|時)"), "attack"),
-    (re.compile(_NAME + r"(?:を|が)(?:[^、「」]{0,12}で)?破壊(?:し|され)"), "destroy"),
-    (re.compile(_NAME + r"(?:を|が)墓地へ送(?:り|っ|ら)"), "send_to_grave"),
-    (re.compile(_NAME + r"(?:を|が)除外(?:し|され)"), "banish"),
+    # (「A」自身が破壊されている: A, activated before, destroyed by what was chained to it)
+    (re.compile(_NAME + r"(?:自身)?(?:を|が)(?:[^、「」]{0,12}で)?破壊(?:し|され)"), "destroy"),
+    (re.compile(_NAME + r"(?:自身)?(?:を|が)墓地へ送(?:り|っ|ら)"), "send_to_grave"),
+    (re.compile(_NAME + r"(?:自身)?(?:を|が)除外(?:し|され)"), "banish"),
 ]
 
 
@@ -391,7 +392,12 @@ def read_resolving(frame: Frame, situation_text: str, spans: list[tuple[int, int
             or any(s <= m.start() < e for s, e in spans):
         return
     card = cards.get(m.group(1))
-    spans.append((m.start(), m.end()))
+    # where A is when activated, said before its name: 「墓地の「A」」「モンスターゾーンの「A」」「手札にて発動した「A」」
+    place = re.search(r"(?:^|(?<=、))(?:自分の|相手の)?(?:墓地|手札|モンスターゾーン|フィールド|ペンデュラムゾーン)"
+                      r"(?:の|にて発動した|で発動した|にて発動する|で発動する)$", situation_text[:m.start()])
+    if place:
+        _locate(card, place.group(0))
+    spans.append((place.start() if place else m.start(), m.end()))
     event = FrameEvent(action="activate", card=card.ref, effect=_effect_number(m.group("eff")), note="resolving")
     _quoted_effect(event, m.group("quote"))
     later = [c for c in cards.cards if c.ref != card.ref and "applied" in c.state
@@ -706,6 +712,12 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
             frame.question.effect_text = quoted.group(1)
             if frame.question.effect is None:
                 frame.question.effect = _effect_number(quoted.group(1))
+    # which effect of A a question about A's resolution is about: the 『』 quote after A's name in the question
+    for e in frame.events:
+        if e.note == "resolving" and e.effect is None and not e.effect_text:
+            name = next(c.name for c in cards.cards if c.ref == e.card)
+            quoted = re.search("「" + re.escape(name) + r"」の(?:[①-⑨]の)?『([^『』]+)』", re.sub(r"\s+", "", question or ""))
+            _quoted_effect(e, quoted.group(1) if quoted else None)
     frame.cards = cards.cards
     if frame.question and (frame.question.kind in ("what_happens", "applies", "other") or (
             frame.question.kind == "can_activate" and frame.question.card is None)):
@@ -865,6 +877,13 @@ _JA_PART_SAID = re.compile(r"(?:" + _NAME + r"の)?『[^『』]{1,160}』(?:の)
                            r"(?P<end>ます|ません|る事)")
 
 
+# 『…』の処理を適用する事ができません / 『…』処理も行う事ができず: a part of an effect that cannot be applied
+_JA_PART_CANNOT = re.compile(r"(?:(?:" + _NAME + r"の)?『[^『』]{1,160}』(?:の)?|(?<=[、。])[^、。「」『』]{2,30}?する)(?:効果処理|処理|効果)(?:を|も|は)、?"
+                             r"(?:適用|行う|実行)(?:する)?(?:事|こと)(?:が|は|も)?でき(?:ません|ない|ず)")
+# anything said to be applied or done as usual (then no part said not to be applied stands for the whole)
+_JA_SAID_APPLIED = re.compile(r"(?:適用され|行われ)(?:ます|る事になります|ることになります)|通常通り|処理を行い")
+
+
 def answered_applied(answer: str, frame: Frame, cards: _Cards) -> dict[str, bool]:
     """Whether the answer says the processing of an activated card's effect is applied (its sentences
     up to a 「なお、」 note or a parenthesised aside): 「X」の効果処理は適用されません -> {X: False}; an
@@ -875,6 +894,7 @@ def answered_applied(answer: str, frame: Frame, cards: _Cards) -> dict[str, bool
     said: dict[str, set[bool]] = {}
     parts: set[bool] = set()
     part_of: set[str | None] = set()  # whose effect the quoted parts are (None: unnamed)
+    negative_parts, positive = 0, False
     for sentence in re.split(r"[。\n]", _first_sentence_skipping_notes(answer)):
         sentence = sentence.strip()
         if sentence.startswith(("（", "(", "なお", "また")):
@@ -882,6 +902,12 @@ def answered_applied(answer: str, frame: Frame, cards: _Cards) -> dict[str, bool
         for m in _JA_PART_SAID.finditer(sentence):
             parts.add(m.group("end") != "ません")
             part_of.add(m.group(1) and _clean_name(m.group(1)))
+            negative_parts += m.group("end") == "ません"
+        for m in _JA_PART_CANNOT.finditer(sentence):
+            parts.add(False)
+            part_of.add(m.group(1) and _clean_name(m.group(1)))
+            negative_parts += 1
+        positive = positive or bool(_JA_SAID_APPLIED.search(sentence))
         found = []
         for m in _JA_APPLIED_SAID.finditer(sentence):
             # an unnamed 「効果処理は…」 only as the sentence's subject (at its start, after a clause's comma or 場合には)
@@ -902,13 +928,18 @@ def answered_applied(answer: str, frame: Frame, cards: _Cards) -> dict[str, bool
     out = {ref: next(iter(values)) for ref, values in said.items() if len(values) == 1}
     if parts and any(v not in parts or len(parts) > 1 for v in out.values()):
         return {}
-    if not out and parts == {True} and len(part_of) == 1:
-        # only 『』 quoted parts, each said to be applied: the effect is applied (at least in part), of the card
-        # that quotes them (unnamed: the first card activated in the title)
+    # (an unnamed part is one of the first card activated in the title)
+    first_name = next((c.name for c in cards.cards if activated and c.ref == activated[0]), None)
+    part_of = {name or first_name for name in part_of} if parts == {False} else part_of
+    if not out and len(part_of) == 1 and (parts == {True} or parts == {False} and negative_parts >= 2 and not positive):
+        # only 『』 quoted parts, each said to be applied: the effect is applied (at least in part); each said not to
+        # be, two or more of them (「『X』の処理を適用する事ができませんので、『Y』処理も適用されません」) and nothing
+        # said to be applied: the effect's processing is not applied. Of the card that quotes them (unnamed: the
+        # first card activated in the title)
         name = next(iter(part_of))
         card = next((c for c in cards.cards if name and fold_name(c.name) == fold_name(name)), None)
         ref = card.ref if card else None if name else (activated[0] if activated else None)
-        return {ref: True} if ref in activated else {}
+        return {ref: parts == {True}} if ref in activated else {}
     return out
 
 

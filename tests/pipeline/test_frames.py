@@ -587,3 +587,27 @@ def test_a_card_that_left_its_zone_before_the_activation_resolved_is_an_event(qa
     assert not f.unread and [(e.action, e.note) for e in f.events][1] == ("leave", "leaves the szone")
     assert not any("present" in c.state for c in f.cards)
 
+
+def test_every_part_said_not_applied_is_the_processing_not_applied(qa):
+    # 「『このカードを墓地から特殊召喚し』の処理を行う事ができませんので、『バトルフェイズを終了する』処理も適用する事が
+    # できません」: two quoted parts, each not applied, nothing said to be applied
+    f = qa(12470)
+    assert {_card(f, r).name: v for r, v in f.applied.items()} == {"タスケナイト": False}
+    assert [e.action for e in f.events] == ["activate", "leave"]
+    # an unquoted part (「対象のカードを除外する処理を適用する事ができません」) counts too; the place said before the
+    # name is where A is, and the question's 『』 quote after A's name says which of its effects resolves
+    f = qa(22615)
+    assert not f.unread and {_card(f, r).name: v for r, v in f.applied.items()} == {"カクリヨノチザクラ": False}
+    assert _card(f, f.events[0].card).location == "mzone" and f.events[0].effect_text
+    t = "「命の水」の効果処理時に、対象のモンスターが墓地に存在しなくなっている場合、効果処理はどうなりますか？"
+    # one part alone, or a part applied beside one not, says nothing of the whole
+    assert not _ja(t, "『X』処理は適用されません。").applied
+    assert not _ja(t, "『X』処理は適用されますが、『Y』処理は適用されません。").applied
+    assert not _ja(t, "『X』の処理を適用する事ができません。『Y』処理も適用されません。その後の処理は通常通り行います。").applied
+
+
+def test_a_card_activated_before_and_destroyed_in_chain_is_said_with_jishin(qa):
+    # 「「連成する振動」自身が破壊されている」: a destroy event on the card activated first (its chained Cyclone's target)
+    f = qa(14125)
+    assert [e.action for e in f.events] == ["activate", "activate", "destroy"] and not f.unread
+    assert _card(f, f.events[2].card).name == "連成する振動"
