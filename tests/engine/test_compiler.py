@@ -734,7 +734,8 @@ def test_real_scripts_a_target_taken_away_before_the_activation_resolves(shared_
 def test_a_card_activated_and_taken_away_before_it_resolves_on_the_pack(pack, engine_driver):
     # 「リビングデッドの呼び声」 destroyed in chain (the stand-in 「サイクロン」 of the other player takes it away from
     # the field) Special Summons nothing; alone (the baseline) it Special Summons its target
-    title = "「リビングデッドの呼び声」の効果処理時に、「リビングデッドの呼び声」自身がフィールドに存在しなくなっている場合、処理はどうなりますか？"
+    title = ("「リビングデッドの呼び声」の効果処理時に、「リビングデッドの呼び声」自身がフィールドに存在しなくなっている場合、"
+             "処理はどうなりますか？")
     cards = {"リビングデッドの呼び声": 97077563}
     compiled, verdict = _verdict("t-leave-coth", title, "「リビングデッドの呼び声」の効果処理は適用されません。", cards, pack,
                                  engine_driver)
