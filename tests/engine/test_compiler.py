@@ -747,3 +747,23 @@ def test_a_card_activated_and_taken_away_before_it_resolves_on_the_pack(pack, en
     _, verdict = _verdict("t-leave-coth-wrong", title, "「リビングデッドの呼び声」の効果処理は通常通り適用されます。", cards,
                           pack, engine_driver)
     assert verdict.verdict == "fail" and "did nothing" in verdict.reason
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_a_monster_target_returned_to_the_hand_before_the_activation_resolves(engine_driver):
+    # 「月の書」's target taken off the field in chain (the stand-in 「強制脱出装置」 of the other player returns it to
+    # the hand): its processing does nothing; alone (the baseline) it turns the target face-down
+    cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
+    title = "「月の書」の効果処理時に、対象のモンスターがフィールドに存在しなくなっている場合、処理はどうなりますか？"
+    for rid, answer, outcome in (("t-moon", "「月の書」の効果処理は適用されません。", "pass"),
+                                 ("t-moon-wrong", "「月の書」の効果処理は通常通り適用されます。", "fail")):
+        ruling, frame = _ruling(rid, title, answer, {"月の書": 14087893})
+        compiled = compile_frame(ruling, frame, cards)
+        assert compiled.reason is None, compiled.reason
+        assert {next(c.code for c in s.setup.cards if c.ref == "lv0") for s in compiled.scenarios if s.kind == "ruling"} \
+            == {94192409}
+        results = run_scenarios(compiled.scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"),
+                                driver=engine_driver)
+        verdict = settle(compiled.scenarios, results)[rid]
+        assert verdict.verdict == outcome, verdict.reason
