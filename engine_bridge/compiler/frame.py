@@ -171,7 +171,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     turn_player = activator if chained else 0
     # a chain of several activations before the question: each link the other player's of the one after it
     # (unless the ruling says whose), the first activated by the turn player, the others chained
-    links = chain_links(events) if chained and not (events[-1] in own) else []
+    links = chain_links(events) if chained and events[-1] not in own else []
     if len({e.card for e in links}) < len(links):
         raise NotCompiled("one card activated twice in the chain before the question: not compiled yet")
     link_player = link_players(links, by_ref, asker, activator) if len(links) > 1 else {}
