@@ -58,6 +58,9 @@ _JA_QUESTION = [
     # 「G」の効果で、デッキから「X」を手札に加えられますか / 墓地の「X」を選べますか: can G's effect choose X
     (re.compile(r"を(?:デッキから|墓地から)?(?:(?:手札|デッキ)に)?(?:加えられ|加える(?:事|こと)(?:は|が)?でき|選べ|選ぶ(?:事|こと)(?:は|が)?でき|"
                 r"戻せ|戻す(?:事|こと)(?:は|が)?でき|墓地(?:へ|に)送れ|墓地(?:へ|に)送る(?:事|こと)(?:は|が)?でき)(?:ます|ません)か"), "can_select"),
+    # 「G」の効果で「X」を除外できますか / 「G」を発動する際に、コストとして「X」をリリースできますか / 「X」を装備できますか:
+    # can G's effect (or its cost) choose X (read_select_question)
+    (re.compile(r"を(?:(?:デッキ|墓地|手札)から)?(?:除外|リリース|装備(?:させ)?)(?:する(?:事|こと)(?:は|が)?でき|でき)(?:ます|ません)か"), "can_select"),
     # 「X」のカードの発動は行えますか: whether X can be activated
     (re.compile(r"(?:の)?(?:カードの|効果の)?発動(?:は|を)行え(?:ます|ません)か"), "can_activate"),
     (re.compile(r"(?P<how>[^、「」を]{1,10})(?:でき|され|し|行い|あり)(?:ます|ません)か"), "other"),
@@ -704,14 +707,6 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
         if re.search(cue, where) and not (re.search(cue, where).group(0) == "裏側" and any(
                 (c.position or "").startswith("facedown") for c in cards.cards)):  # a position read onto a card
             frame.unread.append(f"situation: {what} ({re.search(cue, where).group(0)})")
-    # the 『』 effect text the question quotes right after the questioned card's name
-    if frame.question and frame.question.card:
-        name = next(c.name for c in cards.cards if c.ref == frame.question.card)
-        quoted = re.search("「" + re.escape(name) + r"」の(?:[①-⑨]の)?『([^『』]+)』", re.sub(r"\s+", "", question or ""))
-        if quoted:
-            frame.question.effect_text = quoted.group(1)
-            if frame.question.effect is None:
-                frame.question.effect = _effect_number(quoted.group(1))
     # which effect of A a question about A's resolution is about: the 『』 quote after A's name in the question
     for e in frame.events:
         if e.note == "resolving" and e.effect is None and not e.effect_text:
@@ -726,7 +721,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     if frame.question and frame.question.kind == "can_activate":
         own_effect_after_event(frame, body, cards)
     if frame.question and frame.question.kind != "what_happens":
-        frame.answer = _answer_ja(answer, frame.question.kind)
+        frame.answer = _answer_ja(answer, frame.question.kind) or answered_triggered(answer, frame.question)
         if frame.question.kind in ("can_activate", "can_summon", "can_set", "can_attack"):
             # one sentence saying the questioned action can be done beside one saying it cannot is a
             # conditional answer (「…を対象とした場合はできません。…の場合はできます。」): not one verdict
@@ -752,6 +747,16 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
         read_select_question(frame, body, answer, cards)
     if frame.question and frame.question.kind == "can_summon":
         read_summon_by_effect(frame, body, cards)
+    # the 『』 effect text the question quotes right after the questioned card's name
+    if frame.question and frame.question.card:
+        name = next(c.name for c in cards.cards if c.ref == frame.question.card)
+        # (the answer's quote when the question text quotes none: 「X」の『①：…』効果を発動する事はできます)
+        quoted = quoted_effect_of(question, name) or (
+            quoted_effect_of(answer, name) if frame.question.effect is None else None)
+        if quoted:
+            frame.question.effect_text = quoted
+            if frame.question.effect is None:
+                frame.question.effect = _effect_number(quoted)
     if frame.question and frame.question.kind == "can_attack":
         # 「…「X」の効果が適用されたモンスターで攻撃できますか」: a card named in the question's own clause
         # says something about the attacker the frame does not hold
@@ -813,6 +818,40 @@ def answered_as_activation(frame: Frame, body: str, answer: str, cards: _Cards) 
     at = body.find("「" + card.name)
     if at >= 0:
         _locate(card, _before(body, at))
+
+
+# 「…「X」の『…』モンスター効果は発動しません。」 / 「…効果は通常通り発動する事になります。」: whether an effect activates
+_JA_TRIGGERED_SAID = re.compile(r"(?:効果|』)は、?(?:通常通り)?発動(?P<end>します|しません|する事になります|しない事になります)$")
+
+
+def answered_triggered(answer: str, q: FrameQuestion) -> str | None:
+    """An applies question 「…効果は発動しますか」 whose answer explains first and says whether the effect
+    activates in a later sentence (before a 「なお、」 note or an aside): yes or no, None when its sentences
+    say both or neither."""
+    if q.kind != "applies" or not re.search(r"発動しますか$", q.text or ""):
+        return None
+    said = set()
+    for sentence in re.split(r"[。\n]", _first_sentence_skipping_notes(answer)):
+        sentence = sentence.strip()
+        if sentence.startswith(("（", "(", "なお", "また", "ただし")):
+            break
+        m = _JA_TRIGGERED_SAID.search(sentence)
+        if m:
+            said.add("no" if "しない" in m.group("end") or m.group("end") == "しません" else "yes")
+    return said.pop() if len(said) == 1 else None
+
+
+_JA_NAME_QUOTE = re.compile(_NAME + r"の(?:[①-⑨]の)?『([^『』]+)』")
+
+
+def quoted_effect_of(text: str, name: str) -> str | None:
+    """The first 『』 effect text quoted right after the card's name (「X」の『①：…』), the name compared as
+    a card name (spaces, middle dots and full-width forms as the catalog's spelling may differ)."""
+    key = fold_name(name)
+    for m in _JA_NAME_QUOTE.finditer(re.sub(r"\s+", "", text or "")):
+        if fold_name(m.group(1)) == key:
+            return m.group(2)
+    return None
 
 
 def _first_sentence_skipping_notes(answer: str) -> str:
@@ -1023,28 +1062,58 @@ _JA_SELECT = re.compile(_NAME + r"の(?:(?P<eff>[①-⑥])の)?(?:『[^『』]{1
                         r"(?:で|によって|の処理で|の対象として)、?(?P<where>(?:自分の|相手の)?(?:デッキ|墓地|手札|エクストラデッキ)(?:から|の))?"
                         + _NAME + r"を(?P<where2>デッキから|墓地から)?(?:(?:手札|デッキ)に)?(?:加えられ|加える|選べ|選ぶ|戻せ|戻す|"
                         r"墓地(?:へ|に)送れ|墓地(?:へ|に)送る)")
-_WHERE_FROM = {"デッキ": "deck", "墓地": "grave", "手札": "hand", "エクストラデッキ": "extra"}
+# 「G」を発動する際に、（コストとして、）「X」を除外できますか / 「G」の（発動）コストとして「X」をリリースできますか: G's cost
+# chooses X; 「G」の効果で墓地へ送るカードとして、「X」を選べますか: what G's effect chooses, said before X
+_JA_SELECT_VERB = (r"(?:加えられ|加える|選べ|選ぶ|戻せ|戻す|墓地(?:へ|に)送れ|墓地(?:へ|に)送る|"
+                   r"(?P<verb>除外|リリース|装備)(?:させ)?(?:する(?:事|こと)(?:は|が)?でき|でき))")
+_JA_SELECT_WHERE = r"(?P<where>(?:自分の|相手の)?(?:デッキ|墓地|手札|エクストラデッキ|フィールド|モンスターゾーン)(?:から|の|に存在する))?"
+_JA_SELECT_COST = re.compile(
+    _NAME + r"(?:の(?:(?P<eff>[①-⑥])の)?(?:『[^『』]{1,60}』の)?(?P<what>モンスター効果|ペンデュラム効果|効果))?"
+    r"(?:を発動する際に(?:、?コストとして)?|を発動する際のコストとして|の(?:発動)?コストとして|"
+    r"(?:で|によって)[^「」、。]{1,12}?(?:カード|モンスター)(?:として|に)|(?:で|によって|の処理で|の効果処理で))、?"
+    + _JA_SELECT_WHERE + r"(?:(?P<x>" + _NAME + r")(?:自身)?|(?P<desc>[^「」、。]{2,30}?))"
+    r"を(?P<where2>デッキから|墓地から|手札から)?(?:(?:手札|デッキ)に)?" + _JA_SELECT_VERB)
+_WHERE_FROM = {"デッキ": "deck", "墓地": "grave", "手札": "hand", "エクストラデッキ": "extra", "フィールド": "field",
+               "モンスターゾーン": "mzone"}
 
 
 def read_select_question(frame: Frame, body: str, answer: str, cards: _Cards) -> None:
     """can_select: whether G's effect can choose X (add it to the hand, pick it): G is the questioned
     card, X its target (in the Deck unless the title says where); a title not in this shape is unread."""
     q = frame.question
-    m = _JA_SELECT.search(body)
+    m = _JA_SELECT.search(body) or _JA_SELECT_COST.search(body)
+    chosen = None
+    if m and m.re is _JA_SELECT_COST and m.group("desc"):
+        # 「G」の効果で持ち主のデッキに戻すカードとして、融合モンスターを選べますか: a card the ruling describes
+        frame.cards = cards.cards
+        chosen = _described(frame, m.group("desc"))
+        if chosen is None:
+            m = None
+        else:
+            cards.cards.append(chosen)
     if not m:
         frame.unread.append("question: which card's effect chooses which card is not read")
         return
-    source, chosen = cards.get(m.group(1)), cards.get(m.group(m.re.groupindex["where2"] - 1))
+    source = cards.get(m.group(1))
+    chosen = chosen or cards.get(m.group(m.re.groupindex["where2"] - 1) if m.re is _JA_SELECT else m.group("x")[1:-1])
+    if source.ref == chosen.ref:
+        frame.unread.append("question: the effect's own card is the one it chooses (自身) is not compiled")
+        return
+    if m.groupdict().get("verb"):
+        q.how = m.group("verb")  # what the choice does: 除外 / リリース / 装備 (where the chosen card is looked for)
     q.card, q.targets, q.text = source.ref, [chosen.ref], m.group(0)
     q.effect = _effect_number(m.group("eff"))
     q.effect_kind = {"モンスター効果": "monster", "ペンデュラム効果": "pendulum"}.get(m.group("what") or "")
-    where = (m.group("where") or m.group("where2") or "").replace("自分の", "").replace("相手の", "")
+    where = re.sub(r"(?:から|の|に存在する)$", "", (m.group("where") or m.group("where2") or "").replace("自分の", "").replace("相手の", ""))
     returning = re.search(r"戻[せす]$", m.group(0))  # 「X」をデッキに戻せますか: X is where the ruling says, else on the field
-    chosen.location = _WHERE_FROM.get(where[:-1] if where.endswith(("から", "の")) else where) or chosen.location or (
-        None if returning else "deck")
+    # (banished, released or equipped: where the effect's text looks for it, the compiler reads it)
+    chosen.location = _WHERE_FROM.get(where) or chosen.location or (
+        None if returning or m.groupdict().get("verb") else "deck")
     chosen.controller = chosen.controller or ("opponent" if (m.group("where") or "").startswith("相手") else None)
+    said = _CARD.sub("「」", m.group(0))  # the clauses this reading explains (「を発動する際にコストとして」 …)
     for card in (source, chosen):
-        frame.unread = [u for u in frame.unread if u != f"situation: what 「{card.name}」 does before the question"]
+        frame.unread = [u for u in frame.unread if u != f"situation: what 「{card.name}」 does before the question"
+                        and not ((c := re.fullmatch(r"situation: 「(.*)」 is not read", u)) and c.group(1) in said)]
     if frame.answer is None:
         first = re.split(r"[。\n]", answer.strip(), maxsplit=1)[0]
         said = re.search(r"(?:加えられ|選べ|戻せ|送れ)(ます|ません)$", first)

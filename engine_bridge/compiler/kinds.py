@@ -11,7 +11,7 @@ from engine_bridge.compiler.base import (_ruling_id, _scenario, _slug, _where, C
                                          TEMPLATE)
 from engine_bridge.compiler.boards import (_battle_foe, _chain_standins, _check_cards, _fate_place, _filler,
                                            _named_cards, _question_places, _situation_card, EFFECT_DESTROYER,
-                                           similar_cards, with_described_cards)
+                                           extra_filler, similar_cards, variety_filler, with_described_cards)
 from engine_bridge.compiler.effects import (_event_effect, effect_index, numbered_effect_text, open_state_effects,
                                             referenced_cards, summon_source)
 from engine_bridge.compiler.steps import _with_filler, played_activations
@@ -272,6 +272,10 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
     if frame.answer == "no" and not stand_ins:
         raise NotCompiled(f"can_select 'no': 「{source.name}」's text names no card that could stand in for "
                           f"「{chosen.name}」 in a baseline")
+    if chosen.location is None and q.how in ("除外", "装備"):
+        # 「G」の効果で「X」を除外できますか: X where G's text looks for what it banishes or equips
+        looked = chosen_from(numbered_effect_text(cards.texts.get(source.passcode, ""), q.effect), q.how)
+        chosen = chosen.model_copy(update={"location": looked}) if looked else chosen
     where, where_position = (chosen.location, None) if chosen.location in ("deck", "grave", "hand", "removed", "extra") \
         else _fate_place(cards.kind(chosen.passcode), chosen)  # on the field (a card an effect returns)
     if where == "deck" and cards.kind(chosen.passcode) == "extra":
@@ -280,7 +284,10 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
     rid = _ruling_id(ruling)
     scenarios: list[Scenario] = []
     variant = 0
-    for filler in (False, True):
+    # a last variant with what the effect's text names (its costs and what it fetches: 「混沌の黒魔術師」 …) and
+    # the variety filler in the piles, where the first two leave the activation unoffered
+    named = [c for c in refs if c in cards.data]
+    for filler in (False, True, *(("named",) if named else ())):
         for location, position in dict.fromkeys(places):
             variant += 1
             qsetup = SetupCard(ref=source.ref, code=source.passcode, player=0, location=location, position=position,
@@ -288,6 +295,8 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
             target = SetupCard(ref=chosen.ref, code=chosen.passcode, player=player, location=where, position=where_position,
                                name=chosen.name)
             extra = _filler(0, "f0") + _filler(1, "f1") if filler else []
+            if filler == "named":
+                extra += _named_cards(named, 0, "f0-n", cards) + variety_filler(0, "f0", cards) + extra_filler(0, "f0", cards)
             base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
             label = _where(location, filler) + f", chosen from {where}"
             step = Step(action="activate", card=source.ref, effect=effect, select=[chosen.ref], answer=True,
@@ -303,6 +312,21 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
                                            control_of=ruling_scenario))
             scenarios.append(ruling_scenario)
     return scenarios
+
+
+_CHOSEN_PLACE = {"デッキ": "deck", "墓地": "grave", "手札": "hand", "エクストラデッキ": "extra", "EXデッキ": "extra"}
+
+
+def chosen_from(text: str, verb: str) -> str | None:
+    """Where an effect's text looks for the card it banishes or equips (「自分の墓地から…を除外し」「デッキから…を
+    装備する」): the first place said before the verb in its sentence; None when none is (the field)."""
+    for sentence in re.split(r"[。]", text):
+        at = sentence.find(verb)
+        if at < 0:
+            continue
+        found = re.findall(r"(エクストラデッキ|EXデッキ|デッキ|墓地|手札)(?:・[^かのに]{1,4})*(?:から|の|に存在する)", sentence[:at])
+        return _CHOSEN_PLACE[found[0]] if found else None
+    return None
 
 
 def compile_applied(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:

@@ -708,6 +708,17 @@ def test_a_card_that_leaves_before_the_activation_resolves_is_taken_away_by_a_st
     assert "leaves the grave, but it is in the hand" in compile_frame(ruling, frame, pack).reason
 
 
+def test_where_an_effects_text_looks_for_the_card_it_banishes_or_equips():
+    from engine_bridge.compiler.kinds import chosen_from
+
+    assert chosen_from("①：自分の墓地から魔法カード１枚を除外して発動できる。", "除外") == "grave"
+    assert chosen_from("手札・墓地から「A」１体を除外し、デッキから１枚ドローする。", "除外") == "hand"
+    assert chosen_from("デッキから装備魔法カード１枚を選んでこのカードに装備する。", "装備") == "deck"
+    # said of no place (a card on the field), or the verb not in the text: None (the field by its type)
+    assert chosen_from("フィールドのモンスター１体を対象として発動できる。そのモンスターを除外する。", "除外") is None
+    assert chosen_from("このカードを手札に加える。", "装備") is None
+
+
 @pytest.mark.engine
 @pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
 def test_real_scripts_a_target_taken_away_before_the_activation_resolves(shared_dir, engine_driver):
@@ -767,3 +778,38 @@ def test_real_scripts_a_monster_target_returned_to_the_hand_before_the_activatio
                                 driver=engine_driver)
         verdict = settle(compiled.scenarios, results)[rid]
         assert verdict.verdict == outcome, verdict.reason
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_a_card_a_cost_or_an_effect_banishes_releases_or_returns(shared_dir, engine_driver):
+    """Official Q&As asking whether a cost or an effect can take a card, played as the choices the engine asks."""
+    cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
+    from engine_bridge.templates.base import as_ruling
+    from rulings.cards import read_cards_jsonl
+
+    with gzip.open(shared_dir / "corpus" / "konami-faq" / "qa-dev.jsonl.gz", "rt", encoding="utf-8") as fh:
+        qas = {q["fid"]: q for q in map(json.loads, fh)}
+    # インヴィンシブル・ヘイロー banishes 覇王黒竜オッドアイズ・リベリオン・ドラゴン as it is activated (yes); 光と闇の洗礼's
+    # cost releases 竜騎士ブラック・マジシャン (yes: named "ブラック・マジシャン" on the field); サイバーダーク・インパクト！
+    # cannot return 沼地の魔神王 in place of a 「サイバー・ダーク」 monster (no, beside a baseline whose stand-in it returns)
+    fids = (22020, 10985, 6270)
+    wanted = {k for fid in fids for k in qas[fid]["mentionedCards"]}
+    by_konami = {c.konami_id: c for c in read_cards_jsonl(shared_dir / "data" / "cards.jsonl.gz") if c.konami_id in wanted}
+    scenarios = []
+    for fid in fids:
+        q = qas[fid]
+        mentions = [{"surface": by_konami[k].names["ja"], "passcode": by_konami[k].passcode, "kind": "card"}
+                    for k in q["mentionedCards"] if k in by_konami]
+        frame = frame_for(q["title"], "ja", mentions, q)
+        assert frame.question.kind == "can_select"
+        view = as_ruling({"id": f"qa-{fid}", "text": q["title"], "normalized": q["title"], "language": "ja", "frame": frame})
+        compiled = compile_frame(view, frame, cards)
+        assert compiled.reason is None, compiled.reason
+        scenarios += compiled.scenarios
+    verdicts = settle(scenarios, run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"),
+                                               driver=engine_driver))
+    assert {rid: v.verdict for rid, v in verdicts.items()} == {f"qa-{fid}": "pass" for fid in fids}, verdicts
+    # the "no" is judged in the variant that puts what the effect's text names in the piles (its baseline offers it)
+    no = next(s for s in scenarios if s.id == verdicts["qa-6270"].scenario_id)
+    assert any(c.ref.startswith("f0-n") for c in no.setup.cards) and no.steps[-1].expect["selectable"] == {"c1": False}

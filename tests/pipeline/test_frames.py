@@ -611,3 +611,51 @@ def test_a_card_activated_before_and_destroyed_in_chain_is_said_with_jishin(qa):
     f = qa(14125)
     assert [e.action for e in f.events] == ["activate", "activate", "destroy"] and not f.unread
     assert _card(f, f.events[2].card).name == "連成する振動"
+
+
+def test_the_questioned_effect_quoted_in_the_question_or_the_answer(qa):
+    # 「E・HERO シャドー・ミスト」の『①：…』効果によって…: the name holds a space the whitespace-free question drops
+    f = qa(15800)
+    assert (f.question.kind, _card(f, f.question.card).name, f.question.effect) == ("can_select", "E・HERO シャドー・ミスト", 1)
+    assert f.question.effect_text.startswith("①：このカードが特殊召喚に成功した場合")
+    # the question quotes it as 「X」の『①：…』 too, read once the questioned card is known (after the chain is read)
+    f = qa(12625)
+    assert (f.question.kind, _card(f, f.question.card).name, f.question.effect, f.answer) == (
+        "can_activate", "No.38 希望魁竜タイタニック・ギャラクシー", 1, "yes")
+    # only the answer quotes it: 「…「X」の『①：…』効果を発動する事はできます」
+    f = frame_ja("「A」の効果を発動できますか？", "「A」の効果を発動できますか？",
+                 "「A」の『②：このカードが墓地に存在する場合に発動できる』効果を発動する事はできます。", {})
+    assert (f.question.effect, f.question.effect_text) == (2, "②：このカードが墓地に存在する場合に発動できる")
+
+
+def test_a_cost_or_an_effect_that_banishes_releases_or_chooses_a_card_is_a_choice_of_that_effect(qa):
+    # 「G」の効果を発動する際に、「X」を除外できますか: G chooses X (where G's text looks for it: the compiler reads it)
+    f = qa(22020)
+    q = f.question
+    assert (q.kind, _card(f, q.card).name, q.how, f.answer, f.unread) == ("can_select", "インヴィンシブル・ヘイロー", "除外", "yes", [])
+    assert (_card(f, q.targets[0]).name, _card(f, q.targets[0]).location) == ("覇王黒竜オッドアイズ・リベリオン・ドラゴン", None)
+    # 「G」を発動する際にコストとして「X」をリリースできますか: the cost's words are read, not left over
+    f = qa(10985)
+    q = f.question
+    assert (q.kind, _card(f, q.card).name, _card(f, q.targets[0]).name, q.how, f.answer, f.unread) == (
+        "can_select", "光と闇の洗礼", "竜騎士ブラック・マジシャン", "リリース", "yes", [])
+    # a chosen card the ruling describes: 「G」の効果で、神属性のモンスターをデッキから墓地へ送れますか
+    f = qa(6835)
+    chosen = _card(f, f.question.targets[0])
+    assert (f.question.kind, chosen.described, chosen.location, f.answer) == ("can_select", ["monster", "attribute=DIVINE"], "deck", "yes")
+    # the effect's own card chosen (「X」自身を除外できますか) is said, not compiled as two cards
+    f = frame_ja("「A」のモンスター効果を発動する際に、コストとして、「A」自身を除外できますか？", "", "除外できます。", {})
+    assert f.question.kind == "can_select" and any("自身" in u for u in f.unread)
+
+
+def test_whether_an_effect_activates_said_after_the_answers_explanation(qa):
+    # 「…効果は、…終了時に発動する効果です。…破壊され墓地へ送られています。…モンスター効果は発動しません。」
+    f = qa(6150)
+    assert (f.question.kind, f.answer) == ("applies", "no")
+    # 「…したがって、…の効果は発動します。」
+    f = qa(7640)
+    assert (f.question.kind, f.answer) == ("applies", "yes")
+    # one sentence saying it activates, another that it does not: no answer
+    f = frame_ja("「A」が破壊された場合、「A」の効果は発動しますか？", "", "場合によります。「A」の効果は発動します。"
+                 "「B」の場合は、その効果は発動しません。", {})
+    assert f.answer is None
