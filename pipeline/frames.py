@@ -61,6 +61,10 @@ _JA_QUESTION = [
     # 「G」の効果で「X」を除外できますか / 「G」を発動する際に、コストとして「X」をリリースできますか / 「X」を装備できますか:
     # can G's effect (or its cost) choose X (read_select_question)
     (re.compile(r"を(?:(?:デッキ|墓地|手札)から)?(?:除外|リリース|装備(?:させ)?)(?:する(?:事|こと)(?:は|が)?でき|でき)(?:ます|ません)か"), "can_select"),
+    # 「G」の効果で「X」を融合素材にできますか / 融合素材として「X」を使用できますか: can G's summon use X as a material
+    (re.compile(r"を(?:融合|シンクロ|エクシーズ|リンク)素材(?:に(?:する(?:事|こと)(?:は|が)?でき|でき)|として使用でき)(?:ます|ません)か"), "can_select"),
+    # 「G」の効果で持ち主のデッキに戻すカードとして、「X」を選択できますか (a choice that is not a target: 対象 is can_target)
+    (re.compile(r"(?:カード|モンスター)(?:として|に)、?[^、。]{1,40}を選択(?:する(?:事|こと)(?:は|が)?)?でき(?:ます|ません)か"), "can_select"),
     # 「X」のカードの発動は行えますか: whether X can be activated
     (re.compile(r"(?:の)?(?:カードの|効果の)?発動(?:は|を)行え(?:ます|ません)か"), "can_activate"),
     (re.compile(r"(?P<how>[^、「」を]{1,10})(?:でき|され|し|行い|あり)(?:ます|ません)か"), "other"),
@@ -1065,12 +1069,15 @@ _JA_SELECT = re.compile(_NAME + r"の(?:(?P<eff>[①-⑥])の)?(?:『[^『』]{1
 # 「G」を発動する際に、（コストとして、）「X」を除外できますか / 「G」の（発動）コストとして「X」をリリースできますか: G's cost
 # chooses X; 「G」の効果で墓地へ送るカードとして、「X」を選べますか: what G's effect chooses, said before X
 _JA_SELECT_VERB = (r"(?:加えられ|加える|選べ|選ぶ|戻せ|戻す|墓地(?:へ|に)送れ|墓地(?:へ|に)送る|"
-                   r"(?P<verb>除外|リリース|装備)(?:させ)?(?:する(?:事|こと)(?:は|が)?でき|でき))")
+                   r"(?P<verb>除外|リリース|装備|(?:融合|シンクロ|エクシーズ|リンク)素材)(?:させ)?(?:に)?"
+                   r"(?:する(?:事|こと)(?:は|が)?でき|でき|として使用でき)|選択(?:する(?:事|こと)(?:は|が)?)?でき)")
 _JA_SELECT_WHERE = r"(?P<where>(?:自分の|相手の)?(?:デッキ|墓地|手札|エクストラデッキ|フィールド|モンスターゾーン)(?:から|の|に存在する))?"
 _JA_SELECT_COST = re.compile(
-    _NAME + r"(?:の(?:(?P<eff>[①-⑥])の)?(?:『[^『』]{1,60}』の)?(?P<what>モンスター効果|ペンデュラム効果|効果))?"
+    r"(?P<gwhere>(?:墓地|手札)(?:にて|で)発動(?:した|する)|(?:自分の)?(?:墓地|手札)の)?(?P<g>" + _NAME + r")(?:の(?:(?P<eff>[①-⑥])の)?(?:『[^『』]{1,60}』の)?(?P<what>モンスター効果|ペンデュラム効果|効果))?"
     r"(?:を発動する際に(?:、?コストとして)?|を発動する際のコストとして|の(?:発動)?コストとして|"
-    r"(?:で|によって)[^「」、。]{1,12}?(?:カード|モンスター)(?:として|に)|(?:で|によって|の処理で|の効果処理で))、?"
+    r"(?:で|によって)、?[^「」、。]{1,12}?(?:カード|モンスター)(?:として|に)|(?:で|によって|の処理で|の効果処理で))、?"
+    # 「G」の効果で融合召喚を行う場合、… / 「G」の効果で、「Y」を融合召喚する際に、…: the summon whose materials are chosen
+    r"(?:(?:(?P<y>" + _NAME + r")を)?(?:融合|シンクロ|エクシーズ|儀式)召喚(?:を行う|する)(?:場合|際に)、?)?"
     + _JA_SELECT_WHERE + r"(?:(?P<x>" + _NAME + r")(?:自身)?|(?P<desc>[^「」、。]{2,30}?))"
     r"を(?P<where2>デッキから|墓地から|手札から)?(?:(?:手札|デッキ)に)?" + _JA_SELECT_VERB)
 _WHERE_FROM = {"デッキ": "deck", "墓地": "grave", "手札": "hand", "エクストラデッキ": "extra", "フィールド": "field",
@@ -1094,10 +1101,15 @@ def read_select_question(frame: Frame, body: str, answer: str, cards: _Cards) ->
     if not m:
         frame.unread.append("question: which card's effect chooses which card is not read")
         return
-    source = cards.get(m.group(1))
+    source = cards.get(m.group(1) if m.re is _JA_SELECT else m.group("g")[1:-1])
+    if m.re is _JA_SELECT_COST and m.group("gwhere"):
+        source.location = source.location or ("grave" if m.group("gwhere").startswith(("墓地", "自分の墓地")) else "hand")
+    summoned = m.re is _JA_SELECT_COST and m.group("y") and cards.get(m.group("y")[1:-1])
+    if summoned:
+        summoned.location = "extra"  # 「G」の効果で、「Y」を融合召喚する際に: Y waits in the Extra Deck for that summon
     chosen = chosen or cards.get(m.group(m.re.groupindex["where2"] - 1) if m.re is _JA_SELECT else m.group("x")[1:-1])
-    if source.ref == chosen.ref:
-        frame.unread.append("question: the effect's own card is the one it chooses (自身) is not compiled")
+    if source.ref == chosen.ref and not re.search(r"自身を", m.group(0)):
+        frame.unread.append("question: the effect's own card is the one it chooses, not said 自身 (another copy?) is not read")
         return
     if m.groupdict().get("verb"):
         q.how = m.group("verb")  # what the choice does: 除外 / リリース / 装備 (where the chosen card is looked for)
@@ -1108,10 +1120,10 @@ def read_select_question(frame: Frame, body: str, answer: str, cards: _Cards) ->
     returning = re.search(r"戻[せす]$", m.group(0))  # 「X」をデッキに戻せますか: X is where the ruling says, else on the field
     # (banished, released or equipped: where the effect's text looks for it, the compiler reads it)
     chosen.location = _WHERE_FROM.get(where) or chosen.location or (
-        None if returning or m.groupdict().get("verb") else "deck")
+        None if returning or m.groupdict().get("verb") or chosen is source else "deck")
     chosen.controller = chosen.controller or ("opponent" if (m.group("where") or "").startswith("相手") else None)
     said = _CARD.sub("「」", m.group(0))  # the clauses this reading explains (「を発動する際にコストとして」 …)
-    for card in (source, chosen):
+    for card in (source, chosen, *([summoned] if summoned else [])):
         frame.unread = [u for u in frame.unread if u != f"situation: what 「{card.name}」 does before the question"
                         and not ((c := re.fullmatch(r"situation: 「(.*)」 is not read", u)) and c.group(1) in said)]
     if frame.answer is None:

@@ -253,14 +253,24 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
     _check_cards(frame, cards)
     by_ref = {c.ref: c for c in frame.cards}
     source, chosen = by_ref[q.card], by_ref[q.targets[0]]
+    if source.ref == chosen.ref:
+        return _compile_select_itself(ruling, frame, cards)
     if frame.events or any(c.state for c in frame.cards if c.ref not in (source.ref, chosen.ref)):
         raise NotCompiled("can_select with a situation or events before the question: not compiled yet")
     kind = cards.kind(source.passcode)
     # a Spell/Trap's effect that chooses is mostly its activation's (「X」の効果で): tried as the card activated
     activation = kind not in ("monster", "pendulum", "extra")
-    effect = effect_index(frame, source.passcode, cards, activation)
+    try:
+        effect = effect_index(frame, source.passcode, cards, activation)
+    except NotCompiled:
+        if not (activation and q.effect == 1):
+            raise
+        effect = None  # a Spell/Trap's ① is its activation (its script describes only the later effects)
     places = _question_places(kind, source, Frame(question=FrameQuestion(kind="can_activate", text="" if activation
                                                                           else q.text, effect_kind=q.effect_kind)))
+    if activation and effect is None and q.effect == 1:
+        # its activation only (from the Graveyard any option would be another of its effects)
+        places = [p for p in places if p[0] in ("hand", "szone", "fzone")] or places
     if open_state_effects(cards.script(source.passcode) or "", effect) is False:
         raise NotCompiled(f"「{source.name}」's effect is a trigger (its script has no Ignition/Quick/activation type "
                           f"for it): the event that triggers it is not in the frame")
@@ -287,7 +297,7 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
     # a last variant with what the effect's text names (its costs and what it fetches: 「混沌の黒魔術師」 …) and
     # the variety filler in the piles, where the first two leave the activation unoffered
     named = [c for c in refs if c in cards.data]
-    for filler in (False, True, *(("named",) if named else ())):
+    for filler in (False, True, *(("named", "named on the field") if named else ())):
         for location, position in dict.fromkeys(places):
             variant += 1
             qsetup = SetupCard(ref=source.ref, code=source.passcode, player=0, location=location, position=position,
@@ -295,8 +305,13 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
             target = SetupCard(ref=chosen.ref, code=chosen.passcode, player=player, location=where, position=where_position,
                                name=chosen.name)
             extra = _filler(0, "f0") + _filler(1, "f1") if filler else []
-            if filler == "named":
+            # the monster the effect summons with the chosen materials (「Y」を融合召喚する際に), in the Extra Deck
+            extra += [SetupCard(ref=c.ref, code=c.passcode, player=0, location="extra", name=c.name) for c in frame.cards
+                      if c.location == "extra" and c.ref not in (source.ref, chosen.ref) and c.passcode in cards.data]
+            if filler in ("named", "named on the field"):
                 extra += _named_cards(named, 0, "f0-n", cards) + variety_filler(0, "f0", cards) + extra_filler(0, "f0", cards)
+            if filler == "named on the field":
+                extra += named_on_field(named, 0, "f0-nf", cards)
             base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
             label = _where(location, filler) + f", chosen from {where}"
             step = Step(action="activate", card=source.ref, effect=effect, select=[chosen.ref], answer=True,
@@ -311,6 +326,54 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
                 scenarios.append(_scenario(ruling, base + "-baseline", frame, [qsetup, stand, *extra], [b_step], label,
                                            control_of=ruling_scenario))
             scenarios.append(ruling_scenario)
+    return scenarios
+
+
+def named_on_field(named: list[int], player: int, tag: str, cards: CardSource, room: int = 2) -> list[SetupCard]:
+    """Main Deck monsters among the cards an effect's text names, face-up on its controller's field (what a cost
+    that banishes or releases 「A」 monsters from the field, or a condition that asks for one, needs)."""
+    monsters = [c for c in named if cards.kind(c) in ("monster", "pendulum")][:room]
+    return [SetupCard(ref=f"{tag}{i}", code=code, player=player, location="mzone", position="faceup_attack")
+            for i, code in enumerate(monsters)]
+
+
+def _compile_select_itself(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
+    """can_select where G's effect would choose G itself (「G」の効果で…として、「G」自身を選べますか): G activated
+    where its type allows (with the filler, then the cards its text names), G among the choices of the
+    activation. Only a "yes" is compiled: a "no" would need a baseline where another card stands in for G
+    with everything else the same, which G's own presence makes impossible."""
+    q = frame.question
+    if frame.answer != "yes":
+        raise NotCompiled("can_select of the effect's own card 'no': no baseline can put another card in its place")
+    source = next(c for c in frame.cards if c.ref == q.card)
+    kind = cards.kind(source.passcode)
+    activation = kind not in ("monster", "pendulum", "extra")
+    effect = effect_index(frame, source.passcode, cards, activation)
+    places = _question_places(kind, source, Frame(question=FrameQuestion(kind="can_activate", text="" if activation
+                                                                          else q.text, effect_kind=q.effect_kind)))
+    if open_state_effects(cards.script(source.passcode) or "", effect) is False:
+        raise NotCompiled(f"「{source.name}」's effect is a trigger (its script has no Ignition/Quick/activation type "
+                          f"for it): the event that triggers it is not in the frame")
+    refs = [c for c in referenced_cards(cards.texts.get(source.passcode, ""), source.passcode)]
+    cards.ensure(refs)
+    named = [c for c in refs if c in cards.data]
+    rid = _ruling_id(ruling)
+    scenarios: list[Scenario] = []
+    variant = 0
+    for filler in (True, *(("named", "named on the field") if named else ())):
+        for location, position in dict.fromkeys(places):
+            variant += 1
+            qsetup = SetupCard(ref=source.ref, code=source.passcode, player=0, location=location, position=position,
+                               name=source.name)
+            extra = _filler(0, "f0") + _filler(1, "f1")
+            if filler in ("named", "named on the field"):
+                extra += _named_cards(named, 0, "f0-n", cards) + variety_filler(0, "f0", cards) + extra_filler(0, "f0", cards)
+            if filler == "named on the field":
+                extra += named_on_field(named, 0, "f0-nf", cards)
+            step = Step(action="activate", card=source.ref, effect=effect, select=[source.ref], answer=True,
+                        expect={"offered": True, "selectable": {source.ref: True}})
+            scenarios.append(_scenario(ruling, f"{TEMPLATE}-{_slug(rid)}-v{variant}", frame, [qsetup, *extra], [step],
+                                       _where(location, filler) + ", itself among the choices"))
     return scenarios
 
 

@@ -708,6 +708,20 @@ def test_a_card_that_leaves_before_the_activation_resolves_is_taken_away_by_a_st
     assert "leaves the grave, but it is in the hand" in compile_frame(ruling, frame, pack).reason
 
 
+def test_the_effects_own_card_among_its_choices_is_compiled_for_a_yes_only(pack):
+    title = "「リビングデッドの呼び声」の効果で選ぶカードとして、「リビングデッドの呼び声」自身を選べますか？"
+    ruling, frame = _ruling("t-itself", title, "選べます。", {"リビングデッドの呼び声": CALL})
+    q = frame.question
+    assert (q.kind, q.targets, frame.answer) == ("can_select", [q.card], "yes")
+    compiled = compile_frame(ruling, frame, pack)
+    assert compiled.reason is None and compiled.scenarios
+    # one card in its place (never a second copy standing for the chosen one), itself among the choices asked
+    assert all(sum(c.code == CALL for c in s.setup.cards) == 1 for s in compiled.scenarios)
+    assert all(s.steps[-1].expect == {"offered": True, "selectable": {q.card: True}} for s in compiled.scenarios)
+    ruling, frame = _ruling("t-itself-no", title, "選べません。", {"リビングデッドの呼び声": CALL})
+    assert "no baseline can put another card in its place" in compile_frame(ruling, frame, pack).reason
+
+
 def test_where_an_effects_text_looks_for_the_card_it_banishes_or_equips():
     from engine_bridge.compiler.kinds import chosen_from
 

@@ -643,9 +643,16 @@ def test_a_cost_or_an_effect_that_banishes_releases_or_chooses_a_card_is_a_choic
     f = qa(6835)
     chosen = _card(f, f.question.targets[0])
     assert (f.question.kind, chosen.described, chosen.location, f.answer) == ("can_select", ["monster", "attribute=DIVINE"], "deck", "yes")
-    # the effect's own card chosen (「X」自身を除外できますか) is said, not compiled as two cards
-    f = frame_ja("「A」のモンスター効果を発動する際に、コストとして、「A」自身を除外できますか？", "", "除外できます。", {})
-    assert f.question.kind == "can_select" and any("自身" in u for u in f.unread)
+    # the effect's own card chosen (「G」自身を除外できますか): G is the chosen card too, where it is (not moved to the Deck)
+    f = qa(21305)
+    q = f.question
+    assert (q.kind, _card(f, q.card).name, q.targets, q.how, f.answer) == ("can_select", "影六武衆－ハツメ", [q.card], "除外", "yes")
+    f = qa(14495)  # 「G」の効果で持ち主のデッキに戻すカードとして、「G」自身を選択できますか (a choice, not a target)
+    q = f.question
+    assert (q.kind, q.targets, _card(f, q.card).location, f.answer, f.unread) == ("can_select", [q.card], None, "yes", [])
+    # the same name twice without 自身 (another copy?) is not read as the card itself
+    f = frame_ja("「A」の効果で、「A」を除外できますか？", "", "除外できます。", {})
+    assert any("not said 自身" in u for u in f.unread)
 
 
 def test_whether_an_effect_activates_said_after_the_answers_explanation(qa):
@@ -659,3 +666,20 @@ def test_whether_an_effect_activates_said_after_the_answers_explanation(qa):
     f = frame_ja("「A」が破壊された場合、「A」の効果は発動しますか？", "", "場合によります。「A」の効果は発動します。"
                  "「B」の場合は、その効果は発動しません。", {})
     assert f.answer is None
+
+
+def test_a_material_an_effects_summon_can_use_is_a_choice_of_that_effect(qa):
+    # 「G」の効果でエクストラデッキの「X」を融合素材にできますか
+    f = qa(19740)
+    q = f.question
+    assert (q.kind, _card(f, q.card).name, q.how, f.answer, f.unread) == ("can_select", "オッドアイズ・フュージョン", "融合素材", "no", [])
+    assert (_card(f, q.targets[0]).name, _card(f, q.targets[0]).location) == ("EMオッドアイズ・メタル・クロウ", "extra")
+    # 「G」の効果で、「Y」を融合召喚する際に、「X」を融合素材にできますか: Y waits in the Extra Deck for that summon
+    f = qa(22885)
+    q = f.question
+    assert (q.kind, _card(f, q.card).name, _card(f, q.targets[0]).name, f.answer, f.unread) == (
+        "can_select", "破壊剣士融合", "沼地の魔神王", "no", [])
+    assert [(c.name, c.location) for c in f.cards if c.ref not in (q.card, q.targets[0])] == [("竜破壊の剣士－バスター・ブレイダー", "extra")]
+    # 墓地にて発動した「G」の効果によって…: G is in the Graveyard
+    f = qa(19615)
+    assert (f.question.kind, _card(f, f.question.card).location, f.question.how) == ("can_select", "grave", "エクシーズ素材")
