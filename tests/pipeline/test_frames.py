@@ -679,7 +679,8 @@ def test_a_material_an_effects_summon_can_use_is_a_choice_of_that_effect(qa):
     q = f.question
     assert (q.kind, _card(f, q.card).name, _card(f, q.targets[0]).name, f.answer, f.unread) == (
         "can_select", "破壊剣士融合", "沼地の魔神王", "no", [])
-    assert [(c.name, c.location) for c in f.cards if c.ref not in (q.card, q.targets[0])] == [("竜破壊の剣士－バスター・ブレイダー", "extra")]
+    others = [(c.name, c.location) for c in f.cards if c.ref not in (q.card, q.targets[0])]
+    assert others == [("竜破壊の剣士－バスター・ブレイダー", "extra")]
     # 墓地にて発動した「G」の効果によって…: G is in the Graveyard
     f = qa(19615)
     assert (f.question.kind, _card(f, f.question.card).location, f.question.how) == ("can_select", "grave", "エクシーズ素材")
