@@ -96,34 +96,36 @@ def test_reasons_are_specific(pack):
 REAL = os.environ.get("RULINGS_EDOPRO_SCRIPTS")
 
 
-@pytest.mark.engine
-@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
-def test_real_scripts_dev_qa_sample(shared_dir, engine_driver):
-    """Official Q&As about cards outside the pack, compiled and run on the real scripts."""
-    cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
+def _dev_qas_compiled(shared_dir, fids, cards):
+    """Official dev Q&As (by fid) read into frames with their mentioned cards' passcodes, and compiled."""
     from engine_bridge.templates.base import as_ruling
     from rulings.cards import read_cards_jsonl
 
     with gzip.open(shared_dir / "corpus" / "konami-faq" / "qa-dev.jsonl.gz", "rt", encoding="utf-8") as fh:
         qas = {q["fid"]: q for q in map(json.loads, fh)}
-    by_konami = {}
-    fids = (6860, 8555, 22240)
     wanted = {k for fid in fids for k in qas[fid]["mentionedCards"]}
-    for card in read_cards_jsonl(shared_dir / "data" / "cards.jsonl.gz"):
-        if card.konami_id in wanted:
-            by_konami[card.konami_id] = card
-    scenarios = []
-    # ライオウ / 徴兵令 (yes), 手違い / サンライト・ユニコーン (no), マクロコスモス / 弾丸特急バレット・ライナー
-    # (cannot attack: its attack cost sends two cards to the Graveyard, banished instead)
+    by_konami = {c.konami_id: c for c in read_cards_jsonl(shared_dir / "data" / "cards.jsonl.gz") if c.konami_id in wanted}
+    frames, scenarios = {}, []
     for fid in fids:
         q = qas[fid]
         mentions = [{"surface": by_konami[k].names["ja"], "passcode": by_konami[k].passcode, "kind": "card"}
                     for k in q["mentionedCards"] if k in by_konami]
-        frame = frame_for(q["title"], "ja", mentions, q)
+        frame = frames[fid] = frame_for(q["title"], "ja", mentions, q)
         view = as_ruling({"id": f"qa-{fid}", "text": q["title"], "normalized": q["title"], "language": "ja", "frame": frame})
         compiled = compile_frame(view, frame, cards)
         assert compiled.reason is None, compiled.reason
         scenarios += compiled.scenarios
+    return frames, scenarios
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_dev_qa_sample(shared_dir, engine_driver):
+    """Official Q&As about cards outside the pack, compiled and run on the real scripts."""
+    cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
+    # ライオウ / 徴兵令 (yes), 手違い / サンライト・ユニコーン (no), マクロコスモス / 弾丸特急バレット・ライナー
+    # (cannot attack: its attack cost sends two cards to the Graveyard, banished instead)
+    _, scenarios = _dev_qas_compiled(shared_dir, (6860, 8555, 22240), cards)
     verdicts = settle(scenarios, run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"),
                                                driver=engine_driver))
     assert {rid: v.verdict for rid, v in verdicts.items()} == {"qa-6860": "pass", "qa-8555": "pass", "qa-22240": "pass"}, verdicts
@@ -799,28 +801,12 @@ def test_real_scripts_a_monster_target_returned_to_the_hand_before_the_activatio
 def test_real_scripts_a_card_a_cost_or_an_effect_banishes_releases_or_returns(shared_dir, engine_driver):
     """Official Q&As asking whether a cost or an effect can take a card, played as the choices the engine asks."""
     cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
-    from engine_bridge.templates.base import as_ruling
-    from rulings.cards import read_cards_jsonl
-
-    with gzip.open(shared_dir / "corpus" / "konami-faq" / "qa-dev.jsonl.gz", "rt", encoding="utf-8") as fh:
-        qas = {q["fid"]: q for q in map(json.loads, fh)}
     # インヴィンシブル・ヘイロー banishes 覇王黒竜オッドアイズ・リベリオン・ドラゴン as it is activated (yes); 光と闇の洗礼's
     # cost releases 竜騎士ブラック・マジシャン (yes: named "ブラック・マジシャン" on the field); サイバーダーク・インパクト！
     # cannot return 沼地の魔神王 in place of a 「サイバー・ダーク」 monster (no, beside a baseline whose stand-in it returns)
     fids = (22020, 10985, 6270)
-    wanted = {k for fid in fids for k in qas[fid]["mentionedCards"]}
-    by_konami = {c.konami_id: c for c in read_cards_jsonl(shared_dir / "data" / "cards.jsonl.gz") if c.konami_id in wanted}
-    scenarios = []
-    for fid in fids:
-        q = qas[fid]
-        mentions = [{"surface": by_konami[k].names["ja"], "passcode": by_konami[k].passcode, "kind": "card"}
-                    for k in q["mentionedCards"] if k in by_konami]
-        frame = frame_for(q["title"], "ja", mentions, q)
-        assert frame.question.kind == "can_select"
-        view = as_ruling({"id": f"qa-{fid}", "text": q["title"], "normalized": q["title"], "language": "ja", "frame": frame})
-        compiled = compile_frame(view, frame, cards)
-        assert compiled.reason is None, compiled.reason
-        scenarios += compiled.scenarios
+    frames, scenarios = _dev_qas_compiled(shared_dir, fids, cards)
+    assert {f.question.kind for f in frames.values()} == {"can_select"}
     verdicts = settle(scenarios, run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"),
                                                driver=engine_driver))
     assert {rid: v.verdict for rid, v in verdicts.items()} == {f"qa-{fid}": "pass" for fid in fids}, verdicts
