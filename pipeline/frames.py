@@ -121,6 +121,12 @@ def topic_first(body: str) -> str:
     return f"{m.group('rest')}、{m.group('topic')}を{m.group('verb')}{body[m.end():]}"
 
 
+# 「自分が召喚・特殊召喚に成功した「X」の効果を発動している」: the monster whose effect is activated was Normal
+# Summoned (or Summoned either way) just before; the compiler plays that Summon first where the effect is a
+# trigger of it (steps.summon_triggered), else the monster is on the field. A Special Summon only (「特殊召喚に
+# 成功した「X」」) is not a Normal Summon: left unread.
+_JA_SUMMONED_BEFORE = re.compile(r"(?:(?:自分|相手)(?:が|の))?(?:召喚・特殊召喚|召喚・反転召喚・特殊召喚|アドバンス召喚|通常召喚|(?<!特殊)召喚)"
+                                 r"(?:に成功)?(?:し|され)た$")
 # who acts and from where, before an event's card name: 「相手が手札から」「自分が墓地で」
 _JA_EVENT_PREFIX = re.compile(r"(?:(?:相手|自分)(?:が|は))?(?:(?:手札|墓地|フィールド|ペンデュラムゾーン)(?:から|で|の)|その)?$")
 # 「A」や「B」 / 「A」「B」: examples of one role; the ruling holds for each, the frame reads the last
@@ -655,6 +661,8 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
                 continue
             # who acts and from where, said before the name: 「相手が手札から「X」を発動した時」
             prefix = _JA_EVENT_PREFIX.search(situation_text, 0, m.start())
+            if action == "activate" and (summoned := _JA_SUMMONED_BEFORE.search(situation_text, 0, m.start())):
+                prefix = summoned  # 召喚に成功した「X」の効果を発動し: X's summon is what its effect needs (see the compiler)
             spans.append((prefix.start() if prefix and prefix.group(0) else m.start(), m.end()))
             card = cards.get(m.group(1))
             _locate(card, _before(situation_text, m.start()))
@@ -751,6 +759,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
         read_select_question(frame, body, answer, cards)
     if frame.question and frame.question.kind == "can_summon":
         read_summon_by_effect(frame, body, cards)
+        read_sent_then_summoned(frame, body, cards)
     # the 『』 effect text the question quotes right after the questioned card's name
     if frame.question and frame.question.card:
         name = next(c.name for c in cards.cards if c.ref == frame.question.card)
@@ -1137,11 +1146,15 @@ def read_select_question(frame: Frame, body: str, answer: str, cards: _Cards) ->
 # 「G」の①の効果で、墓地の「X」を特殊召喚できますか / 「X」を「G」の効果で融合召喚できますか: G's effect summons X
 _JA_EFFECT_NAMED = r"の(?:(?P<eff>[①-⑥])の)?(?:『(?P<quote>[^『』]{1,60})』の)?(?P<what>モンスター効果|ペンデュラム効果|効果)"
 _JA_SUMMON_HOW = r"(?P<how>特殊召喚|融合召喚|儀式召喚|シンクロ召喚|エクシーズ召喚|X召喚|リンク召喚)"
+# 手札やデッキから墓地へ送られた「X」: a monster in the Graveyard that was never summoned (as the set-up places it)
+# (カードの効果によってデッキから墓地へ送られた / 効果を発動するために手札から捨てられた「X」: the same)
+_JA_SENT_UNSUMMONED = (r"(?:カードの効果によって|効果を発動するために|コストとして)?(?:手札やデッキ|手札|デッキ)から(?:直接)?"
+                       r"墓地へ(?:送られ|捨てられ)(?:た|ている)|(?:効果を発動するために|コストとして)?手札から捨てられ(?:た|ている)")
 _JA_WHERE = (r"(?P<where>(?:自分の|相手の)?(?:デッキ|墓地|手札|エクストラデッキ|EXデッキ)(?:から|の|に存在する)|"
-             # 手札やデッキから墓地へ送られた「X」: a monster in the Graveyard that was never summoned (as the set-up places it)
-             r"(?P<sent>(?:手札やデッキ|手札|デッキ)から(?:直接)?墓地へ送られ(?:た|ている)))?")
+             r"(?P<sent>" + _JA_SENT_UNSUMMONED + r"))?")
 _JA_SUMMON_BY_EFFECT = [
-    re.compile(r"(?P<g>" + _NAME + r")" + _JA_EFFECT_NAMED + r"(?:で|によって|により)、?" + _JA_WHERE
+    # (自身をリリースして発動した「G」の効果によって: G's cost, paid as the engine activates it)
+    re.compile(r"(?:自身をリリースして発動した)?(?P<g>" + _NAME + r")" + _JA_EFFECT_NAMED + r"(?:で|によって|により)、?" + _JA_WHERE
                + r"(?P<x>" + _NAME + r")を(?P<where2>デッキから|墓地から|手札から|エクストラデッキから)?" + _JA_SUMMON_HOW
                + r"(?:する事は|することは|する事が|することが)?でき(?:ます|ません)か"),
     re.compile(_JA_WHERE + r"(?P<x>" + _NAME + r")を、?(?P<g>" + _NAME + r")(?:等)?(?:" + _JA_EFFECT_NAMED + r")?"
@@ -1149,6 +1162,25 @@ _JA_SUMMON_BY_EFFECT = [
                + r"(?:する事は|することは|する事が|することが)?でき(?:ます|ません)か"),
 ]
 _WHERE_WORD = {"デッキ": "deck", "墓地": "grave", "手札": "hand", "エクストラデッキ": "extra", "EXデッキ": "extra"}
+
+
+# カードの効果によってデッキから墓地へ送られた「X」を墓地から特殊召喚できますか: X (the questioned card, summoned by
+# its own procedure) is in the Graveyard, never summoned (as the set-up places it)
+_JA_SENT_THEN_SUMMONED = re.compile(r"(?:" + _JA_SENT_UNSUMMONED + r")(?P<x>" + _NAME + r")を(?:墓地から)?特殊召喚"
+                                    r"(?:する事は|することは|する事が|することが)?でき(?:ます|ません)か")
+
+
+def read_sent_then_summoned(frame: Frame, body: str, cards: _Cards) -> None:
+    """can_summon of a monster sent to the Graveyard from the hand or Deck (by an effect or a cost, never
+    summoned): the questioned card starts in the Graveyard and what sent it is not read as unread."""
+    q = frame.question
+    m = _JA_SENT_THEN_SUMMONED.search(body)
+    if q is None or q.targets or m is None or cards.get(m.group("x")[1:-1]).ref != q.card:
+        return
+    cards.get(m.group("x")[1:-1]).location = "grave"
+    said = _CARD.sub("「」", m.group(0))
+    frame.unread = [u for u in frame.unread if not ((c := re.fullmatch(r"situation: 「(.*)」 is not read", u))
+                                                    and c.group(1) in said)]
 
 
 def read_summon_by_effect(frame: Frame, body: str, cards: _Cards) -> None:
@@ -1166,7 +1198,7 @@ def read_summon_by_effect(frame: Frame, body: str, cards: _Cards) -> None:
         return  # 「X」の効果で「X」を: its own summon procedure or effect (the generic path reads it)
     q.card, q.targets, q.text = source.ref, [chosen.ref], m.group(0)
     q.how = m.group("how")
-    q.effect = _effect_number(m.group("eff"))
+    q.effect = _effect_number(m.group("eff") or m.group("quote"))  # (『②』 quotes the effect's number)
     if m.group("quote"):
         q.effect_text = m.group("quote")
     q.effect_kind = {"モンスター効果": "monster", "ペンデュラム効果": "pendulum"}.get(m.group("what") or "")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import sqlite3
 from functools import lru_cache
+from pathlib import Path
 from typing import Iterable
 
 from engine_bridge.compiler.base import (CardSource, EXTRA_KINDS, FILLER_MONSTER, FILLER_SET, NotCompiled,
@@ -518,6 +519,72 @@ def similar_cards(code: int, cards: CardSource, limit: int = 2) -> list[int]:
             out.append(other)
     cards.ensure(out)
     return [c for c in out if c in cards.data]
+
+
+_LISTED_SERIES = re.compile(r"\.listed_series\s*=\s*\{([^}]*)\}")
+_SETCODE_LINE = re.compile(r"^\s*(SET_\w+)\s*=\s*(0x[0-9a-fA-F]+|\d+)", re.M)
+ARCHETYPE_CONSTANTS = "archetype_setcode_constants.lua"
+
+
+@lru_cache(maxsize=8)
+def _setcode_values(script_dirs: tuple[str, ...]) -> dict[str, int]:
+    """SET_* name -> set code, from the scripts' archetype_setcode_constants.lua (beside or above the card
+    scripts); empty where the scripts in use have none (the project's pack)."""
+    for directory in script_dirs:
+        for folder in (Path(directory), Path(directory).parent):
+            path = folder / ARCHETYPE_CONSTANTS
+            if path.exists():
+                text = path.read_text(encoding="utf-8", errors="replace")
+                return {name: int(value, 0) for name, value in _SETCODE_LINE.findall(text)}
+    return {}
+
+
+@lru_cache(maxsize=4)
+def _cdb_setcodes(cdb: str) -> tuple[tuple[int, int, int], ...]:
+    """(code, setcode, type) of every card with a set code in a cards.cdb, lowest code first."""
+    try:
+        con = open_cdb(Path(cdb))
+        rows = con.execute("SELECT id, setcode, type FROM datas WHERE setcode != 0 AND alias = 0 ORDER BY id").fetchall()
+        con.close()
+    except sqlite3.DatabaseError:
+        return ()
+    return tuple((int(a), int(b or 0), int(c or 0)) for a, b, c in rows)
+
+
+def _in_set(setcode: int, wanted: int) -> bool:
+    """The engine's IsSetCard test of one archetype against a card's (up to four 16-bit) set codes."""
+    return any((part & 0xFFF) == (wanted & 0xFFF) and (part & wanted) == wanted
+               for part in ((setcode >> shift) & 0xFFFF for shift in (0, 16, 32, 48)) if part)
+
+
+def archetype_cards(code: int, cards: CardSource) -> list[int]:
+    """Cards of the archetypes a card's script lists (s.listed_series), one monster, one Spell and one Trap
+    of each where the cards.cdb in use has them (the lowest codes the engine can run: a script, or a Normal
+    Monster), other than the card itself: what an effect that adds, sends or summons "a 「X」 card" looks
+    for. None without a cards.cdb or without the scripts' archetype constants."""
+    script = cards.script(code) or ""
+    listed = _LISTED_SERIES.search(script)
+    if not listed or not cards.cdb:
+        return []
+    values = _setcode_values(tuple(str(d) for d in cards.script_dirs))
+    wanted = [values[n.strip()] for n in listed.group(1).split(",") if n.strip() in values]
+    if not wanted:
+        return []
+    k = load_constants()
+    out: list[int] = []
+    for archetype in wanted:
+        taken: set[str] = set()
+        for other, setcode, bits in _cdb_setcodes(str(cards.cdb)):
+            kind = "monster" if bits & k["TYPE_MONSTER"] else "spell" if bits & k["TYPE_SPELL"] else "trap"
+            if other == code or kind in taken or not _in_set(setcode, archetype):
+                continue
+            if bits & k["TYPE_NORMAL"] or cards.script(other) is not None:
+                out.append(other)
+                taken.add(kind)
+            if len(taken) == 3:
+                break
+    cards.ensure(out)
+    return [c for c in dict.fromkeys(out) if c in cards.data]
 
 
 def _target_of(frame: Frame, by_ref: dict[str, FrameCard], cards: CardSource) -> list[tuple[SetupCard, int]]:

@@ -9,7 +9,7 @@ from typing import Any
 
 from engine_bridge.compiler.base import (_ruling_id, _BY_OWN_EFFECT, _scenario, _slug, _where, CardSource, Compiled, FILLER_SET,
                                          NotCompiled, SUMMON_HOW, TEMPLATE)
-from engine_bridge.compiler.boards import (_check_cards, _field_place, _filler, _named_cards, _question_places,
+from engine_bridge.compiler.boards import (_check_cards, archetype_cards, _field_place, _filler, _named_cards, _question_places,
                                            _target_of, BOARD_PROFILES, board_profiles, described_stand_ins,
                                            extra_filler, material_monsters, profile_filler, similar_cards,
                                            summoned_this_turn, variety_filler, with_described_cards, zone_baseline,
@@ -211,7 +211,10 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     # refuses says nothing (settle: inconclusive)
     no_setcodes = "IsSetCard" in qscript and any(
         not cards.data[c].get("setcodes") for c in refs if c in cards.data and c not in exact_names(refs, cards))
-    named = _named_cards(refs, 0, "f0-n", cards) + [c for p in (0, 1) for c in (
+    # a trigger of the questioned card's summon that adds, sends or summons "a 「X」 card": cards of the
+    # archetypes its script lists, where its effect looks for them
+    named = _named_cards(list(dict.fromkeys([*refs, *(archetype_cards(qcard.passcode, cards) if trigger else [])])),
+                         0, "f0-n", cards) + [c for p in (0, 1) for c in (
         extra_filler(p, f"f{p}", cards) + variety_filler(p, f"f{p}", cards))]
     event_named = _event_named_cards(events, placed, q, by_ref, cards)
     scenarios: list[Scenario] = []

@@ -543,7 +543,11 @@ def _compile_summon_by_effect(ruling: Any, frame: Frame, cards: CardSource) -> l
     text = cards.texts.get(source.passcode, "")
     if q.effect is None:
         # the ruling names no effect: the one numbered effect of G whose text Special Summons
-        summoning = [CIRCLED.index(p[0]) + 1 for p in re.split(r"(?=[①-⑩][：:])", text) if p[:1] in CIRCLED and "特殊召喚" in p]
+        parts = {CIRCLED.index(p[0]) + 1: p for p in re.split(r"(?=[①-⑩][：:])", text) if p and p[0] in CIRCLED}
+        summoning = [n for n, p in parts.items() if "特殊召喚" in p]
+        if len(summoning) > 1 and (q.text or "").startswith("自身をリリースして"):
+            # 自身をリリースして発動した「G」の効果: the one whose cost releases G itself
+            summoning = [n for n in summoning if "このカードをリリースして" in parts[n]]
         if len(summoning) == 1:
             q = q.model_copy(update={"effect": summoning[0]})
     if chosen.location is None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine_bridge.compiler.base import CardSource, NotCompiled, STAND_IN_SUMMON
-from engine_bridge.compiler.boards import _check_cards, _fate_place, _filler, _situation_card
+from engine_bridge.compiler.boards import _check_cards, _fate_place, _filler, _situation_card, archetype_cards
 from engine_bridge.compiler.effects import (_activated_from, _event_effect, _SET_DESC, _SET_TYPE, numbered_effect_text,
                                             open_state_effects, referenced_cards)
 from engine_bridge.scenario import SetupCard, Step
@@ -96,7 +96,9 @@ def _event_named_cards(events: list[FrameEvent], placed: list[SetupCard], q: Fra
             continue
         code = by_ref[e.card].passcode
         player = next((c.player for c in placed if c.ref == e.card), 0)
-        refs = [c for c in referenced_cards(cards.texts.get(code, ""), code) if c not in {x.code for x in out}]
+        # (and cards of the archetypes its script lists: a trigger that searches "a 「X」 card" needs one)
+        refs = [c for c in dict.fromkeys([*referenced_cards(cards.texts.get(code, ""), code), *archetype_cards(code, cards)])
+                if c not in {x.code for x in out}]
         cards.ensure(refs)
         for i, ref in enumerate(c for c in refs if c in cards.data):
             tag = f"f{player}-{e.card}n{i}"

@@ -813,3 +813,34 @@ def test_real_scripts_a_card_a_cost_or_an_effect_banishes_releases_or_returns(sh
     # the "no" is judged in the variant that puts what the effect's text names in the piles (its baseline offers it)
     no = next(s for s in scenarios if s.id == verdicts["qa-6270"].scenario_id)
     assert any(c.ref.startswith("f0-n") for c in no.setup.cards) and no.steps[-1].expect["selectable"] == {"c1": False}
+
+
+def test_archetype_membership_is_the_engines_set_code_test():
+    from engine_bridge.compiler.boards import _in_set
+    # IsSetCard(0x7): the low 12 bits equal and the sub-archetype bits of the asked code present, in any of
+    # the card's four 16-bit set codes
+    assert _in_set(0x7, 0x7) and _in_set(0x1007, 0x7) and _in_set(0x7 << 16 | 0x33, 0x7)
+    assert not _in_set(0x1007 >> 12, 0x7) and not _in_set(0x7, 0x1007) and not _in_set(0x8, 0x7)
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL or not os.environ.get("RULINGS_EDOPRO_CARDS"),
+                    reason="needs the real EDOPro scripts and a cards.cdb (RULINGS_EDOPRO_SCRIPTS, RULINGS_EDOPRO_CARDS)")
+def test_real_scripts_a_summon_trigger_activated_before_the_question_finds_its_archetype(shared_dir, engine_driver):
+    # 「古代の機械飛竜」's trigger of its own summon searches an 「アンティーク・ギア」 card: the Deck of its
+    # controller holds cards of the archetype its script lists, it is Normal Summoned, its effect activated,
+    # and then 「皆既日蝕の書」 is not offered (official Q&A fid 8800: できません) beside it alone
+    cards = CardSource(user_script_dirs(REAL), os.environ["RULINGS_EDOPRO_CARDS"])
+    from engine_bridge.compiler.boards import archetype_cards
+    gear = archetype_cards(17663375, cards)
+    assert gear and all(cards.data[c].get("setcodes") for c in gear)
+    with gzip.open(shared_dir / "corpus" / "konami-faq" / "qa-dev.jsonl.gz", "rt", encoding="utf-8") as fh:
+        q = next(q for q in map(json.loads, fh) if q["fid"] == 8800)
+    ruling, frame = _ruling("t-wyvern", q["title"], q["answer"], {"古代の機械飛竜": 17663375, "皆既日蝕の書": 35480699})
+    compiled = compile_frame(ruling, frame, cards)
+    assert compiled.reason is None, compiled.reason
+    verdicts = settle(compiled.scenarios, run_scenarios(compiled.scenarios, scripts=REAL, cards=os.environ[
+        "RULINGS_EDOPRO_CARDS"], driver=engine_driver))
+    assert verdicts["t-wyvern"].verdict == "pass", verdicts["t-wyvern"].reason
+    played = next(s for s in compiled.scenarios if s.id == verdicts["t-wyvern"].scenario_id)
+    assert [st.action for st in played.steps][:1] == ["summon"] and played.steps[-1].expect["offered"] is False

@@ -684,3 +684,30 @@ def test_a_material_an_effects_summon_can_use_is_a_choice_of_that_effect(qa):
     # 墓地にて発動した「G」の効果によって…: G is in the Graveyard
     f = qa(19615)
     assert (f.question.kind, _card(f, f.question.card).location, f.question.how) == ("can_select", "grave", "エクシーズ素材")
+
+
+def test_a_monster_summoned_before_its_effect_is_activated(qa):
+    # 自分が召喚・特殊召喚に成功した「古代の機械飛竜」のモンスター効果を発動しているターンに、自分は「皆既日蝕の書」を
+    # 発動できますか？ -> できません: the summon is what the Wyvern's trigger needs (read with its activation)
+    f = qa(8800)
+    assert f.question.kind == "can_activate" and f.answer == "no" and not f.unread
+    assert [(e.action, _card(f, e.card).name) for e in f.events] == [("activate", "古代の機械飛竜")]
+    # 自分が特殊召喚に成功した「古代の機械飛竜」…: a Special Summon only is not the Normal Summon the set-up plays
+    assert any("特殊召喚に成功した" in u for u in qa(10280).unread)
+
+
+def test_a_monster_sent_to_the_graveyard_by_an_effect_or_a_cost_before_it_is_summoned(qa):
+    # カードの効果によってデッキから墓地へ送られた「ブロックドラゴン」を墓地から特殊召喚できますか？ -> できます
+    f = qa(18800)
+    assert f.question.kind == "can_summon" and f.answer == "yes" and not f.unread
+    assert _card(f, f.question.card).name == "ブロックドラゴン" and _card(f, f.question.card).location == "grave"
+    # 効果を発動するために手札から捨てられた「灰流うらら」を「魔轟神アンドレイス」の『②』の効果で特殊召喚できますか？
+    f = qa(23105)
+    assert not f.unread and f.question.effect == 2
+    assert _card(f, f.question.card).name == "魔轟神アンドレイス"
+    assert [(_card(f, t).name, _card(f, t).location) for t in f.question.targets] == [("灰流うらら", "grave")]
+    # 自身をリリースして発動した「人造人間－サイコ・ジャッカー」の効果によって、手札の「人造人間－サイコ・ロード」を…: the
+    # release is the summoning effect's cost
+    f = qa(14315)
+    assert not f.unread and _card(f, f.question.card).name == "人造人間－サイコ・ジャッカー"
+    assert [_card(f, t).name for t in f.question.targets] == ["人造人間－サイコ・ロード"]
