@@ -146,6 +146,13 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     summoned = bool(events) and events[-1].action in ("summon", "special_summon") and (
         events[-1].note == "chained to" or events[-1] in own)
     trigger = action == "activate" and open_state_effects(cards.script(qcard.passcode) or "", effect) is False
+    if trigger and not summoned and events and events[-1].card != q.card and events[-1].action in (
+            "summon", "special_summon") and events[-1].note is None:
+        # 「X」を召喚した場合、「Y」の効果を発動できますか: Y's trigger responds to that Summon, made by the asker
+        # unless the ruling says whose
+        events = [*events[:-1], events[-1].model_copy(update={"note": "chained to",
+                                                              "actor": events[-1].actor or q.actor or "self"})]
+        summoned = True
     if trigger and not summoned:
         raise NotCompiled(f"「{qcard.name}」's effect{'' if effect is None else f' (Stringid {effect})'} is a trigger "
                           f"(its script has no Ignition/Quick/activation type for it): the event that triggers it is "
@@ -165,7 +172,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     # controller chains to it (unless the ruling says the asker activated it)
     # (召喚に成功した「X」の効果: a trigger of X responds to its own summon; another effect follows it)
     chained = bool(events) and (events[-1].note == "chained to" or (events[-1] in own and trigger))
-    activator = asker if chained and by_ref[events[-1].card].controller == "self" else (1 if chained else 0)
+    activator = asker if chained and "self" in (by_ref[events[-1].card].controller, events[-1].actor) else (
+        1 if chained else 0)
     if chained and events[-1] in own:
         activator = qplayer  # its own summon: the questioned card's controller summons it in its turn
     turn_player = activator if chained else 0

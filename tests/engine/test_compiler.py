@@ -844,3 +844,19 @@ def test_real_scripts_a_summon_trigger_activated_before_the_question_finds_its_a
     assert verdicts["t-wyvern"].verdict == "pass", verdicts["t-wyvern"].reason
     played = next(s for s in compiled.scenarios if s.id == verdicts["t-wyvern"].scenario_id)
     assert [st.action for st in played.steps][:1] == ["summon"] and played.steps[-1].expect["offered"] is False
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_a_trigger_asked_after_a_summon_responds_to_it(shared_dir, engine_driver):
+    # 「伝説の都 アトランティス」の適用中に「イーグル・シャーク」を召喚した場合、「カゲトカゲ」の効果を発動できますか？
+    # (fid 9545: できます): 「カゲトカゲ」's trigger answers the asker's Normal Summon of the Level 4 (in the hand)
+    # 「イーグル・シャーク」, beside the Normal Summon of a vanilla Level 4 monster
+    cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
+    frames, scenarios = _dev_qas_compiled(shared_dir, (9545,), cards)
+    verdicts = settle(scenarios, run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"),
+                                               driver=engine_driver))
+    assert verdicts["qa-9545"].verdict == "pass", verdicts["qa-9545"].reason
+    played = next(s for s in scenarios if s.id == verdicts["qa-9545"].scenario_id)
+    summoned = [c.code for c in played.setup.cards if c.ref == played.steps[0].card]
+    assert played.steps[0].action == "summon" and summoned == [7500772] and played.steps[-1].action == "chain"
