@@ -131,6 +131,7 @@ def prepare(scenario: Scenario, card_data: dict[int, dict], script_dirs: list[Pa
         # EDOPro's aux.Stringid(code, n): the option's description
         "effect_description": None if step.effect is None else str(code_of[step.card] << 20 | step.effect),
         "after": step.after,
+        "window": step.window,
     } for step in scenario.steps]
     codes, token_bit = set(scenario.codes()), load_constants()["TYPE_TOKEN"]
     request = {

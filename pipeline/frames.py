@@ -287,7 +287,7 @@ _DESC_RACE = {"魔法使い族": "SPELLCASTER", "ドラゴン族": "DRAGON", "�
               "水族": "AQUA", "炎族": "PYRO", "雷族": "THUNDER", "岩石族": "ROCK", "植物族": "PLANT", "機械族": "MACHINE",
               "サイキック族": "PSYCHIC", "幻竜族": "WYRM", "サイバース族": "CYBERSE", "幻神獣族": "DIVINE"}
 _DESC_PLACE = re.compile(r"^(?P<who>自分|相手)?(?:の)?(?P<where>フィールド上?|モンスターゾーン|墓地|除外(?:されている|状態)?)?"
-                         r"(?:に存在する|に表側表示で存在する|の|に)?(?P<pos>表側攻撃表示の|表側守備表示の|裏側守備表示の|表側表示の)?")
+                         r"(?:に存在する|に表側表示で存在する|の|に)?(?P<pos>表側攻撃表示の|表側守備表示の|裏側守備表示の?|裏側表示の?|表側表示の)?")
 _DESC_CORE = re.compile(r"^(?:(?P<attr>[光闇地水炎風神])属性の?)?(?:(?P<race>[^・、のを「」]{1,6}族)の?)?"
                         r"(?:(?P<lv>レベル|ランク|リンク)(?P<n>[0-9０-９]+)の)?"
                         r"(?:攻撃力(?P<atk>[0-9０-９]+)(?P<cmp>以下|以上)の)?(?:攻撃力と守備力が0の|攻撃力・守備力が0の)?(?P<kind>.+)$")
@@ -331,7 +331,8 @@ def described_card(desc: str) -> tuple[list[str], str | None, str | None, str | 
     where = place.group("where") or ""
     location = "grave" if where == "墓地" else "removed" if where.startswith("除外") else "mzone" if where else None
     position = {"表側攻撃表示の": "faceup_attack", "表側守備表示の": "faceup_defense", "裏側守備表示の": "facedown_defense",
-                "表側表示の": "faceup"}.get(place.group("pos") or "")
+                "表側表示の": "faceup", "裏側守備表示": "facedown_defense", "裏側表示": "facedown",
+                "裏側表示の": "facedown"}.get(place.group("pos") or "")
     return traits, who, location or ("mzone" if position else None), position
 
 
@@ -640,6 +641,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     # the situation and the events, from the title's clauses before the question
     situation_text = body[:qstart]
     spans: list[tuple[int, int]] = []
+    copy_spans: list[tuple[int, int]] = []  # 「X」が2体存在する: a count read into the card (FrameCard.copies)
     for pattern, state in _JA_SITUATION:
         for m in pattern.finditer(situation_text):
             if any(s <= m.start() < e for s, e in spans):
@@ -649,6 +651,10 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
             card = cards.get(m.group(1))
             if state not in card.state:
                 card.state.append(state)
+            copies = re.search(r"([2-9２-９])(?:体|枚)", m.group(0)[len(m.group(1)) + 2:]) if state == "present" else None
+            if copies:
+                card.copies = int(copies.group(1).translate(str.maketrans("２３４５６７８９", "23456789")))
+                copy_spans.append(spans[-1])
             _locate(card, _before(situation_text, m.start()) + m.group(0)[len(m.group(1)) + 2:])
     zone_spans = read_zone_conditions(situation_text, frame, spans)
     _read_alternatives(body, len(situation_text), spans)
@@ -714,8 +720,11 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
                       (r"トークン|エクシーズ素材|カウンター|装備|コントロール|裏側|扱い|として扱", "a card state"),
                       (r"ターン(?:に|の間)|このターン|同じターン|次の", "what happened this turn")):
         # a count inside a read situation still decides it (「「X」が2体存在する場合」 is not one 「X」)
+        # (the copies of an opponent's card a can_attack compiles: 「相手フィールドに「X」が2体存在する場合…攻撃できますか」)
+        copied = [sp for sp in copy_spans if frame.question and frame.question.kind == "can_attack" and any(
+            c.copies and c.controller == "opponent" and situation_text.find("「" + c.name + "」", *sp) >= 0 for c in cards.cards)]
         where = _CARD.sub("", _without(body[:frame_question_start(body, frame)] if frame.question else situation_text,
-                                       zone_spans)) if what == "a count" else rest
+                                       zone_spans + copied)) if what == "a count" else rest
         if re.search(cue, where) and not (re.search(cue, where).group(0) == "裏側" and any(
                 (c.position or "").startswith("facedown") for c in cards.cards)):  # a position read onto a card
             frame.unread.append(f"situation: {what} ({re.search(cue, where).group(0)})")
@@ -732,6 +741,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
         answered_as_activation(frame, body, answer, cards)
     if frame.question and frame.question.kind == "can_activate":
         own_effect_after_event(frame, body, cards)
+        read_unnamed_attack(frame, body, cards)
     if frame.question and frame.question.kind != "what_happens":
         frame.answer = _answer_ja(answer, frame.question.kind) or answered_triggered(answer, frame.question)
         if frame.question.kind in ("can_activate", "can_summon", "can_set", "can_attack"):
@@ -1215,11 +1225,16 @@ def read_summon_by_effect(frame: Frame, body: str, cards: _Cards) -> None:
 
 # what befalls a card before the question, and by what: 「X」が戦闘で破壊された場合 / 裏側守備表示の「X」が戦闘や
 # カードの効果によって破壊された場合 / 「X」が相手の効果で破壊され墓地へ送られた時 (an event on X, its cause in the note)
-_JA_CAUSE = (r"(?P<cause>戦闘(?:・効果|やカードの効果|またはカードの効果|または相手のカードの効果|や相手のカードの効果|や相手の効果)?|"
+_JA_CAUSE = (r"(?P<cause>戦闘(?:・効果|や効果|やカードの効果|またはカードの効果|または相手のカードの効果|や相手のカードの効果|や相手の効果)?|"
              r"(?P<whose>相手|自分)の(?:カードの)?効果|カードの効果)")
 _JA_CAUSED_DESTROY = re.compile(
     r"(?P<pos>裏側守備表示の|表側攻撃表示の|表側表示の|裏側表示の)?(?P<x>" + _NAME + r")(?:自身)?(?:が|は)、?(?:自分フィールドで|フィールドで|モンスターゾーンで)?"
     + _JA_CAUSE + r"(?:で|によって|により)破壊され(?:、?墓地へ送られ)?(?:た|る)?(?=場合|時|際)")
+# 相手フィールドの裏側守備表示モンスターが戦闘・効果で破壊された時 / デュアルモンスターが戦闘で破壊された際に: the same
+# event befalling a monster the ruling describes instead of naming (FrameCard.described)
+_JA_CAUSED_DESTROY_DESCRIBED = re.compile(
+    r"(?P<desc>(?:(?:自分|相手)(?:の)?(?:フィールド|モンスターゾーン)?(?:の)?)?[^「」、。がはをにでと]{0,16}?(?:モンスター|トークン))"
+    r"(?:が|は)、?" + _JA_CAUSE + r"(?:で|によって|により)破壊され(?:、?墓地へ送られ)?(?:た|る)?(?=場合|時|際)")
 # 「X」が戦闘で「Y」を破壊した場合 / 「X」が戦闘でモンスターを破壊した場合 / 「X」が「Y」を戦闘で破壊した場合: X wins a battle
 _JA_BATTLE_WIN = re.compile(
     r"(?P<x>" + _NAME + r")(?:が|は)、?(?:戦闘で、?(?:(?:相手の)?(?P<y>" + _NAME + r")|(?P<kind>(?:相手の)?(?:[^、「」]{0,12})?モンスター))を|"
@@ -1227,9 +1242,35 @@ _JA_BATTLE_WIN = re.compile(
 # 「X」がフィールドから墓地へ送られた場合: sent from the field to the GY (by a card effect: a destruction stands in)
 _JA_SENT_FROM_FIELD = re.compile(r"(?P<x>" + _NAME + r")(?:自身)?が、?(?:フィールド上から|フィールドから|モンスターゾーンから)墓地へ送られ(?:た|る)?(?=場合|時|際)")
 # (相手の)「X」(等)の(直接)攻撃宣言時に / 「X」が攻撃宣言した際に: X declares an attack (the question responds to it)
-_JA_ATTACK_DECLARED = re.compile(r"(?P<whose>相手の|自分の)?(?P<pos>表側守備表示の|表側攻撃表示の|守備表示の)?(?P<x>" + _NAME + r")(?:等)?(?:の|が)(?P<direct>直接)?攻撃(?:を)?宣言(?:した|する)?(?=時|際)")
+_JA_ATTACK_DECLARED = re.compile(r"(?P<whose>相手の|自分の)?(?P<pos>表側守備表示の|表側攻撃表示の|守備表示の)?(?P<x>" + _NAME + r")(?:等)?(?:の|が)(?P<direct>直接)?攻撃(?:を)?宣言(?:した|する)?(?=時|際|場合)")
+# (相手|自分の)モンスターの(直接)攻撃宣言時 / 相手モンスターが(直接)攻撃を宣言した時: an attack by a monster the ruling does
+# not name (a stand-in attacks); 相手モンスターの直接攻撃の際の戦闘ダメージ計算時: the damage calculation of that attack
+_JA_ATTACK_UNNAMED = re.compile(r"(?P<whose>相手|自分)(?:の|フィールドの)?(?P<desc>[^「」、。がのをはも]{0,10}?)モンスター(?:が|の)、?"
+                                r"(?P<direct>直接)?攻撃(?:を)?宣言(?:した|する)?(?:時|際|場合)(?:に)?(?:にも|でも)?")
+_JA_DAMAGE_CALC_UNNAMED = re.compile(r"(?P<whose>相手|自分)(?:の)?(?P<desc>[^「」、。がのをはも]{0,10}?)モンスターの(?P<direct>直接)?攻撃"
+                                     r"(?:の際|時)の(?:戦闘)?ダメージ計算時(?:に)?")
+# (相手の)モンスタートークンと戦闘を行うダメージステップ開始時に: the questioned monster battles a described one
+_JA_BATTLES_DESCRIBED = re.compile(r"(?P<desc>(?:相手|自分)の[^「」、。がはをにでと]{0,16}?(?:モンスター|トークン))と戦闘を行う"
+                                   r"(?P<when>ダメージステップ開始時|ダメージ計算時)(?:に)?")
+# 自分のモンスターゾーンの裏側守備表示モンスターが攻撃対象に選択された時に: a described monster chosen as an attack target
+_JA_ATTACK_TARGET_DESCRIBED = re.compile(r"(?P<desc>(?:自分|相手)(?:の)?(?:フィールド|モンスターゾーン)?(?:の)?[^「」、。がはをにでと]{0,16}?"
+                                         r"モンスター)が(?:相手モンスターの)?攻撃対象に選択された(?:時|際)(?:に)?")
+# after an attack declared: 「…宣言した場合、そのダメージ計算時に」 (the question is asked at its damage calculation)
+_JA_THEN_DAMAGE_CALC = re.compile(r"^(?:時|際|場合)(?:に)?、?(?:その|この際の|この)?(?:戦闘)?ダメージ計算時(?:に)?")
+BATTLE_WINDOW_NOTES = ("damage calculation of an attack", "damage calculation of a direct attack",
+                       "damage step start of an attack")
 CAUSED_NOTES = ("by battle", "by an effect", "by battle or an effect", "destroys by battle", "declares an attack",
-                "declares a direct attack")
+                "declares a direct attack", *BATTLE_WINDOW_NOTES)
+
+
+def _caused_by(m: "re.Match[str]") -> dict[str, str | None]:
+    """The note (by battle / by an effect / by battle or an effect) and the actor (whose effect, when said)
+    of a destruction read with _JA_CAUSE."""
+    cause = m.group("cause")
+    note = ("by battle or an effect" if cause.startswith("戦闘") and "効果" in cause else
+            "by battle" if cause.startswith("戦闘") else "by an effect")
+    whose = m.group("whose") or ("相手" if "相手" in cause else None)
+    return {"note": note, "actor": {"相手": "opponent", "自分": "self"}.get(whose or "")}
 
 
 def read_caused_events(situation: str, cards: _Cards, spans: list[tuple[int, int]]) -> list[tuple[int, FrameEvent]]:
@@ -1241,12 +1282,19 @@ def read_caused_events(situation: str, cards: _Cards, spans: list[tuple[int, int
         card = cards.get(m.group("x")[1:-1])
         if m.group("pos"):
             _locate(card, m.group("pos"))
-        cause = m.group("cause")
-        note = ("by battle or an effect" if cause.startswith("戦闘") and "効果" in cause else
-                "by battle" if cause.startswith("戦闘") else "by an effect")
-        whose = m.group("whose") or ("相手" if "相手" in cause else None)
-        actor = {"相手": "opponent", "自分": "self"}.get(whose or "")
-        found.append((m.start(), FrameEvent(action="destroy", card=card.ref, actor=actor, note=note)))
+        found.append((m.start(), FrameEvent(action="destroy", card=card.ref, **_caused_by(m))))
+        spans.append((m.start(), m.end()))
+    for m in _JA_CAUSED_DESTROY_DESCRIBED.finditer(situation):
+        if any(s <= m.start() < e for s, e in spans) or "「" in situation[max(0, m.start() - 1):m.start() + 1]:
+            continue
+        read = described_card(m.group("desc"))
+        if read is None:
+            continue
+        traits, who, location, position = read
+        card = FrameCard(ref=f"c{len(cards.cards) + 1}", name=m.group("desc"), described=traits, controller=who,
+                         location=location or "mzone", position=position)
+        cards.cards.append(card)
+        found.append((m.start(), FrameEvent(action="destroy", card=card.ref, **_caused_by(m))))
         spans.append((m.start(), m.end()))
     for m in _JA_ATTACK_DECLARED.finditer(situation):
         if any(s <= m.start() < e for s, e in spans):
@@ -1255,9 +1303,10 @@ def read_caused_events(situation: str, cards: _Cards, spans: list[tuple[int, int
         if m.group("pos"):
             card.position = card.position or ("faceup_attack" if "攻撃" in m.group("pos") else "faceup_defense")
         actor = {"相手の": "opponent", "自分の": "self"}.get(m.group("whose") or "")
-        found.append((m.start(), FrameEvent(action="attack", card=card.ref, actor=actor,
-                                            note="declares a direct attack" if m.group("direct") else "declares an attack")))
-        spans.append((m.start(), m.end()))
+        then = _JA_THEN_DAMAGE_CALC.match(situation[m.end():])
+        note = ("damage calculation of " if then else "declares ") + ("a direct attack" if m.group("direct") else "an attack")
+        found.append((m.start(), FrameEvent(action="attack", card=card.ref, actor=actor, note=note)))
+        spans.append((m.start(), m.end() + (then.end() if then else 0)))
     for m in _JA_SENT_FROM_FIELD.finditer(situation):
         if any(s <= m.start() < e for s, e in spans):
             continue
@@ -1329,6 +1378,61 @@ def own_effect_after_event(frame: Frame, body: str, cards: _Cards) -> None:
         q.card = caused[0].card
         if "モンスター効果" in q.text:
             q.effect_kind = "monster"
+
+
+def read_unnamed_attack(frame: Frame, body: str, cards: _Cards) -> bool:
+    """「相手モンスターが直接攻撃を宣言した時、「Y」を発動できますか」 / 「相手モンスターの直接攻撃の際の戦闘ダメージ
+    計算時に、…」: an attack declared by a monster the ruling describes instead of naming (FrameCard.described: the
+    compiler picks one), the question asked at its declaration or at its damage calculation. Read in the whole
+    title (「「Y」の効果は、相手モンスターが…宣言した時にも発動できますか」 says it after Y); the unread clauses it
+    explains are dropped."""
+    q = frame.question
+    if q is None or q.kind != "can_activate" or frame.events or q.card is None:
+        return False
+    m = _JA_DAMAGE_CALC_UNNAMED.search(body) or _JA_ATTACK_UNNAMED.search(body)
+    if m is not None:
+        read = described_card(m.group("desc") + "モンスター")
+        if read is None:
+            return False
+        attacker = FrameCard(ref=f"c{len(cards.cards) + 1}", name=m.group("whose") + m.group("desc") + "モンスター",
+                             described=read[0], controller="opponent" if m.group("whose") == "相手" else "self",
+                             location="mzone")
+        cards.cards.append(attacker)
+        at_calc = "ダメージ計算" in m.group(0)
+        frame.events.append(FrameEvent(action="attack", card=attacker.ref, note=(
+            "damage calculation of " if at_calc else "declares ") + ("a direct attack" if m.group("direct") else "an attack")))
+    elif (m := _JA_BATTLES_DESCRIBED.search(body)) is not None:
+        # the questioned monster attacks the described one; asked at that battle's Damage Step start or damage calculation
+        read = described_card(m.group("desc"))
+        if read is None:
+            return False
+        foe = FrameCard(ref=f"c{len(cards.cards) + 1}", name=m.group("desc"), described=read[0], controller=read[1],
+                        location="mzone", position=read[3])
+        cards.cards.append(foe)
+        frame.events.append(FrameEvent(action="attack", card=q.card, targets=[foe.ref], note=(
+            "damage step start of an attack" if m.group("when") == "ダメージステップ開始時" else "damage calculation of an attack")))
+    elif (m := _JA_ATTACK_TARGET_DESCRIBED.search(body)) is not None:
+        # the described monster is chosen as an attack target: a monster of the other side (a stand-in) attacks it
+        read = described_card(m.group("desc"))
+        if read is None or read[1] is None:
+            return False
+        target = FrameCard(ref=f"c{len(cards.cards) + 1}", name=m.group("desc"), described=read[0], controller=read[1],
+                           location="mzone", position=read[3])
+        attacker = FrameCard(ref=f"c{len(cards.cards) + 2}", name="攻撃モンスター", described=["monster"], location="mzone",
+                             controller="self" if read[1] == "opponent" else "opponent")
+        cards.cards += [target, attacker]
+        frame.events.append(FrameEvent(action="attack", card=attacker.ref, targets=[target.ref], note="declares an attack"))
+    else:
+        return False
+    frame.cards = cards.cards
+    said = m.group(0)
+
+    def explained(u: str) -> bool:
+        clause = re.fullmatch(r"situation: 「(.*)」 is not read", u)
+        step = re.fullmatch(r"situation: (?:a phase or step|a card state) \((.*)\)", u)
+        return bool(clause and clause.group(1) in said or step and step.group(1) in said)
+    frame.unread = [u for u in frame.unread if not explained(u)]
+    return True
 
 
 def read_fate_question(frame: Frame, body: str, cards: _Cards) -> None:

@@ -243,6 +243,8 @@ class FrameCard(Record):
     """faceup | facedown | faceup_attack | faceup_defense | facedown_defense | …"""
     state: list[str] = Field(default_factory=list)
     """applied | equipped | present | set_this_turn …"""
+    copies: int | None = None
+    """how many of the card the situation has, where it says more than one (「X」が2体存在する)"""
     described: list[str] = Field(default_factory=list)
     """for a card the ruling describes instead of naming it (「リンクモンスター」「ランク1のモンスター」): its
     traits (link, xyz, token, normal, rank=1, level=4, atk<=1800, attribute=WIND, race=INSECT …); the
@@ -483,6 +485,11 @@ POSITIONS: tuple[str, ...] = get_args(Position)
 PHASES: tuple[str, ...] = get_args(Phase)
 STEP_ACTIONS: tuple[str, ...] = get_args(StepAction)
 STEP_PHASES: tuple[str, ...] = get_args(StepPhase)
+# the chain windows of a battle, in order: the attack declaration, then the Damage Step's (its start, before
+# damage calculation, during damage calculation, its end)
+BattleWindow = Literal["attack_declaration", "damage_step_start", "before_damage_calculation", "damage_calculation",
+                       "damage_step_end"]
+BATTLE_WINDOWS: tuple[str, ...] = get_args(BattleWindow)
 KINDS: tuple[str, ...] = get_args(Kind)
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
@@ -692,6 +699,9 @@ class Step(Record):
     after: Refs = Field(default_factory=list)
     """a chain step: answered in the first chain window after these cards left the field (the event it
     responds to), not in the windows before (an attack declaration, the destroying card's activation)"""
+    window: Annotated[BattleWindow, _choice(BATTLE_WINDOWS)] | None = None
+    """a chain step: answered in this chain window of the Battle Phase (the event the engine's window is
+    for), not in the windows before it"""
     note: Text = ""
     """a hand-written remark (not written back)"""
 
@@ -769,6 +779,8 @@ class Step(Record):
             out["effect"] = self.effect
         if self.after:
             out["after"] = self.after
+        if self.window:
+            out["window"] = self.window
         if self.expect:
             out["expect"] = dict(self.expect)
         return out

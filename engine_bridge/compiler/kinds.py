@@ -187,6 +187,9 @@ def _compile_attack(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenar
         return asker if card.controller == "self" else 1 - asker if card.controller == "opponent" else default
 
     placed = [_situation_card(c, cards, side(c, 1)) for c in situation]
+    # the copies the situation has of a card (「X」が2体存在する)
+    placed += [SetupCard(**{**p.__dict__, "ref": f"{p.ref}-{n}"}) for c, p in zip(situation, list(placed))
+               for n in range(2, (c.copies or 1) + 1)]
     steps: list[Step] = []
     for e in frame.events:
         card = by_ref[e.card]
@@ -563,8 +566,12 @@ def _compile_summon_by_effect(ruling: Any, frame: Frame, cards: CardSource) -> l
 # ------------------------------------------------------------------ events that befall a card: battle, destruction
 
 
+# the question asked in a later window of an attack than its declaration: the chain window of that step
+BATTLE_WINDOWS = {"damage calculation of an attack": "damage_calculation",
+                  "damage calculation of a direct attack": "damage_calculation",
+                  "damage step start of an attack": "damage_step_start"}
 CAUSED_NOTES = ("by battle", "by an effect", "by battle or an effect", "destroys by battle", "declares an attack",
-                "declares a direct attack")
+                "declares a direct attack", *BATTLE_WINDOWS)
 # whose attack a response is for, by the responding card's text
 _THEIR_ATTACK = re.compile(r"相手(?:フィールドの|の)?モンスター(?:が|の)(?:直接)?攻撃(?:を)?宣言|"
                            r"相手モンスターの攻撃宣言時|相手の直接攻撃宣言時")
@@ -600,7 +607,7 @@ def _compile_after_event(ruling: Any, frame: Frame, cards: CardSource) -> list[S
     others = [c for c in frame.cards if c.ref not in (q.card, event.card, *event.targets) and c not in situation]
     if others:
         raise NotCompiled(f"what 「{others[0].name}」 does around {event.action} {event.note} is not read")
-    if event.note in ("declares an attack", "declares a direct attack"):
+    if event.note in ("declares an attack", "declares a direct attack", *BATTLE_WINDOWS):
         return _compile_attack_declared(ruling, frame, cards, event, victim, qcard, situation)
     position = "facedown_defense" if (victim.position or "").startswith("facedown") else (
         "faceup_defense" if victim.position in ("faceup_defense", "defense") else "faceup_attack")
@@ -691,7 +698,8 @@ def _compile_attack_declared(ruling: Any, frame: Frame, cards: CardSource, event
     if frame.answer == "no" and not situation and position == "faceup_attack":
         raise NotCompiled(f"a 'cannot' at 「{attacker.name}」's attack declaration whose frame names no deciding condition "
                           f"(a situation card, the attacker's position): no baseline can remove it")
-    direct = event.note == "declares a direct attack"
+    direct = event.note in ("declares a direct attack", "damage calculation of a direct attack")
+    window = BATTLE_WINDOWS.get(event.note or "")
     qkind = cards.kind(qcard.passcode)
     effect = effect_index(frame, qcard.passcode, cards, activation=qkind not in ("monster", "pendulum", "extra"))
     qplaces: list[tuple[str | None, str | None]] = [(None, None)] if qcard.ref == attacker.ref else \
@@ -701,20 +709,30 @@ def _compile_attack_declared(ruling: Any, frame: Frame, cards: CardSource, event
                    for loc, pos in qplaces]
     placed_attacker = SetupCard(ref=attacker.ref, code=attacker.passcode, player=owner, location="mzone",
                                 position=position, name=attacker.name)
-    foe = [] if direct else [SetupCard(ref="bf", code=FILLER_MONSTER, player=1 - owner, location="mzone",
+    # the attack's target: the ruling's (named or described), else a vanilla monster
+    target = next((c for c in frame.cards if c.ref in event.targets), None)
+    foe = [] if direct else [SetupCard(ref=target.ref, code=target.passcode, player=1 - owner, location="mzone",
+                                       position=target.position or "faceup_attack", name=target.name) if target else
+                             SetupCard(ref="bf", code=FILLER_MONSTER, player=1 - owner, location="mzone",
                                        position="faceup_attack")]
     before = [Step(action="phase", phase="battle"), Step(action="attack", card=attacker.ref, target=[f.ref for f in foe],
                                                           answer=True)]
     deciding = [_situation_card(c, cards, 0 if c.controller == "self" else 1) for c in situation]
+    stand_in = "; ".join(n for n in ("a vanilla monster is the attack's target" if foe and not target else
+                                     f"a monster of the ruling's description ({target.passcode}) is the attack's target"
+                                     if target and target.described else "",
+                                     f"a monster of the ruling's description ({attacker.passcode}) is the attacker"
+                                     if attacker.described else "") if n)
     return _event_variants(ruling, frame, cards, event, placed_attacker, foe, before, deciding, qcard, qplaces, effect, [],
-                           owner, "its own attack", ", direct attack" if direct else ", attack on a monster", True,
-                           "a vanilla monster is the attack's target" if foe else "")
+                           owner, "its own attack", (", direct attack" if direct else ", attack on a monster") + (
+                               f", at {window.replace('_', ' ')}" if window else ""), True, stand_in, window=window)
 
 
 def _event_variants(ruling: Any, frame: Frame, cards: CardSource, event: FrameEvent, mover: SetupCard,
                     foe: list[SetupCard], before: list[Step], deciding: list[SetupCard], qcard: FrameCard,
                     qplaces: list[tuple[str | None, str | None]], effect: int | None, after: list[str], turn_player: int,
-                    own: str, suffix: str, upright_baseline: bool, stand_in: str) -> list[Scenario]:
+                    own: str, suffix: str, upright_baseline: bool, stand_in: str,
+                    window: str | None = None) -> list[Scenario]:
     """The variants of a question asked after an event the steps `before` play on `mover` (bare, then with
     filler off the field: the field is the event's), the questioned card where each of `qplaces` puts it
     (unless it is the mover), asked as a chain step (waiting for the `after` cards to move); each beside a
@@ -736,7 +754,7 @@ def _event_variants(ruling: Any, frame: Frame, cards: CardSource, event: FrameEv
                      if c.location != "mzone"] + named if filler else []
             where = (_where(location or "mzone", filler) if qcard.ref != mover.ref else own
                      + (" + filler" if filler else "")) + suffix
-            question = Step(action="chain", card=qcard.ref, effect=effect, answer=True, after=after,
+            question = Step(action="chain", card=qcard.ref, effect=effect, answer=True, after=after, window=window,
                             expect={"offered": frame.answer == "yes"})
             base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
             ruling_scenario = _scenario(ruling, base, frame, [*deciding, *setup, *extra], [*before, question], where,

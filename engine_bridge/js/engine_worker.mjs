@@ -289,6 +289,19 @@ class ScenarioRun {
       case M.RECOVER:
         this.events.push({ event: ocgMessageTypeStrings.get(m.type), player: m.player, amount: m.amount });
         break;
+      case M.ATTACK:
+        this.events.push({ event: "attack", card: this.label(m.card), target: m.target && m.target.location ? this.label(m.target) : null });
+        break;
+      case M.BATTLE:
+        this.events.push({ event: "battle", card: this.label(m.card), target: m.target && m.target.location ? this.label(m.target) : null });
+        break;
+      case M.ATTACK_DISABLED:
+        this.events.push({ event: "attack_disabled" });
+        break;
+      case M.DAMAGE_STEP_START:
+      case M.DAMAGE_STEP_END:
+        this.events.push({ event: m.type === M.DAMAGE_STEP_START ? "damage_step_start" : "damage_step_end" });
+        break;
       case M.WIN:
         this.winner = m.player;
         this.events.push({ event: "win", player: m.player, reason: m.reason });
@@ -304,7 +317,32 @@ class ScenarioRun {
 
   // A chain step with `after` waits until those cards have left the field (the event it responds to).
   waiting(step) {
-    return !!step && step.action === "chain" && (step.after ?? []).some((r) => !this.leftField.has(r));
+    return !!step && step.action === "chain" && ((step.after ?? []).some((r) => !this.leftField.has(r)) || this.notYet(step));
+  }
+
+  // A chain step with `window` (a battle window: attack_declaration, damage_step_start,
+  // before_damage_calculation, damage_calculation, damage_step_end) waits for that window of the
+  // Battle Phase: the event the engine's current chain window is for, asked of the engine itself.
+  notYet(step) {
+    return !!step.window && this.battleWindow() !== step.window;
+  }
+
+  battleWindow() {
+    // Duel.CheckEvent(EVENT_X) is true in the chain window that event opened (scripts ask it the same way)
+    if (this.phase < 0x08 || this.phase > 0x80) return "none";
+    const before = this.messages.length;
+    const lua = `local w="none"
+if Duel.CheckEvent(EVENT_PRE_DAMAGE_CALCULATE) then w="damage_calculation"
+elseif Duel.CheckEvent(EVENT_BATTLE_CONFIRM) then w="before_damage_calculation"
+elseif Duel.CheckEvent(EVENT_BATTLE_START) then w="damage_step_start"
+elseif Duel.CheckEvent(EVENT_DAMAGE_STEP_END) then w="damage_step_end"
+elseif Duel.CheckEvent(EVENT_ATTACK_ANNOUNCE) then w="attack_declaration"
+end
+Debug.Message("battle-window:" .. w)`;
+    core.loadScript(this.duel, "battle_window.lua", lua);
+    const said = this.messages.slice(before).find((t) => t.startsWith("battle-window:"));
+    this.messages.splice(before);
+    return said ? said.slice("battle-window:".length) : "unknown";
   }
 
   step() {
@@ -431,7 +469,7 @@ class ScenarioRun {
           return { type: R.SELECT_IDLECMD, action: I.SELECT_ACTIVATE, index: i };
         }
         case "chain": {
-          if (this.waiting(step)) throw new Stop("error", `step ${stepIndex} (chain ${step.card}) responds to ${step.after.join(", ")} leaving the field, which did not happen`);
+          if (this.waiting(step)) throw new Stop("error", `step ${stepIndex} (chain ${step.card}) responds to ${step.window ? `the ${step.window} window of a battle` : `${step.after.join(", ")} leaving the field`}, which did not happen`);
           this.observe(stepIndex, { action: "chain", prompt: "idle", offered: false, options: [], status: "not_offered" });
           if (step.expect_offered === false) {
             this.si += 1;
@@ -498,7 +536,7 @@ class ScenarioRun {
           return { type: R.SELECT_BATTLECMD, action: step.phase === "main2" ? B.TO_M2 : B.TO_EP, index: null };
         }
         case "chain": {
-          if (this.waiting(step)) throw new Stop("error", `step ${stepIndex} (chain ${step.card}) responds to ${step.after.join(", ")} leaving the field, which did not happen`);
+          if (this.waiting(step)) throw new Stop("error", `step ${stepIndex} (chain ${step.card}) responds to ${step.window ? `the ${step.window} window of a battle` : `${step.after.join(", ")} leaving the field`}, which did not happen`);
           this.observe(stepIndex, { action: "chain", prompt: "battle", offered: false, options: [], status: "not_offered" });
           if (step.expect_offered === false) {
             this.si += 1;

@@ -96,6 +96,20 @@ def test_reasons_are_specific(pack):
 REAL = os.environ.get("RULINGS_EDOPRO_SCRIPTS")
 
 
+def _real_verdict(compiled, rid, driver):
+    """A ruling's verdict from its compiled scenarios run on the real EDOPro scripts (and cards.cdb where given)."""
+    return settle(compiled.scenarios, run_scenarios(compiled.scenarios, driver=driver, scripts=REAL,
+                                                    cards=os.environ.get("RULINGS_EDOPRO_CARDS")))[rid]
+
+
+def _real_compiled(rid, title, answer, cards):
+    """A ruling's compiled scenarios on the real EDOPro scripts (it must compile)."""
+    ruling, frame = _ruling(rid, title, answer, cards)
+    compiled = compile_frame(ruling, frame, CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS")))
+    assert compiled.reason is None, compiled.reason
+    return compiled
+
+
 def _dev_qas_compiled(shared_dir, fids, cards):
     """Official dev Q&As (by fid) read into frames with their mentioned cards' passcodes, and compiled."""
     from engine_bridge.templates.base import as_ruling
@@ -860,3 +874,49 @@ def test_real_scripts_a_trigger_asked_after_a_summon_responds_to_it(shared_dir, 
     played = next(s for s in scenarios if s.id == verdicts["qa-9545"].scenario_id)
     summoned = [c.code for c in played.setup.cards if c.ref == played.steps[0].card]
     assert played.steps[0].action == "summon" and summoned == [7500772] and played.steps[-1].action == "chain"
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_a_response_at_the_damage_calculation_of_an_attack(engine_driver):
+    # official Q&As (できます): 「パワー・ウォール」 at the damage calculation of 「カードを狩る死神」's direct attack, and
+    # 「D-HERO ダイナマイトガイ」 (hand) at that of an unnamed monster's (a monster of that description stands in)
+    for rid, title, cards in (
+            ("t-wall", "相手の「カードを狩る死神」が直接攻撃を宣言した場合、そのダメージ計算時に「パワー・ウォール」を発動できますか？",
+             {"カードを狩る死神": 33066139, "パワー・ウォール": 76403456}),
+            ("t-dyna", "相手モンスターの直接攻撃の際の戦闘ダメージ計算時に、自分は手札の「D-HERO ダイナマイトガイ」の"
+             "『①』のモンスター効果を発動できますか？", {"D-HERO ダイナマイトガイ": 37780349})):
+        compiled = _real_compiled(rid, title, "発動できます。", cards)
+        first = compiled.scenarios[0]
+        assert first.setup.turn_player == 1 and [(s.action, s.window) for s in first.steps] == [
+            ("phase", None), ("attack", None), ("chain", "damage_calculation")]
+        verdict = _real_verdict(compiled, rid, engine_driver)
+        assert verdict.verdict == "pass", (rid, verdict.reason)
+    # 「サイバース・クアンタム・ドラゴン」② at the start of the Damage Step of its battle with a Token (a Token of the card
+    # data attacked), and 「ミラーフォース・ドラゴン」 when a face-down monster of its controller is chosen as an attack target
+    for rid, title, cards, window in (
+            ("t-quantum", "相手のモンスタートークンと戦闘を行うダメージステップ開始時に、「サイバース・クアンタム・ドラゴン」の"
+             "『②』のモンスター効果を発動できますか？", {"サイバース・クアンタム・ドラゴン": 63533837}, "damage_step_start"),
+            ("t-mirror", "自分のモンスターゾーンの裏側守備表示モンスターが攻撃対象に選択された時に"
+             "「ミラーフォース・ドラゴン」の効果を発動できますか？",
+             {"ミラーフォース・ドラゴン": 84687358}, None)):
+        compiled = _real_compiled(rid, title, "発動できます。", cards)
+        first = compiled.scenarios[0]
+        target = next(c for c in first.setup.cards if c.ref == first.steps[1].target[0])
+        assert first.steps[-1].window == window and target.player != first.setup.turn_player
+        verdict = _real_verdict(compiled, rid, engine_driver)
+        assert verdict.verdict == "pass", (rid, verdict.reason)
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_cannot_attack_past_two_copies_of_a_card(engine_driver):
+    # official Q&A: with two 「ジェントルーパー」 (相手は他のモンスターを攻撃できない) the monster cannot attack at all,
+    # nor directly; the baseline without them attacks directly
+    compiled = _real_compiled("t-troopers", "相手フィールドに「ジェントルーパー」が2体存在する場合、自分のモンスターは直接攻撃できますか？",
+                              "直接攻撃を行う事ができません。", {"ジェントルーパー": 54635862})
+    baseline, first = compiled.scenarios[:2]
+    assert [c.player for c in first.setup.cards if c.code == 54635862] == [1, 1]
+    assert not any(c.code == 54635862 for c in baseline.setup.cards)
+    verdict = _real_verdict(compiled, "t-troopers", engine_driver)
+    assert verdict.verdict == "pass", verdict.reason

@@ -89,3 +89,36 @@ def test_an_optional_trigger_asked_as_yes_or_no_is_the_step_offered(engine_drive
                               driver=engine_driver)
     assert result.verdict == "pass", result.reason
     assert result.log["steps"][1]["prompt"] in ("effect_yn", "chain") and result.log["steps"][1]["offered"] is True
+
+
+@pytest.mark.parametrize("window, offered", [("attack_declaration", True), ("damage_step_start", True),
+                                             ("before_damage_calculation", True), ("damage_calculation", False),
+                                             ("damage_step_end", False)])
+def test_a_chain_step_waits_for_its_battle_window(engine_driver, window, offered):
+    # 「ファントム・ナイツ・シャドーベール」 (pack): a Trap with the Damage Step property (not the damage calculation's)
+    # and the condition "before damage is calculated": the step is asked in the window it names and in none before it
+    result = _passed(
+        engine_driver, f"window-{window.replace('_', '-')}",
+        [{"ref": "attacker", "code": 89631139, "player": 0, "location": "mzone"},
+         {"ref": "guardian", "code": 91152256, "player": 1, "location": "mzone"},
+         {"ref": "veil", "code": 77462146, "player": 1, "location": "szone", "position": "facedown"}],
+        [{"phase": "battle"}, {"attack": "attacker", "target": "guardian"},
+         {"chain": "veil", "target": "guardian", "window": window, "answer": True, "expect": {"offered": offered}}],
+        {},
+    )
+    chained = [e for e in result.log["events"] if e["event"] == "chain"]
+    before = [e["event"] for e in result.log["events"]][:[e["event"] for e in result.log["events"]].index("chain")] if chained else []
+    # the Damage Step began before a window of it, not before the attack declaration's
+    assert ("damage_step_start" in before) == (offered and window != "attack_declaration")
+    assert [e["event"] for e in result.log["events"] if e["event"] == "attack"] == ["attack"]
+
+
+def test_a_chain_step_whose_battle_window_never_opens_is_an_error(engine_driver):
+    # no attack: the Damage Step's windows never open, which says nothing about the card (an error, not a fail)
+    (result,) = run_scenarios([_scenario(
+        "window-never",
+        [{"ref": "attacker", "code": 89631139, "player": 0, "location": "mzone"},
+         {"ref": "veil", "code": 77462146, "player": 0, "location": "szone", "position": "facedown"}],
+        [{"phase": "battle"}, {"chain": "veil", "window": "damage_calculation", "expect": {"offered": True}}], {})],
+        driver=engine_driver)
+    assert result.verdict == "error" and "damage_calculation window" in result.reason

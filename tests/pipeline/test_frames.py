@@ -291,9 +291,11 @@ def test_fates_said_by_a_what_happens_answer_and_counts_inside_a_situation():
     # a card said to meet a fate only under a condition, or after something else, gives none
     f = frame_for(t, "ja", [], {"title": t, "question": t, "answer": "「魂を削る死霊」は対象となった場合に破壊されます。"})
     assert f.fates == {}
-    # 相手フィールドに「ジェントルーパー」が2体存在する場合: the count is part of the situation, not read
+    # 相手フィールドに「ジェントルーパー」が2体存在する場合: the count is part of the situation (read into the card's
+    # copies for a can_attack: test_copies_of_a_card_the_situation_counts), not a fate
     t = "相手フィールドに「ジェントルーパー」が2体存在する場合、自分のモンスターは直接攻撃できますか？"
-    assert "situation: a count (2体)" in frame_for(t, "ja", [], {"title": t, "question": t, "answer": "できません。"}).unread
+    f = frame_for(t, "ja", [], {"title": t, "question": t, "answer": "できません。"})
+    assert (f.fates, f.cards[0].copies, f.unread) == ({}, 2, [])
 
 
 def test_an_answer_whose_can_or_cannot_holds_under_its_own_condition_is_not_the_question(qa):
@@ -711,3 +713,53 @@ def test_a_monster_sent_to_the_graveyard_by_an_effect_or_a_cost_before_it_is_sum
     f = qa(14315)
     assert not f.unread and _card(f, f.question.card).name == "人造人間－サイコ・ジャッカー"
     assert [_card(f, t).name for t in f.question.targets] == ["人造人間－サイコ・ロード"]
+
+
+def test_an_attack_by_an_unnamed_monster_and_its_damage_calculation():
+    # 相手モンスターが直接攻撃を宣言した時 (said after the questioned card): an attacker the ruling describes
+    f = _ja("手札の「オルターガイスト・クンティエリ」のモンスター効果は、相手モンスターが直接攻撃を宣言した時にも発動できますか？",
+            "手札の「オルターガイスト・クンティエリ」のモンスター効果を発動する事ができます。")
+    (event,) = f.events
+    attacker = _card(f, event.card)
+    assert (event.action, event.note, attacker.described, attacker.controller, f.unread) == (
+        "attack", "declares a direct attack", ["monster"], "opponent", [])
+    assert _named(f, f.question.card) == "オルターガイスト・クンティエリ"
+    # 相手モンスターの直接攻撃の際の戦闘ダメージ計算時に: asked at that attack's damage calculation
+    f = _ja("相手モンスターの直接攻撃の際の戦闘ダメージ計算時に、自分は手札の「D-HERO ダイナマイトガイ」のモンスター効果を発動できますか？")
+    assert ([(e.note, _card(f, e.card).controller) for e in f.events], f.unread) == (
+        [("damage calculation of a direct attack", "opponent")], [])
+    # a named attacker's declaration, then 「そのダメージ計算時に」
+    f = _ja("相手の「カードを狩る死神」が直接攻撃を宣言した場合、そのダメージ計算時に「パワー・ウォール」を発動できますか？")
+    assert ([(e.note, e.actor, _named(f, e.card)) for e in f.events], f.unread) == (
+        [("damage calculation of a direct attack", "opponent", "カードを狩る死神")], [])
+    # the question's 『』 quote after a name with a space in it is that effect
+    f = frame_ja("相手モンスターの直接攻撃の際の戦闘ダメージ計算時に、自分は手札の「D-HERO ダイナマイトガイ」の"
+                 "モンスター効果を発動できますか？",
+                 "この際の戦闘ダメージ計算時に、自分は手札の「D-HERO ダイナマイトガイ」の『①：モンスターが戦闘を行うダメージ計算時に"
+                 "このカードを手札から捨てて発動できる』モンスター効果を発動する事はできますか？", "発動する事はできます。", {})
+    assert f.question.effect == 1
+    # 相手のモンスタートークンと戦闘を行うダメージステップ開始時に: the questioned monster attacks a described one
+    f = _ja("相手のモンスタートークンと戦闘を行うダメージステップ開始時に、「サイバース・クアンタム・ドラゴン」の"
+            "モンスター効果を発動できますか？")
+    (event,) = f.events
+    foe = _card(f, event.targets[0])
+    assert (event.note, _named(f, event.card), foe.described, foe.controller, f.unread) == (
+        "damage step start of an attack", "サイバース・クアンタム・ドラゴン", ["token"], "opponent", [])
+    # 自分のモンスターゾーンの裏側守備表示モンスターが攻撃対象に選択された時: a stand-in of the other side attacks it
+    f = _ja("自分のモンスターゾーンの裏側守備表示モンスターが攻撃対象に選択された時に「ミラーフォース・ドラゴン」の効果を発動できますか？")
+    (event,) = f.events
+    target = _card(f, event.targets[0])
+    assert (event.note, _card(f, event.card).controller, target.controller, target.position, f.unread) == (
+        "declares an attack", "opponent", "self", "facedown_defense", [])
+
+
+def test_copies_of_a_card_the_situation_counts():
+    # 相手フィールドに「X」が2体存在する場合、…攻撃できますか: two of the opponent's X (FrameCard.copies)
+    f = _ja("相手フィールドに「ジェントルーパー」が2体存在する場合、自分のモンスターは直接攻撃できますか？",
+            "直接攻撃を行う事ができません。")
+    (trooper,) = f.cards
+    assert (trooper.copies, trooper.controller, trooper.state, f.unread) == (2, "opponent", ["present"], [])
+    # the asker's own copies: whose monster attacks is not said (not read)
+    f = _ja("「妖仙獣 右鎌神柱」が自分のモンスターゾーンに２体存在する場合、プレイヤーに直接攻撃できますか？",
+            "攻撃を行う事自体ができません。")
+    assert f.cards[0].copies == 2 and f.unread == ["situation: a count (２体)"]
