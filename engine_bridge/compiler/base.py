@@ -43,6 +43,7 @@ class CardSource:
         self.data: dict[int, dict] = {}
         self.texts: dict[int, str] = {}
         self.picked: dict[tuple, list[int]] = {}  # pick_described's answers by traits
+        self.memo: dict[str, Any] = {}  # whole-catalog look-ups (the cdb's rows, set code names), once per source
 
     def ensure(self, codes: Iterable[int]) -> "CardSource":
         codes = set(codes) | {FILLER_MONSTER, FILLER_SET, STAND_IN_SUMMON}

@@ -13,11 +13,13 @@ from typing import Iterable
 
 from engine_bridge.compiler.base import (CardSource, EXTRA_KINDS, FILLER_MONSTER, FILLER_SET, NotCompiled,
                                          STAND_IN_SUMMON)
+from engine_bridge.carddata import card_data_from_cdb
 from engine_bridge.compiler.effects import applies_on_its_own
 from engine_bridge.constants import load_constants
 from engine_bridge.scenario import SetupCard
 from rulings.cards import open_cdb, read_cards_jsonl
 from rulings.config import cards_file
+from rulings.errors import InputError
 from rulings.records import Frame, FrameCard, FrameZone
 
 
@@ -143,7 +145,10 @@ def _named_cards(refs: list[int], player: int, tag: str, cards: "CardSource") ->
 # both fields (a Spellcaster, the two materials of the Extra Deck filler's Fusion, an Xyz), Normal Pendulum
 # Monsters in both players' Pendulum Zones and a third copy of the questioned card in its Deck;
 # "materials" (a Special Summon by a procedure): the monsters its text names face-up on the summoner's field.
-BOARD_PROFILES = ("sparse", "rich", "materials")
+# "filtered": the filler plus, per filter function of the scripts in play, a card of the cards.cdb in use that
+# passes it (filter_stand_ins: 「自分の墓地の「召喚獣」モンスター」, 「手札から「トリックスター」カード１枚を捨てて」) in
+# each player's hand, Deck and Graveyard, the first two monsters also face-up on each field (filtered_cards).
+BOARD_PROFILES = ("sparse", "rich", "materials", "filtered")
 _SPARSE_NEEDS = re.compile(r"Get(?:FieldGroup|MatchingGroup)Count\([^)]*LOCATION_HAND|"
                            r"not\s+Duel\.IsExistingMatchingCard\([^)]*LOCATION_GRAVE")
 _RICH_NEEDS = re.compile(r"RACE_|TYPE_(?:XYZ|FUSION|SYNCHRO|PENDULUM)|LOCATION_PZONE|IsCode\(id\)|"
@@ -180,13 +185,16 @@ def board_profiles(scripts: Iterable[str]) -> tuple[str, ...]:
 
 
 def profile_filler(profile: str, own: int, own_pile: str, named: list[SetupCard], cards: "CardSource",
-                   own_pzone: bool = False, refs: list[int] | None = None) -> list[SetupCard]:
+                   own_pzone: bool = False, refs: list[int] | None = None, scripts: Iterable[str] = ()) -> list[SetupCard]:
     """The cards of a board profile (BOARD_PROFILES) for a questioned card of code `own` (`own_pzone`: it
     sits in a Pendulum Zone, left free for it); `named`: what the filler variants add besides _filler
     (the cards the texts name, the Extra Deck and variety filler); `refs`: the cards the questioned card's
-    text names ("materials": those monsters face-up on its controller's otherwise empty field)."""
+    text names ("materials": those monsters face-up on its controller's otherwise empty field); `scripts`:
+    those in play ("filtered": cards that pass their filters)."""
     k = load_constants()
     base = _filler(0, "f0", own, own_pile) + _filler(1, "f1") + named
+    if profile == "filtered":
+        return base + filtered_cards(scripts, own, cards)
     if profile == "materials":
         faceup = [SetupCard(ref=f"f0-t{i}", code=code, player=0, location="mzone")
                   for i, code in enumerate(material_monsters(refs or [], cards))]
@@ -680,3 +688,225 @@ def _battle_foe(attacker_atk: int, wins: bool, cards: CardSource) -> int | None:
     return next((c for c in reversed(foes) if cards.data[c].get("attack", 0) > attacker_atk), None) if \
         any(cards.data[c].get("attack", 0) > attacker_atk for c in foes) else None
 
+
+
+# ------------------------------------------------------------------ stand-ins the questioned card's script accepts
+
+# a filter function of a script (function s.xxfilter(c,...) ... end) and the card traits it checks
+_FILTER_FN = re.compile(r"function\s+s\.(\w+)\(\s*(\w+)[^)]*\)(.*?)\nend", re.S)
+_TRAIT_CALL = (r"(not\s+)?{card}:(IsSetCard|IsRace|IsAttribute|IsType|IsLevel|IsLevelBelow|IsLevelAbove|IsRank|"
+               r"IsRankBelow|IsRankAbove|IsAttackBelow|IsAttackAbove|IsDefenseBelow|IsDefenseAbove|IsCode)\(([^()]*)\)")
+_SETCODE_FILE = "archetype_setcode_constants.lua"
+
+
+def _setcode_constants(cards: CardSource) -> dict[str, int]:
+    """SET_* names -> archetype codes, from the script folder's archetype_setcode_constants.lua (EDOPro's
+    layout: beside utility.lua, a parent of the official/ folder); empty where the folders hold none."""
+    if "setcodes" in cards.memo:
+        return cards.memo["setcodes"]
+    out: dict[str, int] = {}
+    for directory in cards.script_dirs:
+        for folder in (directory, directory.parent):
+            path = folder / _SETCODE_FILE
+            if path.exists():
+                out.update({m[0]: int(m[1], 0) for m in re.findall(r"^(SET_\w+)\s*=\s*(0x[0-9a-fA-F]+|\d+)", path.read_text(
+                    encoding="utf-8", errors="replace"), re.M)})
+    cards.memo["setcodes"] = out
+    return out
+
+
+def _trait_value(arg: str, names: dict[str, int]) -> int | None:
+    """A filter call's argument as a number: 0x1f, 4, RACE_DRAGON|RACE_WYRM, SET_DD; None when it names
+    something else (a variable, the card's own id)."""
+    total = 0
+    for part in re.split(r"\s*[|+]\s*", arg.strip()):
+        if re.fullmatch(r"0x[0-9a-fA-F]+|\d+", part):
+            total |= int(part, 0)
+        elif part in names:
+            total |= names[part]
+        else:
+            return None
+    return total
+
+
+def script_filters(script: str, cards: CardSource) -> list[list[tuple[bool, str, list[int]]]]:
+    """The card traits each filter function of a script (function s.xxfilter(c,...), its first parameter the
+    card) checks, as (negated, call, values): those whose values are constants (IsSetCard(SET_DD),
+    IsLevelBelow(4), IsType(TYPE_NORMAL) ...); filters with no positive trait are left out."""
+    k = load_constants()
+    names = {**{n: v for n, v in k.items() if isinstance(v, int)}, **_setcode_constants(cards)}
+    out = []
+    for _, card, body in _FILTER_FN.findall(script):
+        traits = []
+        for negated, call, args in re.findall(_TRAIT_CALL.format(card=re.escape(card)), body):
+            values = [_trait_value(a, names) for a in args.split(",") if a.strip()]
+            if values and None not in values:
+                traits.append((bool(negated), call, values))
+        if any(not neg for neg, _, _ in traits) and traits not in out:
+            out.append(traits)
+    return out
+
+
+def _fits(row: dict, trait: tuple[bool, str, list[int]]) -> bool:
+    """Whether card data (card_data_from_cdb's fields) passes one filter trait (the core's checks)."""
+    k = load_constants()
+    negated, call, values = trait
+    level, xyz_link = int(row.get("level") or 0), row["type"] & (k["TYPE_XYZ"] | k["TYPE_LINK"])
+    monster = bool(row["type"] & k["TYPE_MONSTER"])
+    if call == "IsSetCard":
+        ok = any((s & 0xFFF) == (v & 0xFFF) and (s & v) == v for s in row.get("setcodes") or [] for v in values)
+    elif call == "IsRace":
+        ok = monster and bool(int(row.get("race") or 0) & values[0])
+    elif call == "IsAttribute":
+        ok = monster and bool(int(row.get("attribute") or 0) & values[0])
+    elif call == "IsType":
+        ok = bool(row["type"] & values[0])
+    elif call.startswith("IsLevel") or call.startswith("IsRank"):
+        rank = call.startswith("IsRank")
+        if not monster or (bool(row["type"] & k["TYPE_XYZ"]) != rank) or (not rank and xyz_link) or level <= 0:
+            ok = False
+        elif call.endswith("Below"):
+            ok = level <= values[0]
+        elif call.endswith("Above"):
+            ok = level >= values[0]
+        else:
+            ok = level in values
+    elif call.startswith(("IsAttack", "IsDefense")):
+        stat = int(row.get("attack" if call.startswith("IsAttack") else "defense") or 0)
+        ok = monster and stat >= 0 and (stat <= values[0] if call.endswith("Below") else stat >= values[0])
+    else:  # IsCode
+        ok = row["code"] in values or row.get("alias") in values
+    return ok != negated
+
+
+def _cdb_rows(cards: CardSource) -> list[dict]:
+    """Every card of the cards.cdb in use (card_data_from_cdb's fields), once per CardSource."""
+    if "cdb_rows" not in cards.memo:
+        rows: list = []
+        if cards.cdb:
+            try:
+                rows = sorted(card_data_from_cdb(cards.cdb).values(), key=lambda r: r["code"])
+            except InputError:
+                rows = []
+        cards.memo["cdb_rows"] = rows
+    return cards.memo["cdb_rows"]
+
+
+def _first_fitting(traits: list, cards: CardSource, skip: set[int], kind_ok, without: list[str] | None,
+                   with_traits: list[str] | None, like: dict | None = None) -> int | None:
+    """The first card of the cdb in use that passes the filter traits, is of a kind `kind_ok` accepts, lacks
+    the traits `without`, has `with_traits`, and that the engine can run (a script, or a Normal Monster):
+    those most like the card `like` stands in for first (its Level, Type, Attribute: what else the effect
+    may read stays the same), then Normal Monsters, then the lowest code."""
+    k = load_constants()
+    rows = [r for r in _cdb_rows(cards) if r["code"] not in skip and not r.get("alias") and not r["type"] & k["TYPE_TOKEN"]
+            and all(_fits(r, t) for t in traits)]
+
+    def rank(row: dict) -> tuple:
+        same = [] if like is None else [row.get(f) != like.get(f) for f in ("level", "race", "attribute")]
+        return (*same, bool(row["type"] & k["TYPE_EFFECT"]), row["code"])
+    for row in sorted(rows, key=rank):
+        code = row["code"]
+        if (without and _has_traits(row, without)) or (with_traits and not _has_traits(row, with_traits)):
+            continue
+        cards.data.setdefault(code, row)  # (what ensure would read: the cdb's data wins over the catalog's)
+        if not kind_ok(cards.kind(code)):
+            continue
+        if (row["type"] & k["TYPE_NORMAL"] and row["type"] & k["TYPE_MONSTER"]) or cards.script(code) is not None:
+            return code
+    return None
+
+
+def filter_stand_ins(script: str, cards: CardSource, exclude: Iterable[int] = (), kind_ok=lambda kind: True,
+                     without: list[str] | None = None, like: dict | None = None) -> list[int]:
+    """Cards of the cards.cdb in use that pass the script's filter functions (script_filters), one per
+    filter: the first the engine can run (_first_fitting: the most like the card `like` first), of a kind
+    `kind_ok` accepts (CardSource.kind) and without the traits `without` (a described card's: the deciding
+    condition). They stand in where a vanilla card does not pass what the effect asks of its targets or
+    choices (「自分フィールドの「DD」モンスター」): a baseline needs a card the effect accepts."""
+    out: list[int] = []
+    for traits in script_filters(script, cards):
+        code = _first_fitting(traits, cards, set(exclude) | set(out), kind_ok, without, None, like)
+        if code is not None:
+            out.append(code)
+    return out
+
+
+def described_filter_pairs(script: str, described: list[str], cards: CardSource, exclude: Iterable[int] = (),
+                           kind_ok=lambda kind: True) -> list[tuple[int, int]]:
+    """For a card the ruling describes (「レベル４のモンスター」) as the target or choice of an effect whose
+    script filters its cards (「DD」 monsters): per filter, a card with the filter's traits AND the
+    described ones (the ruling's card) and one with the filter's traits WITHOUT them (its baseline's
+    stand-in), so the two differ only by the deciding traits."""
+    out = []
+    for traits in script_filters(script, cards):
+        mine = _first_fitting(traits, cards, set(exclude), kind_ok, None, described)
+        other = _first_fitting(traits, cards, set(exclude) | {mine}, kind_ok, described, None,
+                               cards.data.get(mine)) if mine else None
+        if mine and other and (mine, other) not in out:
+            out.append((mine, other))
+    return out
+
+
+def _same_kind(code: int, location: str, cards: CardSource):
+    """A test of card kinds (CardSource.kind) that may stand where the card of `code` stands: a monster
+    for a monster (any kind of monster in a Monster Zone or pile, a Pendulum Monster in a Pendulum Zone), the
+    same kind of Spell/Trap for a Spell/Trap."""
+    kind = cards.kind(code)
+    if location == "pzone":
+        return lambda other: other == "pendulum"
+    if kind in _MONSTER_KINDS:
+        return lambda other: other in _MONSTER_KINDS and (location != "hand" or other != "extra")
+    return lambda other: other == kind
+
+
+def script_targets(target: list[tuple[SetupCard, int]], card: FrameCard, script: str,
+                   cards: CardSource) -> list[tuple[SetupCard, int]]:
+    """More (target, baseline stand-in) pairs for a questioned target, after _target_of's: on the asker's
+    own field too where the ruling names neither side nor place (effects that target 「自分フィールドの」
+    cards), and for a target the ruling only describes (「レベル４のモンスター」), per filter function of
+    the questioned card's script a card with the described traits that passes it (「DD」 monsters) beside a
+    stand-in that passes it without them (described_filter_pairs)."""
+    out = list(target)
+    if card.controller is None and card.location is None:
+        out += [(SetupCard(**{**t.__dict__, "player": 0}), code) for t, code in target
+                if t.player == 1 and t.location not in ("grave", "removed")]
+    if card.described:
+        for t, _ in list(out):
+            for mine, other in described_filter_pairs(script, card.described, cards, kind_ok=_same_kind(
+                    t.code, t.location, cards)):
+                out.append((SetupCard(**{**t.__dict__, "code": mine}), other))
+    return out[len(target):]
+
+
+def target_stand_ins(tcard: SetupCard, card: FrameCard, stand_code: int, script: str, cards: CardSource) -> list[int]:
+    """The baseline stand-ins for a questioned target, tried in turn (the first the effect accepts decides):
+    for a described target its stand-in without the described traits (described_stand_ins, or the
+    filter-passing one script_targets paired with it); for a named one the vanilla card of its kind, cards like
+    it (similar_cards), then cards that pass the questioned card's script's filters (filter_stand_ins)."""
+    if card.described:
+        return [stand_code] if stand_code not in (FILLER_MONSTER, FILLER_SET) else described_stand_ins(card, stand_code, cards)
+    codes = [stand_code, *similar_cards(tcard.code, cards)]
+    return codes + [c for c in filter_stand_ins(script, cards, exclude={tcard.code, *codes}, kind_ok=_same_kind(
+        tcard.code, tcard.location, cards), like=cards.data.get(tcard.code)) if c not in codes]
+
+
+def filtered_cards(scripts: Iterable[str], own: int, cards: CardSource, limit: int = 4) -> list[SetupCard]:
+    """The "filtered" board's cards (BOARD_PROFILES): per filter function of the scripts in play (the
+    questioned card's, the earlier events' cards', the target's), a card that passes it (filter_stand_ins;
+    `limit` in all, not the questioned card `own`) in each player's hand, Deck and Graveyard (an Extra Deck
+    monster in the Extra Deck and Graveyard), the first two monsters also face-up in each Monster Zone
+    (room is left beside the filler's two). Empty without a cards.cdb (no card is made up)."""
+    codes: list[int] = []
+    for script in scripts:
+        codes += filter_stand_ins(script, cards, exclude={own, *codes}) if script else []
+    out: list[SetupCard] = []
+    on_field = 0
+    for i, code in enumerate(codes[:limit]):
+        kind = cards.kind(code)
+        piles = {0: ["extra", "grave"] if kind == "extra" else ["hand", "deck", "grave"], 1: ["grave"]}
+        if kind in _MONSTER_KINDS and on_field < 2:
+            on_field += 1
+            piles = {p: [*piles[p], "mzone"] for p in piles}
+        out += [SetupCard(ref=f"f{p}-k{i}{pile[0]}", code=code, player=p, location=pile) for p in piles for pile in piles[p]]
+    return out

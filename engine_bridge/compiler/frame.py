@@ -9,10 +9,11 @@ from typing import Any
 
 from engine_bridge.compiler.base import (_ruling_id, _BY_OWN_EFFECT, _scenario, _slug, _where, CardSource, Compiled, FILLER_SET,
                                          NotCompiled, SUMMON_HOW, TEMPLATE)
-from engine_bridge.compiler.boards import (_check_cards, archetype_cards, _field_place, _filler, _named_cards, _question_places,
-                                           _target_of, BOARD_PROFILES, board_profiles, described_stand_ins,
-                                           extra_filler, material_monsters, profile_filler, similar_cards,
-                                           summoned_this_turn, variety_filler, with_described_cards, zone_baseline,
+from engine_bridge.compiler.boards import (_check_cards, _field_place, _filler, _named_cards, _question_places,
+                                           _target_of, archetype_cards, BOARD_PROFILES, board_profiles, extra_filler,
+                                           filtered_cards, material_monsters, profile_filler, script_targets,
+                                           summoned_this_turn, target_stand_ins, variety_filler, with_described_cards,
+                                           zone_baseline,
                                            zone_forbids, zone_setup)
 from engine_bridge.compiler.effects import (applies_on_its_own, effect_index, event_effect_index, exact_names,
                                             numbered_effect_text, open_state_effects, own_summon_effect,
@@ -214,6 +215,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     refs = referenced_cards(cards.texts.get(qcard.passcode, ""), qcard.passcode)
     cards.ensure(refs)
     qscript = cards.script(qcard.passcode) or ""
+    if target:
+        target += script_targets(target, by_ref[target[0][0].ref], qscript, cards)
     # archetype cards without a set code in the card data (no cards.cdb lists them) cannot be what the
     # questioned card's archetype checks look for: an action the ruling allows that the engine then
     # refuses says nothing (settle: inconclusive)
@@ -235,12 +238,15 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         fillers = (True,)  # a chain needs an activation to chain to, and that activation what it uses: filler
     # boards the activation requirements read from the scripts ask for (a small hand, a Graveyard without
     # Spells/Traps; monsters of each kind face-up, Pendulum Zones in use): more variants, the earlier ones kept
-    fillers += board_profiles([qscript, *(cards.script(by_ref[e.card].passcode) or "" for e in events),
-                               *(cards.script(t.code) or "" for t, _ in target or [])])
+    in_play = [qscript, *(cards.script(by_ref[e.card].passcode) or "" for e in events),
+               *(cards.script(t.code) or "" for t, _ in target or [])]
+    fillers += board_profiles(in_play)
     if summoned_this_turn(qscript, action, qkind, chained, trigger, own):
         fillers += ("summoned",)
     if action == "special_summon" and not events and material_monsters(refs, cards):
         fillers += ("materials",)  # a procedure's materials: the monsters its text names, on its controller's field
+    if filtered_cards(in_play, qcard.passcode, cards):
+        fillers += ("filtered",)  # cards that pass the filters of the scripts in play, in each pile and on each field
     for filler in fillers:
         places = _question_places(qkind, qcard, frame) if not own else [_event_place(qkind, qcard, own[0].action)]
         if filler == "summoned":
@@ -263,7 +269,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                      + event_named) if filler and filler not in BOARD_PROFILES else []
             if filler in BOARD_PROFILES:
                 extra = profile_filler(filler, qcard.passcode, "extra" if qkind == "extra" else "deck", named + event_named,
-                                       cards, own_pzone=location == "pzone", refs=refs)
+                                       cards, own_pzone=location == "pzone", refs=refs, scripts=in_play)
             steps, own_steps = [], []
             if filler == "summoned":
                 # the questioned monster Normal Summoned this turn first (its effect asks for it): not the
@@ -305,8 +311,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                     # stand-ins: the vanilla card of the target's kind, then cards like the target (same card
                     # type, Type and Attribute, its archetype first) for effects that target only such cards
                     baselines = []
-                    for n, code in enumerate(described_stand_ins(by_ref[tcard.ref], stand_code, cards) if by_ref[tcard.ref].described
-                                             else [stand_code, *similar_cards(tcard.code, cards)]):
+                    for n, code in enumerate(target_stand_ins(tcard, by_ref[tcard.ref], stand_code, qscript, cards)):
                         stand_in = SetupCard(**{**tcard.__dict__, "ref": "t0", "name": None, "code": code})
                         if stand_in.code == FILLER_SET and stand_in.location == "szone":
                             stand_in.position = "facedown"

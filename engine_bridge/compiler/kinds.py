@@ -10,8 +10,9 @@ from typing import Any, Iterable
 from engine_bridge.compiler.base import (_ruling_id, _scenario, _slug, _where, CardSource, CIRCLED, FILLER_MONSTER, NotCompiled,
                                          TEMPLATE)
 from engine_bridge.compiler.boards import (_battle_foe, _chain_standins, _check_cards, _fate_place, _filler,
-                                           _named_cards, _question_places, _situation_card, EFFECT_DESTROYER,
-                                           extra_filler, similar_cards, variety_filler, with_described_cards)
+                                           _named_cards, _question_places, _same_kind, _situation_card,
+                                           EFFECT_DESTROYER, extra_filler, filter_stand_ins, similar_cards,
+                                           variety_filler, with_described_cards)
 from engine_bridge.compiler.effects import (_event_effect, effect_index, numbered_effect_text, open_state_effects,
                                             referenced_cards, summon_source)
 from engine_bridge.compiler.steps import _with_filler, played_activations
@@ -241,6 +242,14 @@ def _compile_attack(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenar
 # ------------------------------------------------------------------ can select
 
 
+def _select_place(chosen: FrameCard, cards: CardSource) -> tuple[str, str | None]:
+    """Where a card an effect chooses sits: where the ruling says, else on the field (a card an effect
+    returns); an Extra Deck monster "in the Deck" is in the Extra Deck."""
+    where, position = (chosen.location, None) if chosen.location in ("deck", "grave", "hand", "removed", "extra") \
+        else _fate_place(cards.kind(chosen.passcode), chosen)
+    return ("extra" if where == "deck" and cards.kind(chosen.passcode) == "extra" else where), position
+
+
 def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iterable[int] = ()) -> list[Scenario]:
     """can_select: whether G's effect can choose X (add it to the hand from the Deck, pick it in the
     Graveyard): G activated where its type allows, X where the ruling puts it (the Deck by default),
@@ -282,17 +291,19 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
     cards.ensure(refs)
     stand_ins = [c for c in refs if c in cards.data and cards.kind(c) == cards.kind(chosen.passcode)] or \
         [c for c in refs if c in cards.data] or [c for c in fallback if c in cards.data and c != chosen.passcode]
-    if frame.answer == "no" and not stand_ins:
-        raise NotCompiled(f"can_select 'no': 「{source.name}」's text names no card that could stand in for "
-                          f"「{chosen.name}」 in a baseline")
     if chosen.location is None and q.how in ("除外", "装備"):
         # 「G」の効果で「X」を除外できますか: X where G's text looks for what it banishes or equips
         looked = chosen_from(numbered_effect_text(cards.texts.get(source.passcode, ""), q.effect), q.how)
         chosen = chosen.model_copy(update={"location": looked}) if looked else chosen
-    where, where_position = (chosen.location, None) if chosen.location in ("deck", "grave", "hand", "removed", "extra") \
-        else _fate_place(cards.kind(chosen.passcode), chosen)  # on the field (a card an effect returns)
-    if where == "deck" and cards.kind(chosen.passcode) == "extra":
-        where = "extra"
+    where, where_position = _select_place(chosen, cards)
+    # after the first stand-in, the cards that pass the chooser's script's filters (a vanilla card or one the
+    # text names may not be what the effect accepts: 「レベル４以下の通常モンスター２体」)
+    baseline_codes = stand_ins[:1] + filter_stand_ins(cards.script(source.passcode) or "", cards, exclude={
+        chosen.passcode, *stand_ins[:1]}, kind_ok=_same_kind(chosen.passcode, where, cards),
+        like=cards.data.get(chosen.passcode))
+    if frame.answer == "no" and not baseline_codes:
+        raise NotCompiled(f"can_select 'no': 「{source.name}」's text names no card that could stand in for "
+                          f"「{chosen.name}」 in a baseline")
     player = 1 if chosen.controller == "opponent" else 0
     rid = _ruling_id(ruling)
     scenarios: list[Scenario] = []
@@ -320,14 +331,15 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
             step = Step(action="activate", card=source.ref, effect=effect, select=[chosen.ref], answer=True,
                         expect={"offered": True, "selectable": {chosen.ref: frame.answer == "yes"}})
             ruling_scenario = _scenario(ruling, base, frame, [qsetup, target, *extra], [step], label)
-            if stand_ins:
-                stand = SetupCard(ref="t0", code=stand_ins[0], player=player, location=where, position=where_position)
+            for n, code in enumerate(baseline_codes):
+                # each stand-in a baseline of its own: the first the effect offers to choose decides
+                stand = SetupCard(ref="t0", code=code, player=player, location=where, position=where_position)
                 if cards.kind(stand.code) == "extra" and where == "deck":
                     stand.location = "extra"
                 b_step = Step(action="activate", card=source.ref, effect=effect, select=["t0"], answer=True,
                               expect={"offered": True, "selectable": {"t0": True}})
-                scenarios.append(_scenario(ruling, base + "-baseline", frame, [qsetup, stand, *extra], [b_step], label,
-                                           control_of=ruling_scenario))
+                scenarios.append(_scenario(ruling, base + "-baseline" + (f"-{n + 1}" if n else ""), frame,
+                                           [qsetup, stand, *extra], [b_step], label, control_of=ruling_scenario))
             scenarios.append(ruling_scenario)
     return scenarios
 

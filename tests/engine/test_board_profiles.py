@@ -115,7 +115,7 @@ end"""
     assert [(s.action, s.card) for s in steps] == [("summon", "c2"), ("pass", None), ("pass", None)]
     assert steps[0].select == ["f1-m1", "f1-m2"]  # tributes from its controller's filler
     assert trigger_steps(event, False, 1, True) == [] and trigger_steps(event, True, 1, False) == []
-    assert set(BOARD_PROFILES) == {"sparse", "rich", "materials"}
+    assert set(BOARD_PROFILES) == {"sparse", "rich", "materials", "filtered"}
 
 
 # ------------------------------------------------------------------ real EDOPro scripts

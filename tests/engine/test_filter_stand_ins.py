@@ -1,0 +1,155 @@
+"""Stand-ins the questioned card's script accepts (issue 9: compiled-but-inconclusive scenarios whose baseline
+stand-in does not pass the effect's filter): the card traits a script's filter functions check, the cards
+of the cards.cdb in use that pass them, and for a card the ruling only describes a pair that differs by the
+described traits alone. On the project's script pack with a cards.cdb of real cards' data (CI), and on the
+real EDOPro scripts when RULINGS_EDOPRO_SCRIPTS points at them."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from engine_bridge.carddata import card_data_from_jsonl
+from engine_bridge.compiler import CardSource
+from engine_bridge.compiler.boards import (_fits, described_filter_pairs, filter_stand_ins, filtered_cards, profile_filler,
+                                          script_filters)
+from engine_bridge.constants import load_constants
+from engine_bridge.request import pack_script_dirs, user_script_dirs
+from tests.engine.conftest import write_cdb
+
+REAL = os.environ.get("RULINGS_EDOPRO_SCRIPTS")
+REAL_CARDS = os.environ.get("RULINGS_EDOPRO_CARDS") or None
+COIN_DRAGON, MST = 9000988, 5318639  # the pack's 「ＥＭ小判竜」 (its Pendulum Effect targets a Dragon) and 「サイクロン」
+CELTIC, BLUE_EYES, KOUMORI, DARK_MAGICIAN = 91152256, 89631139, 67724379, 46986414  # Normal Monsters
+
+
+@pytest.fixture
+def pack_with_cdb(tmp_path, card_database):
+    """The pack's scripts beside a cards.cdb holding the real card data of four Normal Monsters (two of them
+    Dragons) and a Spell, as the shared card database gives them."""
+    data = card_data_from_jsonl([CELTIC, BLUE_EYES, KOUMORI, DARK_MAGICIAN, MST])
+    cdb = write_cdb(tmp_path / "cards.cdb", [
+        (d["code"], 3, 0, 0, d["type"], d["attack"], d["defense"], d["level"], int(d["race"]), d["attribute"], 0)
+        for d in data.values()], [(d["code"], d["name"], "") for d in data.values()])
+    return CardSource(pack_script_dirs(), cdb)
+
+
+def test_the_traits_a_scripts_filters_check(pack_with_cdb):
+    k = load_constants()
+    # 「ＥＭ小判竜」's filter (its parameter named tc) checks a Type; 「サイクロン」's a card type (TYPE_SPELL+TYPE_TRAP)
+    assert script_filters(pack_with_cdb.script(COIN_DRAGON), pack_with_cdb) == [[(False, "IsRace", [k["RACE_DRAGON"]])]]
+    assert script_filters(pack_with_cdb.script(MST), pack_with_cdb) == [[(False, "IsType", [k["TYPE_SPELL"] | k["TYPE_TRAP"]])]]
+    negated = "function s.filter(c)\n\treturn c:IsFaceup() and not c:IsType(TYPE_TOKEN) and c:IsLevelBelow(4)\nend"
+    assert script_filters(negated, pack_with_cdb) == [[(True, "IsType", [k["TYPE_TOKEN"]]), (False, "IsLevelBelow", [4])]]
+    # a filter that only excludes, or compares with a variable, gives no trait to look for
+    assert script_filters("function s.filter(c,lv)\n\treturn not c:IsCode(id) and c:IsLevel(lv)\nend", pack_with_cdb) == []
+
+
+def test_set_codes_match_as_the_core_matches_them():
+    monster = load_constants()["TYPE_MONSTER"]
+    sub = {"code": 1, "type": monster, "setcodes": [0x10AF]}  # a sub-archetype of 0xaf
+    assert _fits(sub, (False, "IsSetCard", [0xAF]))
+    assert not _fits({**sub, "setcodes": [0xAF]}, (False, "IsSetCard", [0x10AF]))
+    assert not _fits(sub, (True, "IsSetCard", [0xAF]))
+    assert _fits({"code": 2, "type": monster, "level": 4}, (False, "IsLevelBelow", [4]))
+    assert not _fits({"code": 2, "type": monster | load_constants()["TYPE_XYZ"], "level": 4}, (False, "IsLevelBelow", [4]))
+
+
+def test_stand_ins_that_pass_the_filter_and_look_like_the_card(pack_with_cdb):
+    script = pack_with_cdb.script(COIN_DRAGON)
+    # the vanilla Celtic Guardian (a Warrior) and Dark Magician do not pass a Dragon filter: the Dragons do
+    assert filter_stand_ins(script, pack_with_cdb, exclude={BLUE_EYES}) == [KOUMORI]
+    # the most like the card it stands in for first: Blue-Eyes (Level 8, LIGHT) for a Level 8 LIGHT Dragon
+    assert filter_stand_ins(script, pack_with_cdb, like=card_data_from_jsonl([BLUE_EYES])[BLUE_EYES]) == [BLUE_EYES]
+    assert filter_stand_ins(script, pack_with_cdb, kind_ok=lambda kind: kind == "spell") == []
+    # a described 「レベル８のモンスター」 the Dragon filter also passes, beside a Dragon that is not Level 8
+    assert described_filter_pairs(script, ["monster", "level=8"], pack_with_cdb) == [(BLUE_EYES, KOUMORI)]
+    assert described_filter_pairs(script, ["monster", "level=7"], pack_with_cdb) == []  # no Level 7 Dragon in the cdb
+
+
+def test_the_filtered_board_holds_what_the_scripts_filters_look_for(pack_with_cdb):
+    # 「ＥＭ小判竜」 looks for Dragons: one (the Normal Monster of the lowest code) in each pile and on each field
+    placed = filtered_cards([pack_with_cdb.script(COIN_DRAGON)], COIN_DRAGON, pack_with_cdb)
+    assert {(c.player, c.location) for c in placed} == {(0, "hand"), (0, "deck"), (0, "grave"), (0, "mzone"),
+                                                        (1, "grave"), (1, "mzone")}
+    assert {c.code for c in placed} == {KOUMORI}
+    board = profile_filler("filtered", COIN_DRAGON, "deck", [], pack_with_cdb, scripts=[pack_with_cdb.script(COIN_DRAGON)])
+    assert {"f0-m1", "f0-m2", "f1-m1", "f1-m2", "f0-s1", "f1-s1"} <= {c.ref for c in board}  # the filler stays
+    for player in (0, 1):
+        assert len([c for c in board if c.player == player and c.location == "mzone"]) <= 4  # room for the ruling's cards
+    assert filtered_cards([pack_with_cdb.script(COIN_DRAGON)], KOUMORI, pack_with_cdb, limit=0) == []
+
+
+def test_without_a_cdb_no_stand_in_is_made_up(card_database):
+    pack = CardSource(pack_script_dirs())
+    assert filter_stand_ins(pack.script(COIN_DRAGON), pack) == []
+    assert filtered_cards([pack.script(COIN_DRAGON)], COIN_DRAGON, pack) == []
+
+
+real = pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_described_target_of_an_archetype_filter(engine_driver):
+    # 「ＤＤケルベロス」's Pendulum Effect targets a 「ＤＤ」 monster you control other than Level 4 (official Q&A:
+    # a Level 4 monster cannot be its target): a Level 4 「ＤＤ」 monster on the asker's field beside a 「ＤＤ」
+    # monster of another Level, the only difference between the ruling's duel and its baseline
+    from engine_bridge.compiler import compile_frame, settle
+    from engine_bridge.runner import run_scenarios
+    from tests.engine.test_compiler import _ruling
+
+    ruling, frame = _ruling("t-dd", "「DDケルベロス」のペンデュラム効果はレベル4のモンスターを対象として発動できますか？",
+                            "「DDケルベロス」の『①：１ターンに１度、自分フィールドの「DD」モンスター１体を対象として発動できる。"
+                            "そのモンスターのレベルを４にし、攻撃力・守備力を４００アップする』ペンデュラム効果は、レベル4のモンスターを"
+                            "対象として発動する事はできません。", {"DDケルベロス": 39153655})
+    source = CardSource(user_script_dirs(REAL), REAL_CARDS)
+    compiled = compile_frame(ruling, frame, source)
+    assert compiled.reason is None, compiled.reason
+    results = run_scenarios(compiled.scenarios, scripts=REAL, cards=REAL_CARDS, driver=engine_driver)
+    verdict = settle(compiled.scenarios, results)["t-dd"]
+    if REAL_CARDS is None:
+        assert verdict.verdict == "inconclusive"  # no cards.cdb: no set code to pick a 「ＤＤ」 monster by
+        return
+    assert verdict.verdict == "pass", verdict.reason
+    passed = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    baseline = next(s for s in compiled.scenarios if s.control_for == passed.id)
+    target = next(c for c in passed.setup.cards if c.ref == "c2")
+    stand_in = next(c for c in baseline.setup.cards if c.ref == "t0")
+    data = source.ensure([target.code, stand_in.code]).data
+    assert data[target.code]["level"] == 4 and data[stand_in.code]["level"] != 4
+    assert _fits(data[target.code], (False, "IsSetCard", [0xAF])) and _fits(data[stand_in.code], (False, "IsSetCard", [0xAF]))
+    assert (target.player, target.location) == (stand_in.player, stand_in.location) == (0, "mzone")
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_the_filtered_board_gives_the_baseline_what_the_effect_uses(engine_driver):
+    # 「リターン・オブ・アンデット」 banishes a Zombie on the field and revives one from its controller's Graveyard
+    # (official Q&A: not activated when no Graveyard holds a Zombie): the "filtered" board puts Zombies in the
+    # piles and on the fields; the ruling's duel differs from its baseline only by the Graveyards' Zombies
+    from engine_bridge.compiler import compile_frame, settle
+    from engine_bridge.runner import run_scenarios
+    from tests.engine.test_compiler import _ruling
+
+    ruling, frame = _ruling("t-undead",
+                            "お互いの墓地にアンデット族モンスターが存在しない場合、「リターン・オブ・アンデット」を発動できますか？",
+                            "したがって、お互いの墓地にアンデット族モンスターが存在しない場合、「リターン・オブ・アンデット」のカードを"
+                            "発動する事はできません。", {"リターン・オブ・アンデット": 91742238})
+    source = CardSource(user_script_dirs(REAL), REAL_CARDS)
+    compiled = compile_frame(ruling, frame, source)
+    assert compiled.reason is None, compiled.reason
+    verdict = settle(compiled.scenarios, run_scenarios(compiled.scenarios, scripts=REAL, cards=REAL_CARDS,
+                                                       driver=engine_driver))["t-undead"]
+    if REAL_CARDS is None:
+        return  # no cards.cdb: no filtered board (nothing made up)
+    assert verdict.verdict == "pass", verdict.reason
+    passed = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    baseline = next(s for s in compiled.scenarios if s.control_for == passed.id)
+    assert "filtered" in passed.title
+    zombie = load_constants()["RACE_ZOMBIE"]
+    data = source.ensure(c.code for c in baseline.setup.cards).data
+    graves = [c for c in baseline.setup.cards if c.location == "grave" and int(data[c.code].get("race") or 0) & zombie]
+    assert graves and not [c for c in passed.setup.cards if c.location == "grave" and int(data[c.code].get("race") or 0) & zombie]
+    assert {c.ref for c in baseline.setup.cards} - {c.ref for c in passed.setup.cards} == {c.ref for c in graves}
