@@ -126,11 +126,20 @@ def variety_filler(player: int, tag: str, cards: "CardSource") -> list[SetupCard
             for pile, codes in VARIETY_FILLER.items() for i, code in enumerate(codes) if code in usable]
 
 
+def runnable(code: int, cards: "CardSource") -> bool:
+    """Whether the engine can run the card with the scripts in use: a script of its own, or a Normal Monster
+    (a card without either makes the whole duel unplayable: "no script for ...")."""
+    k = load_constants()
+    data = cards.data.get(code)
+    return data is not None and (cards.script(code) is not None or bool(
+        data["type"] & k["TYPE_MONSTER"] and not data["type"] & k["TYPE_EFFECT"]))
+
+
 def _named_cards(refs: list[int], player: int, tag: str, cards: "CardSource") -> list[SetupCard]:
     """The cards a card's text names (referenced_cards) where its effects and costs look for them: in
-    the Deck (the Extra Deck for Extra Deck monsters), the Graveyard and the hand."""
+    the Deck (the Extra Deck for Extra Deck monsters), the Graveyard and the hand; those the engine can run."""
     out = []
-    for i, code in enumerate(c for c in refs if c in cards.data):
+    for i, code in enumerate(c for c in refs if runnable(c, cards)):
         extra = cards.kind(code) == "extra"
         out += [SetupCard(ref=f"{tag}{i}d", code=code, player=player, location="extra" if extra else "deck"),
                 SetupCard(ref=f"{tag}{i}g", code=code, player=player, location="grave")]
@@ -695,7 +704,11 @@ def _battle_foe(attacker_atk: int, wins: bool, cards: CardSource) -> int | None:
 # a filter function of a script (function s.xxfilter(c,...) ... end) and the card traits it checks
 _FILTER_FN = re.compile(r"function\s+s\.(\w+)\(\s*(\w+)[^)]*\)(.*?)\nend", re.S)
 _TRAIT_CALL = (r"(not\s+)?{card}:(IsSetCard|IsRace|IsAttribute|IsType|IsLevel|IsLevelBelow|IsLevelAbove|IsRank|"
-               r"IsRankBelow|IsRankAbove|IsAttackBelow|IsAttackAbove|IsDefenseBelow|IsDefenseAbove|IsCode)\(([^()]*)\)")
+               r"IsRankBelow|IsRankAbove|IsAttackBelow|IsAttackAbove|IsDefenseBelow|IsDefenseAbove|IsCode|IsMonster|"
+               r"IsSpell|IsTrap|IsSpellTrap)\(([^()]*)\)")
+# utility.lua's shorthands for IsType: c:IsSpell() is c:IsType(TYPE_SPELL)
+_TYPE_SHORTHANDS = {"IsMonster": "TYPE_MONSTER", "IsSpell": "TYPE_SPELL", "IsTrap": "TYPE_TRAP",
+                    "IsSpellTrap": "TYPE_SPELL|TYPE_TRAP"}
 _SETCODE_FILE = "archetype_setcode_constants.lua"
 
 
@@ -739,6 +752,8 @@ def script_filters(script: str, cards: CardSource) -> list[list[tuple[bool, str,
     for _, card, body in _FILTER_FN.findall(script):
         traits = []
         for negated, call, args in re.findall(_TRAIT_CALL.format(card=re.escape(card)), body):
+            if call in _TYPE_SHORTHANDS:
+                call, args = "IsType", _TYPE_SHORTHANDS[call]
             values = [_trait_value(a, names) for a in args.split(",") if a.strip()]
             if values and None not in values:
                 traits.append((bool(negated), call, values))

@@ -11,8 +11,8 @@ from engine_bridge.compiler.base import (_ruling_id, _scenario, _slug, _where, C
                                          TEMPLATE)
 from engine_bridge.compiler.boards import (_battle_foe, _chain_standins, _check_cards, _fate_place, _filler,
                                            _named_cards, _question_places, _same_kind, _situation_card,
-                                           EFFECT_DESTROYER, extra_filler, filter_stand_ins, similar_cards,
-                                           variety_filler, with_described_cards)
+                                           EFFECT_DESTROYER, extra_filler, filter_stand_ins, filtered_cards,
+                                           similar_cards, variety_filler, with_described_cards)
 from engine_bridge.compiler.effects import (_event_effect, effect_index, numbered_effect_text, open_state_effects,
                                             referenced_cards, summon_source)
 from engine_bridge.compiler.steps import _with_filler, played_activations
@@ -311,7 +311,12 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
     # a last variant with what the effect's text names (its costs and what it fetches: 「混沌の黒魔術師」 …) and
     # the variety filler in the piles, where the first two leave the activation unoffered
     named = [c for c in refs if c in cards.data]
-    for filler in (False, True, *(("named", "named on the field") if named else ())):
+    # "filtered" (after the others): the filler plus what the chooser's script filters look for (its cost, the
+    # monster it needs on the field: filtered_cards), and a second copy of the chosen card and of the stand-in
+    # where they are not on the field (「同名モンスター２体」)
+    source_script = cards.script(source.passcode) or ""
+    filtered = filtered_cards([source_script], source.passcode, cards)
+    for filler in (False, True, *(("named", "named on the field") if named else ()), *(("filtered",) if filtered else ())):
         for location, position in dict.fromkeys(places):
             variant += 1
             qsetup = SetupCard(ref=source.ref, code=source.passcode, player=0, location=location, position=position,
@@ -326,6 +331,9 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
                 extra += _named_cards(named, 0, "f0-n", cards) + variety_filler(0, "f0", cards) + extra_filler(0, "f0", cards)
             if filler == "named on the field":
                 extra += named_on_field(named, 0, "f0-nf", cards)
+            twice = filler == "filtered" and where in ("deck", "grave", "hand", "removed", "extra")
+            if filler == "filtered":
+                extra += filtered + ([SetupCard(**{**target.__dict__, "ref": f"{chosen.ref}-2"})] if twice else [])
             base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
             label = _where(location, filler) + f", chosen from {where}"
             step = Step(action="activate", card=source.ref, effect=effect, select=[chosen.ref], answer=True,
@@ -338,8 +346,10 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
                     stand.location = "extra"
                 b_step = Step(action="activate", card=source.ref, effect=effect, select=["t0"], answer=True,
                               expect={"offered": True, "selectable": {"t0": True}})
+                mine = [c for c in extra if c.ref != f"{chosen.ref}-2"] + (
+                    [SetupCard(**{**stand.__dict__, "ref": "t0-2"})] if twice else [])
                 scenarios.append(_scenario(ruling, base + "-baseline" + (f"-{n + 1}" if n else ""), frame,
-                                           [qsetup, stand, *extra], [b_step], label, control_of=ruling_scenario))
+                                           [qsetup, stand, *mine], [b_step], label, control_of=ruling_scenario))
             scenarios.append(ruling_scenario)
     return scenarios
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine_bridge.compiler.base import CardSource, NotCompiled, STAND_IN_SUMMON
-from engine_bridge.compiler.boards import _check_cards, _fate_place, _filler, _situation_card, archetype_cards
+from engine_bridge.compiler.boards import _check_cards, _fate_place, _filler, _situation_card, archetype_cards, runnable
 from engine_bridge.compiler.effects import (_activated_from, _event_effect, _SET_DESC, _SET_TYPE, numbered_effect_text,
                                             open_state_effects, referenced_cards)
 from engine_bridge.scenario import SetupCard, Step
@@ -89,7 +89,7 @@ def _event_named_cards(events: list[FrameEvent], placed: list[SetupCard], q: Fra
                        by_ref: dict[str, FrameCard], cards: CardSource) -> list[SetupCard]:
     """What the cards activated before the question need: the cards their texts name (a cost that
     discards a 「D-HERO」 card, a search for 「X」) in their activator's hand, Deck and Graveyard (with
-    filler: the ruling's situation stays as written in the bare variants)."""
+    filler: the ruling's situation stays as written in the bare variants); those the engine can run."""
     out: list[SetupCard] = []
     for e in events:
         if e.action != "activate" or e.card == q.card:
@@ -100,7 +100,7 @@ def _event_named_cards(events: list[FrameEvent], placed: list[SetupCard], q: Fra
         refs = [c for c in dict.fromkeys([*referenced_cards(cards.texts.get(code, ""), code), *archetype_cards(code, cards)])
                 if c not in {x.code for x in out}]
         cards.ensure(refs)
-        for i, ref in enumerate(c for c in refs if c in cards.data):
+        for i, ref in enumerate(c for c in refs if runnable(c, cards)):
             tag = f"f{player}-{e.card}n{i}"
             piles = ("extra", "grave") if cards.kind(ref) == "extra" else ("hand", "deck", "grave")
             out += [SetupCard(ref=f"{tag}{pile[0]}", code=ref, player=player, location=pile) for pile in piles]

@@ -42,6 +42,9 @@ def test_the_traits_a_scripts_filters_check(pack_with_cdb):
     assert script_filters(pack_with_cdb.script(MST), pack_with_cdb) == [[(False, "IsType", [k["TYPE_SPELL"] | k["TYPE_TRAP"]])]]
     negated = "function s.filter(c)\n\treturn c:IsFaceup() and not c:IsType(TYPE_TOKEN) and c:IsLevelBelow(4)\nend"
     assert script_filters(negated, pack_with_cdb) == [[(True, "IsType", [k["TYPE_TOKEN"]]), (False, "IsLevelBelow", [4])]]
+    # utility.lua's shorthands are type checks: c:IsSpell() is c:IsType(TYPE_SPELL)
+    shorthand = "function s.cfilter(c)\n\treturn c:IsSpell() and c:IsAbleToRemoveAsCost()\nend"
+    assert script_filters(shorthand, pack_with_cdb) == [[(False, "IsType", [k["TYPE_SPELL"]])]]
     # a filter that only excludes, or compares with a variable, gives no trait to look for
     assert script_filters("function s.filter(c,lv)\n\treturn not c:IsCode(id) and c:IsLevel(lv)\nend", pack_with_cdb) == []
 
@@ -79,6 +82,17 @@ def test_the_filtered_board_holds_what_the_scripts_filters_look_for(pack_with_cd
     for player in (0, 1):
         assert len([c for c in board if c.player == player and c.location == "mzone"]) <= 4  # room for the ruling's cards
     assert filtered_cards([pack_with_cdb.script(COIN_DRAGON)], KOUMORI, pack_with_cdb, limit=0) == []
+
+
+def test_cards_the_engine_cannot_run_are_not_placed(pack_with_cdb):
+    from engine_bridge.compiler.boards import _named_cards, runnable
+
+    # Normal Monsters need no script; the pack's 「サイクロン」 and 「ブラック・ホール」 have one; 「光の護封剣」 (a Spell the
+    # pack has no script of) cannot be run, nor a card without card data
+    pack_with_cdb.ensure([CELTIC, MST, 53129443, 72302403])
+    assert runnable(CELTIC, pack_with_cdb) and runnable(MST, pack_with_cdb) and runnable(53129443, pack_with_cdb)
+    assert not runnable(72302403, pack_with_cdb) and not runnable(1, pack_with_cdb)
+    assert {c.code for c in _named_cards([72302403, CELTIC], 0, "n", pack_with_cdb)} == {CELTIC}
 
 
 def test_without_a_cdb_no_stand_in_is_made_up(card_database):
@@ -153,3 +167,31 @@ def test_real_scripts_the_filtered_board_gives_the_baseline_what_the_effect_uses
     graves = [c for c in baseline.setup.cards if c.location == "grave" and int(data[c.code].get("race") or 0) & zombie]
     assert graves and not [c for c in passed.setup.cards if c.location == "grave" and int(data[c.code].get("race") or 0) & zombie]
     assert {c.ref for c in baseline.setup.cards} - {c.ref for c in passed.setup.cards} == {c.ref for c in graves}
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_choice_beside_what_the_choosers_filters_need(engine_driver):
+    # 「ジェネレーション・フォース」 needs an Xyz Monster on its controller's field and searches an 「エクシーズ」
+    # card (official Q&A: 「Ｘ－レイ・ピアース」 is one): the "filtered" variant gives it both
+    from engine_bridge.compiler import compile_frame, settle
+    from engine_bridge.runner import run_scenarios
+    from tests.engine.test_compiler import _ruling
+
+    ruling, frame = _ruling("t-genforce", "「ジェネレーション・フォース」の効果で、デッキから「X－レイ・ピアース」を手札に加えられますか？",
+                            "「X－レイ・ピアース」は、「エクシーズ」と名のついたカードとなりますので、「ジェネレーション・フォース」の"
+                            "効果によってデッキから手札に加える事ができます。",
+                            {"ジェネレーション・フォース": 87890143, "X－レイ・ピアース": 86559484})
+    source = CardSource(user_script_dirs(REAL), REAL_CARDS)
+    compiled = compile_frame(ruling, frame, source)
+    assert compiled.reason is None, compiled.reason
+    verdict = settle(compiled.scenarios, run_scenarios(compiled.scenarios, scripts=REAL, cards=REAL_CARDS,
+                                                       driver=engine_driver))["t-genforce"]
+    if REAL_CARDS is None:
+        return  # no cards.cdb: no filtered variant (nothing made up)
+    assert verdict.verdict == "pass", verdict.reason
+    passed = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    assert "filtered" in passed.title
+    xyz = load_constants()["TYPE_XYZ"]
+    data = source.ensure(c.code for c in passed.setup.cards).data
+    assert [c for c in passed.setup.cards if c.player == 0 and c.location == "mzone" and data[c.code]["type"] & xyz]
