@@ -181,3 +181,20 @@ def summon_source(effect_text: str) -> str | None:
             return min(places)[1]
     return None
 
+
+
+def response_event(script: str, index: int | None) -> str | None:
+    """The one event an activated effect (Stringid index, or any when None) is activated in response to
+    (EVENT_CHAINING: 「相手が…を発動した時」), from its script's SetCode; None when it has several, or
+    EVENT_FREE_CHAIN (it can be activated in an open game state)."""
+    found: list[tuple[list[int], list[str]]] = []
+    for var in dict.fromkeys(_EFFECT_VAR.findall(script)):
+        types = " ".join(re.findall(_SET_TYPE.format(var=re.escape(var)), script))
+        if any(t in types for t in ("EFFECT_TYPE_ACTIVATE", "EFFECT_TYPE_QUICK_O", "EFFECT_TYPE_QUICK_F")):
+            found.append(([int(n) for n in re.findall(_SET_DESC.format(var=re.escape(var)), script)],
+                          re.findall(rf"{re.escape(var)}:SetCode\((EVENT_\w+)\)", script)))
+    # the effect the index names, where the script describes its activated effects (else any of them)
+    if index is not None and any(index in descs for descs, _ in found):
+        found = [(descs, c) for descs, c in found if index in descs]
+    codes = [c for _, cs in found for c in cs]
+    return codes[0] if codes and set(codes) == {codes[0]} and codes[0] != "EVENT_FREE_CHAIN" else None

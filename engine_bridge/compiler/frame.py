@@ -9,15 +9,15 @@ from typing import Any
 
 from engine_bridge.compiler.base import (_ruling_id, _BY_OWN_EFFECT, _scenario, _slug, _where, CardSource, Compiled, FILLER_SET,
                                          NotCompiled, SUMMON_HOW, TEMPLATE)
-from engine_bridge.compiler.boards import (_check_cards, _field_place, _filler, _named_cards, _question_places,
-                                           _target_of, archetype_cards, BOARD_PROFILES, board_profiles, extra_filler,
-                                           filtered_cards, material_monsters, profile_filler, script_targets,
+from engine_bridge.compiler.boards import (_chain_standins, _check_cards, _field_place, _filler, _named_cards,
+                                           _question_places, _target_of, archetype_cards, BOARD_PROFILES, board_profiles,
+                                           extra_filler, filtered_cards, material_monsters, profile_filler, script_targets,
                                            summoned_this_turn, target_stand_ins, variety_filler, with_described_cards,
                                            zone_baseline,
                                            zone_forbids, zone_setup)
 from engine_bridge.compiler.effects import (applies_on_its_own, effect_index, event_effect_index, exact_names,
                                             numbered_effect_text, open_state_effects, own_summon_effect,
-                                            referenced_cards, targeting_effect)
+                                            referenced_cards, response_event, targeting_effect)
 from engine_bridge.compiler.kinds import (_chain_baselines, _check_read_yes_no, _compile_after_event, _compile_attack,
                                           _compile_fate, _compile_select, _compile_summon_by_effect, CAUSED_NOTES,
                                           compile_applied, compile_stats, compile_triggered)
@@ -349,7 +349,52 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                     effect=effect, answer=True, expect={"offered": True})], _where(location, filler),
                     control_of=ruling_scenario, turn_player=turn_player)]
             scenarios += [*baselines, ruling_scenario]  # baselines run first: the ruling's verdict needs them
+    if action == "activate" and not events and not target and not own and response_event(qscript, effect) == "EVENT_CHAINING":
+        # an effect activated only in response to an activation (EVENT_CHAINING) that the ruling does not name:
+        # last variants, chained to stand-in activations of the other player (in both duels)
+        scenarios += _response_variants(ruling, frame, qcard, qkind, effect, placed, named, variant, cards)
     if not scenarios and frame.zones:
         raise NotCompiled(f"situation: 「{frame.zones[0].text}」 leaves no place for 「{qcard.name}」")
     return scenarios
 
+
+
+def _response_variants(ruling: Any, frame: Frame, qcard: FrameCard, qkind: str, effect: int | None,
+                       placed: list[SetupCard], named: list[SetupCard], variant: int, cards: CardSource) -> list[Scenario]:
+    """Variants of a can-activate question about an effect that is only activated in response to an activation
+    (its script's EVENT_CHAINING) when the ruling names none: in the other player's turn, that player
+    activates a stand-in (CHAIN_STANDINS: Spells, Traps and monster effects, one variant each) and the
+    questioned card, Set (a Spell/Trap) or where its type puts it, is chained to it; in the ruling's duel
+    with the situation, in the baseline without it. Any stand-in the baseline chains to shows the set-up
+    gives the effect what it needs; the deciding condition stays the situation."""
+    q = frame.question
+    rid = _ruling_id(ruling)
+    location, position = ("szone", "facedown") if qkind not in ("monster", "pendulum", "extra", "field") else \
+        _question_places(qkind, qcard, frame)[0]
+    if qkind == "trap-continuous" and "効果" in (q.text or ""):
+        location, position = "szone", "faceup"
+    if qcard.location in ("hand", "grave"):
+        location, position = qcard.location, None  # (手札の「レッド・リブート」: activated from there)
+    qsetup = SetupCard(ref=q.card, code=qcard.passcode, player=0, location=location, position=position, name=qcard.name)
+    extra = _filler(0, "f0", qcard.passcode, "extra" if qkind == "extra" else "deck") + _filler(1, "f1") + named
+    keep = {q.card, *(c.ref for c in placed)}
+    out: list[Scenario] = []
+    for code in _chain_standins("spell", cards):
+        variant += 1
+        kind = cards.kind(code)
+        where, pos = ("mzone", "faceup_attack") if kind in ("monster", "pendulum", "extra") else (
+            ("szone", "facedown") if kind.startswith("trap") else ("hand", None))
+        stand_in = SetupCard(ref="a0", code=code, player=1, location=where, position=pos)
+        steps = [Step(action="activate", card="a0", target=[f"f0-{t}" for t in ("s1", "m1", "m2", "g1")] + ["f1-g1"],
+                      answer=True),
+                 Step(action="chain", card=q.card, effect=effect, answer=True, expect={"offered": frame.answer == "yes"})]
+        label = _where(location, True) + f", chained to {code}"
+        base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
+        ruling_scenario = _scenario(ruling, base, frame, zone_setup([*placed, qsetup, stand_in, *extra], frame.zones, 0,
+                                                                    keep, cards), steps, label, turn_player=1)
+        baseline = _scenario(ruling, base + "-baseline", frame, zone_baseline([qsetup, stand_in, *extra], frame.zones, 0,
+                                                                              cards),
+                             [steps[0], Step(**{**steps[1].__dict__, "expect": {"offered": True}})], label,
+                             control_of=ruling_scenario, turn_player=1)
+        out += [baseline, ruling_scenario]
+    return out

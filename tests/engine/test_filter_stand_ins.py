@@ -195,3 +195,54 @@ def test_real_scripts_a_choice_beside_what_the_choosers_filters_need(engine_driv
     xyz = load_constants()["TYPE_XYZ"]
     data = source.ensure(c.code for c in passed.setup.cards).data
     assert [c for c in passed.setup.cards if c.player == 0 and c.location == "mzone" and data[c.code]["type"] & xyz]
+
+
+def test_the_event_an_effect_is_only_activated_in_response_to():
+    from engine_bridge.compiler.effects import response_event
+
+    script = """
+local s,id=GetID()
+function s.initial_effect(c)
+	local e1=Effect.CreateEffect(c)
+	e1:SetType(EFFECT_TYPE_ACTIVATE)
+	e1:SetCode(EVENT_CHAINING)
+	c:RegisterEffect(e1)
+end
+function s.activate(e,tp)
+	local e1=Effect.CreateEffect(e:GetHandler())
+	e1:SetType(EFFECT_TYPE_FIELD)
+	e1:SetCode(EFFECT_CANNOT_ACTIVATE)
+end"""
+    # (an effect the resolution creates, of the same variable name, is no activation event)
+    assert response_event(script, None) == "EVENT_CHAINING"
+    assert response_event(script, 1) == "EVENT_CHAINING"  # ① of a card whose script describes no option
+    assert response_event(script.replace("EVENT_CHAINING", "EVENT_FREE_CHAIN"), None) is None
+    both = script.replace("\tc:RegisterEffect(e1)\nend", "\tc:RegisterEffect(e1)\n\tlocal e2=Effect.CreateEffect(c)\n"
+                          "\te2:SetType(EFFECT_TYPE_ACTIVATE)\n\te2:SetCode(EVENT_FREE_CHAIN)\nend", 1)
+    assert response_event(both, None) is None  # also activated in an open game state
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_response_chained_to_a_stand_in_activation(engine_driver):
+    # 「無償交換」 is activated only when the opponent activates a monster effect (EVENT_CHAINING) and the ruling
+    # names none (official Q&A: not when the opponent's Deck is empty): the last variants chain it to stand-in
+    # activations of the opponent, in its turn; the ruling's duel differs from its baseline by the empty Deck
+    from engine_bridge.compiler import compile_frame, settle
+    from engine_bridge.runner import run_scenarios
+    from tests.engine.test_compiler import _ruling
+
+    ruling, frame = _ruling("t-exchange", "相手のデッキ枚数が0枚の時に、「無償交換」を発動する事ができますか？",
+                            "相手のデッキの枚数が0枚の場合、自分は「無償交換」を発動する事はできません。", {"無償交換": 96404912})
+    source = CardSource(user_script_dirs(REAL), REAL_CARDS)
+    compiled = compile_frame(ruling, frame, source)
+    assert compiled.reason is None, compiled.reason
+    verdict = settle(compiled.scenarios, run_scenarios(compiled.scenarios, scripts=REAL, cards=REAL_CARDS,
+                                                       driver=engine_driver))["t-exchange"]
+    assert verdict.verdict == "pass", verdict.reason
+    passed = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    baseline = next(s for s in compiled.scenarios if s.control_for == passed.id)
+    assert "chained to" in passed.title and passed.setup.turn_player == 1
+    assert [(s.action, s.card) for s in passed.steps] == [("activate", "a0"), ("chain", "c1")]
+    assert not [c for c in passed.setup.cards if c.player == 1 and c.location == "deck"]
+    assert [c for c in baseline.setup.cards if c.player == 1 and c.location == "deck"]
