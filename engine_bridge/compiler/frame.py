@@ -349,24 +349,56 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                     effect=effect, answer=True, expect={"offered": True})], _where(location, filler),
                     control_of=ruling_scenario, turn_player=turn_player)]
             scenarios += [*baselines, ruling_scenario]  # baselines run first: the ruling's verdict needs them
-    if action == "activate" and not events and not target and not own and response_event(qscript, effect) == "EVENT_CHAINING":
-        # an effect activated only in response to an activation (EVENT_CHAINING) that the ruling does not name:
-        # last variants, chained to stand-in activations of the other player (in both duels)
-        scenarios += _response_variants(ruling, frame, qcard, qkind, effect, placed, named, variant, cards)
+    response = response_event(qscript, effect) if action == "activate" and not events and not target and not own else None
+    if response in RESPONSE_PRELUDES:
+        # an effect activated only in response to an event the ruling does not name (an activation, an attack,
+        # battle damage): last variants, chained to that event played first (in both duels)
+        scenarios += _response_variants(ruling, frame, qcard, qkind, effect, placed, named + [
+            c for c in filtered_cards([qscript], qcard.passcode, cards) if c.location != "mzone"], variant, cards, response)
     if not scenarios and frame.zones:
         raise NotCompiled(f"situation: 「{frame.zones[0].text}」 leaves no place for 「{qcard.name}」")
     return scenarios
 
 
 
+# The events an effect activated only in response to one (response_event) gets played before it, when the
+# ruling names none: the other player's activation of a stand-in (CHAIN_STANDINS), the other player's
+# attack on the questioned card's controller's monster. (Battle damage is not: the chain windows of the
+# attack declaration and the Damage Step come first, and a chain step answers the first window.)
+RESPONSE_PRELUDES = ("EVENT_CHAINING", "EVENT_ATTACK_ANNOUNCE", "EVENT_BE_BATTLE_TARGET")
+
+
+def _preludes(event: str, cards: CardSource) -> list[tuple[str, int, list[SetupCard], list[Step], set[str]]]:
+    """For a response event, each way to play it: (label, turn player, cards it adds, steps, filler refs it
+    leaves out)."""
+    if event == "EVENT_CHAINING":
+        out = []
+        for code in _chain_standins("spell", cards):
+            kind = cards.kind(code)
+            where, pos = ("mzone", "faceup_attack") if kind in ("monster", "pendulum", "extra") else (
+                ("szone", "facedown") if kind.startswith("trap") else ("hand", None))
+            out.append((f"chained to {code}", 1, [SetupCard(ref="a0", code=code, player=1, location=where, position=pos)],
+                        [Step(action="activate", card="a0", target=[f"f0-{t}" for t in ("s1", "m1", "m2", "g1")] + ["f1-g1"],
+                              answer=True)], set()))
+        return out
+    # an attack declaration: the other player's filler monster attacks the questioned card's controller's, or
+    # directly (that player's field without the filler's monsters)
+    battle = Step(action="phase", phase="battle")
+    return [("after the other player's attack", 1, [], [battle, Step(action="attack", card="f1-m1", target=["f0-m1"],
+                                                                     answer=True)], set()),
+            ("after the other player's direct attack", 1, [], [battle, Step(action="attack", card="f1-m1", answer=True)],
+             {"f0-m1", "f0-m2"})]
+
+
 def _response_variants(ruling: Any, frame: Frame, qcard: FrameCard, qkind: str, effect: int | None,
-                       placed: list[SetupCard], named: list[SetupCard], variant: int, cards: CardSource) -> list[Scenario]:
-    """Variants of a can-activate question about an effect that is only activated in response to an activation
-    (its script's EVENT_CHAINING) when the ruling names none: in the other player's turn, that player
-    activates a stand-in (CHAIN_STANDINS: Spells, Traps and monster effects, one variant each) and the
-    questioned card, Set (a Spell/Trap) or where its type puts it, is chained to it; in the ruling's duel
-    with the situation, in the baseline without it. Any stand-in the baseline chains to shows the set-up
-    gives the effect what it needs; the deciding condition stays the situation."""
+                       placed: list[SetupCard], named: list[SetupCard], variant: int, cards: CardSource,
+                       event: str) -> list[Scenario]:
+    """Variants of a can-activate question about an effect that is only activated in response to an event
+    the ruling does not name (its script's SetCode: RESPONSE_PRELUDES): the event played first (_preludes:
+    the other player's activation of a stand-in, one variant each; an attack; a direct attack), then the
+    questioned card, Set (a Spell/Trap) or where its type or the ruling puts it, chained to it; in the
+    ruling's duel with the situation, in the baseline without it. Any prelude the baseline chains to shows
+    the set-up gives the effect what it needs; the deciding condition stays the situation."""
     q = frame.question
     rid = _ruling_id(ruling)
     location, position = ("szone", "facedown") if qkind not in ("monster", "pendulum", "extra", "field") else \
@@ -376,25 +408,19 @@ def _response_variants(ruling: Any, frame: Frame, qcard: FrameCard, qkind: str, 
     if qcard.location in ("hand", "grave"):
         location, position = qcard.location, None  # (手札の「レッド・リブート」: activated from there)
     qsetup = SetupCard(ref=q.card, code=qcard.passcode, player=0, location=location, position=position, name=qcard.name)
-    extra = _filler(0, "f0", qcard.passcode, "extra" if qkind == "extra" else "deck") + _filler(1, "f1") + named
     keep = {q.card, *(c.ref for c in placed)}
     out: list[Scenario] = []
-    for code in _chain_standins("spell", cards):
+    for label, turn_player, added, before, left_out in _preludes(event, cards):
         variant += 1
-        kind = cards.kind(code)
-        where, pos = ("mzone", "faceup_attack") if kind in ("monster", "pendulum", "extra") else (
-            ("szone", "facedown") if kind.startswith("trap") else ("hand", None))
-        stand_in = SetupCard(ref="a0", code=code, player=1, location=where, position=pos)
-        steps = [Step(action="activate", card="a0", target=[f"f0-{t}" for t in ("s1", "m1", "m2", "g1")] + ["f1-g1"],
-                      answer=True),
-                 Step(action="chain", card=q.card, effect=effect, answer=True, expect={"offered": frame.answer == "yes"})]
-        label = _where(location, True) + f", chained to {code}"
+        extra = [c for c in _filler(0, "f0", qcard.passcode, "extra" if qkind == "extra" else "deck") + _filler(1, "f1")
+                 + named if c.ref not in left_out]
+        ask = Step(action="chain", card=q.card, effect=effect, answer=True, expect={"offered": frame.answer == "yes"})
+        where = _where(location, True) + f", {label}"
         base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
-        ruling_scenario = _scenario(ruling, base, frame, zone_setup([*placed, qsetup, stand_in, *extra], frame.zones, 0,
-                                                                    keep, cards), steps, label, turn_player=1)
-        baseline = _scenario(ruling, base + "-baseline", frame, zone_baseline([qsetup, stand_in, *extra], frame.zones, 0,
-                                                                              cards),
-                             [steps[0], Step(**{**steps[1].__dict__, "expect": {"offered": True}})], label,
-                             control_of=ruling_scenario, turn_player=1)
+        ruling_scenario = _scenario(ruling, base, frame, zone_setup([*placed, qsetup, *added, *extra], frame.zones, 0, keep,
+                                                                    cards), [*before, ask], where, turn_player=turn_player)
+        baseline = _scenario(ruling, base + "-baseline", frame, zone_baseline([qsetup, *added, *extra], frame.zones, 0, cards),
+                             [*before, Step(**{**ask.__dict__, "expect": {"offered": True}})], where,
+                             control_of=ruling_scenario, turn_player=turn_player)
         out += [baseline, ruling_scenario]
     return out

@@ -246,3 +246,17 @@ def test_real_scripts_a_response_chained_to_a_stand_in_activation(engine_driver)
     assert [(s.action, s.card) for s in passed.steps] == [("activate", "a0"), ("chain", "c1")]
     assert not [c for c in passed.setup.cards if c.player == 1 and c.location == "deck"]
     assert [c for c in baseline.setup.cards if c.player == 1 and c.location == "deck"]
+
+
+def test_the_events_a_response_is_chained_to(pack_with_cdb):
+    from engine_bridge.compiler.frame import _preludes, RESPONSE_PRELUDES
+
+    assert "EVENT_FREE_CHAIN" not in RESPONSE_PRELUDES
+    # an activation: one stand-in of the other player per variant, in its turn (the pack's stand-ins it holds)
+    chained = _preludes("EVENT_CHAINING", pack_with_cdb)
+    assert chained and all(turn == 1 and [c.player for c in added] == [1] for _, turn, added, _, _ in chained)
+    # an attack declaration: the other player's filler monster attacks a monster, then directly (no monster left)
+    attacks = _preludes("EVENT_ATTACK_ANNOUNCE", pack_with_cdb)
+    assert [[(s.action, s.card, s.target) for s in steps] for _, _, _, steps, _ in attacks] == [
+        [("phase", None, []), ("attack", "f1-m1", ["f0-m1"])], [("phase", None, []), ("attack", "f1-m1", [])]]
+    assert [left_out for *_, left_out in attacks] == [set(), {"f0-m1", "f0-m2"}]
