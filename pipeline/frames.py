@@ -81,15 +81,21 @@ _JA_SITUATION = [
 # where a situation card is, said before its name: 「自分のモンスターゾーンに「X」が存在する」
 _JA_PLACE_BEFORE = re.compile(r"(?:自分|相手)(?:の)?(?:フィールド|モンスターゾーン|魔法[&＆]罠ゾーン|ペンデュラムゾーン|フィールドゾーン|墓地|手札|場)に、?$")
 # which of a card's effects an event names: 「X」の②の効果 / 「X」の『②』の効果 / 「X」のモンスター効果の② / 「X」の『…』効果
+# (「X」の攻撃力をアップするモンスター効果: the words before 効果 describe which effect)
+_JA_EFFECT_DESC = r"(?P<desc>[^「」、。『』]{2,24}?(?:する|できる))?"
 _JA_EFFECT_OF = (r"(?:の(?P<eff>[①-⑨]))?(?:の『(?P<quote>[^『』]{1,80})』)?(?:の)?"
-                 r"(?:(?P<what>モンスター効果|ペンデュラム効果|効果|カード)(?:の(?P<eff2>[①-⑨]))?)?")
+                 r"(?:" + _JA_EFFECT_DESC + r"(?P<what>モンスター効果|ペンデュラム効果|効果|カード)(?:の(?P<eff2>[①-⑨]))?)?")
+# 「自身をリリースして発動した「X」」「"…する効果"である「X」」「モンスターの特殊召喚を無効にする「X」」: how an activation
+# before the question was made, or what its effect does, said before the card's name (the clause up to it)
+_JA_DESC_BEFORE = re.compile(r"(?:^|(?<=、))(?P<desc>(?:(?:墓地|手札|フィールド)(?:にて|で|から))?(?:自身|このカード)を(?:リリース|除外|墓地へ送っ)(?:して|て)?(?=発動した$)|"
+                             r"[^、「」]{2,40}?(?:する|できる)(?:効果)?\"?(?=(?:である)?$))(?:発動した|である)?$")
 _JA_EVENTS = [
     # 「X」の②の効果の発動にチェーンして / 「X」の発動に対して / 「X」のカードの発動や効果の発動にチェーンして
     (re.compile(_NAME + _JA_EFFECT_OF + r"(?:の発動)?(?:や効果の発動)?(?:に|へ)(?:チェーン(?:を)?して|対して)"), "activate"),
     # 「X」の効果が発動した時 (a response to it: see _chained_when)
     (re.compile(_NAME + _JA_EFFECT_OF + r"が発動(?:した|された)(?=時|際)"), "activate"),
     (re.compile(_NAME + r"(?:の(?P<eff>[①②③])?(?:の)?(?P<what>モンスター効果|ペンデュラム効果|効果))?(?:の発動)?に(?:直接)?チェーン(?:を)?して"), "activate"),
-    (re.compile(_NAME + r"(?:の(?P<eff>[①②③])?(?:の)?(?P<what>モンスター効果|ペンデュラム効果|効果))?を発動し(?:ている|た)?(?:ターン(?:に|中|の間)?)?"), "activate"),
+    (re.compile(_NAME + r"(?:の(?P<eff>[①②③])?(?:の)?" + _JA_EFFECT_DESC + r"(?P<what>モンスター効果|ペンデュラム効果|効果))?を発動し(?:ている|た)?(?:ターン(?:に|中|の間)?)?"), "activate"),
     # 「X」が発動した / 「X」が発動された / 「X」が効果を発動した
     (re.compile(_NAME + r"が(?:効果を)?(?:発動され|発動し|発動した|の発動)"), "activate"),
     (re.compile(_NAME + r"(?:を|が)(?:召喚・特殊召喚|召喚・反転召喚・特殊召喚|召喚|通常召喚|アドバンス召喚)(?:し|され|に成功(?:し)?)(?:ている|た)?(?:ターン(?:に|中|の間)?)?"), "summon"),
@@ -677,6 +683,13 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
                                effect=_effect_number(m.groupdict().get("eff") or m.groupdict().get("eff2")),
                                chained_to=None)
             _quoted_effect(event, m.groupdict().get("quote"))
+            event.described = m.groupdict().get("desc")
+            if action == "activate" and not event.described:
+                start = spans[-1][0]
+                told = _JA_DESC_BEFORE.search(situation_text, 0, start)
+                if told and not any(s <= told.start() < e for s, e in spans) and "発動" not in told.group("desc"):
+                    event.described = told.group("desc").strip('"')
+                    spans.append((told.start(), start))
             if re.search(r"チェーン(?:を)?して|に対して", m.group(0)) or (
                     action in ("activate", "summon", "special_summon", "flip_summon")
                     and re.match(r"(?:た|された)?(?:時|際)", situation_text[m.end():])):

@@ -272,6 +272,9 @@ class FrameEvent(FrameAct):
     card left a zone between an activation and its resolution: note "leaves the grave" …)"""
     chained_to: str | None = None
     note: str | None = None
+    described: str | None = None
+    """the words an activation's effect is described by (「攻撃力をアップする」モンスター効果, 「自身をリリースして」
+    発動した): which of the card's effects it is"""
 
 
 class FrameQuestion(FrameAct):

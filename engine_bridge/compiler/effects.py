@@ -108,11 +108,47 @@ def _activated_from(effect_text: str) -> str | None:
     return places.pop() if len(places) == 1 else None
 
 
+# what a description's words stand for in a card text: 「自身をリリースして」 is the text's 「このカードをリリースして」
+_DESC_SELF = (("自身を", "このカードを"),)
+_DESC_STOP = {"効果", "モンスター", "モンスター効果", "発動", "カード", "自身", "自分", "相手", "フィールド"}
+
+
+def described_effect(text: str, described: str) -> int | None:
+    """The number of the one numbered effect of a card text that the ruling's description of an activation
+    fits (「攻撃力をアップする」: the effect whose text holds 攻撃力 and アップ; 「自身をリリースして」: the one that
+    says このカードをリリースして); None when none or several fit, or the text numbers no effects."""
+    for said, written in _DESC_SELF:
+        described = described.replace(said, written)
+    parts = re.split(f"([{CIRCLED}])[：:]", text)
+    # (a run after 「このカードを」 is looked for with it: このカードをリリース, not any リリース)
+    words = [("このカードを" if described[max(0, m.start() - 6):m.start()] == "このカードを" else "") + m.group(0)
+             for m in re.finditer(r"[一-龯ァ-ヴー]{2,}", described) if m.group(0) not in _DESC_STOP]
+    if not words:
+        return None
+    found = [CIRCLED.index(mark) + 1 for mark, body in zip(parts[1::2], parts[2::2]) if all(w in body for w in words)]
+    return found[0] if len(found) == 1 else None
+
+
+def event_number(event: FrameEvent, code: int, cards: CardSource) -> int | None:
+    """The number (① = 1) of the effect an event activates: the one it names, else the one it describes."""
+    if event.effect is None and not event.effect_text and getattr(event, "described", None):
+        return described_effect(cards.texts.get(code, ""), event.described)
+    return event.effect
+
+
 def event_effect_index(event: FrameEvent, code: int, cards: CardSource, activation: bool = True) -> int | None:
     """n of aux.Stringid(code, n) for the effect an event activates (「X」の②の効果の発動に…), None
     for any option of the card (one effect, or the card's activation when the ruling names none); with
-    activation=False an unnamed one of several effects is not compiled (effect_index)."""
-    asked = Frame(question=FrameQuestion(kind="can_activate", effect=event.effect, effect_text=event.effect_text))
+    activation=False an unnamed one of several effects is not compiled (effect_index). An effect the ruling
+    describes (FrameEvent.described) is the numbered effect its words fit; one they fit in none or several
+    of is not compiled."""
+    effect = event.effect
+    if effect is None and not event.effect_text and getattr(event, "described", None):
+        text = cards.texts.get(code, "")
+        effect = described_effect(text, event.described)
+        if effect is None and len(activated_effects(text)) > 1:
+            raise NotCompiled(f"which of {code}'s effects 「{event.described}」 describes is not read")
+    asked = Frame(question=FrameQuestion(kind="can_activate", effect=effect, effect_text=event.effect_text))
     return effect_index(asked, code, cards, activation=activation)
 
 
@@ -140,6 +176,19 @@ def open_state_effects(script: str, index: int | None) -> bool | None:
             return None
         return any(o in t for t in mine for o in _OFFERED_TYPES)
     return any(o in t for _, t in kinds for o in _OFFERED_TYPES)
+
+
+def face_up_effect(script: str, index: int | None) -> bool:
+    """Whether the effect of Stringid `index` is one a face-up card activates (a Quick or Ignition effect of
+    a Continuous Spell/Trap on the field), not the card's own activation (EFFECT_TYPE_ACTIVATE)."""
+    if index is None:
+        return False
+    for var in dict.fromkeys(_EFFECT_VAR.findall(script)):
+        descs = [int(n) for n in re.findall(_SET_DESC.format(var=re.escape(var)), script)]
+        if descs == [index]:
+            types = " ".join(re.findall(_SET_TYPE.format(var=re.escape(var)), script))
+            return any(t in types for t in ("EFFECT_TYPE_QUICK", "EFFECT_TYPE_IGNITION")) and "EFFECT_TYPE_ACTIVATE" not in types
+    return False
 
 
 def applies_on_its_own(script: str) -> bool:

@@ -15,7 +15,8 @@ from engine_bridge.compiler.boards import (_chain_standins, _check_cards, _field
                                            summoned_this_turn, target_stand_ins, variety_filler, with_described_cards,
                                            zone_baseline,
                                            zone_forbids, zone_setup)
-from engine_bridge.compiler.effects import (applies_on_its_own, effect_index, event_effect_index, exact_names,
+from engine_bridge.compiler.effects import (applies_on_its_own, effect_index, event_effect_index, event_number, exact_names,
+                                            face_up_effect,
                                             numbered_effect_text, open_state_effects, own_summon_effect,
                                             referenced_cards, response_event, targeting_effect)
 from engine_bridge.compiler.kinds import (_chain_baselines, _check_read_yes_no, _compile_after_event, _compile_attack,
@@ -195,10 +196,13 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         if any(e.card == c.ref for e in events):
             first = next(e for e in events if e.card == c.ref)
             location, position = _event_place(kind, c, first.action, numbered_effect_text(
-                cards.texts.get(c.passcode, ""), first.effect))
+                cards.texts.get(c.passcode, ""), event_number(first, c.passcode, cards)))
+            if first.action == "activate" and kind in ("continuous", "trap-continuous") and face_up_effect(
+                    cards.script(c.passcode) or "", event_effect_index(first, c.passcode, cards)):
+                location, position = "szone", "faceup"  # an effect of the face-up card, not its activation
             if first.action == "activate" and kind in ("monster", "pendulum") and summon_triggered(
                     cards.script(c.passcode) or "", event_effect_index(first, c.passcode, cards, activation=False)
-                    if first.effect or first.effect_text else None):
+                    if first.effect or first.effect_text or first.described else None):
                 location, position = "hand", None  # its trigger needs its Normal Summon: played first (trigger_steps)
                 by_summon.add(c.ref)
             # a monster's effect activated before the question: the monster face-up on the activator's field

@@ -10,6 +10,7 @@ import os
 import pytest
 
 from engine_bridge.compiler import CardSource, compile_frame, settle, similar_cards
+from engine_bridge.compiler.effects import described_effect
 from engine_bridge.constants import load_constants
 from engine_bridge.request import pack_script_dirs, user_script_dirs
 from engine_bridge.runner import run_scenarios
@@ -373,6 +374,36 @@ def test_a_chain_of_two_links_before_the_question_alternates_players(pack, engin
     assert (players[dark], players[solemn], players[frame.question.card]) == (0, 1, 0)
     assert scenario.setup.turn_player == 0
     verdict = settle(compiled.scenarios, run_scenarios(compiled.scenarios, driver=engine_driver))["t-links"]
+    assert verdict.verdict == "pass", verdict.reason
+
+
+def test_a_described_effect_is_the_numbered_effect_its_words_fit():
+    gunner = ("①：１ターンに１度、自分のデッキの上からカードを３枚まで墓地へ送って発動できる。このカードの攻撃力はターン終了時まで、"
+              "この効果を発動するために墓地へ送った数×５００アップする。②：自分フィールドのこのカードが破壊され墓地へ送られた場合に"
+              "発動する。自分は１枚ドローする。")
+    assert described_effect(gunner, "攻撃力をアップする") == 1
+    assert described_effect(gunner, "このカードが破壊された場合に発動する") == 2
+    jacker = ("①：このカードのカード名は、フィールド・墓地に存在する限り「人造人間－サイコ・ショッカー」として扱う。"
+              "②：このカードをリリースして発動できる。デッキから「人造人間－サイコ・ジャッカー」以外の「人造人間」モンスターを…")
+    assert described_effect(jacker, "自身をリリースして") == 2
+    assert described_effect(jacker, "攻撃力をアップする") is None  # fits none
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_a_response_to_an_activation_described_by_what_it_does(engine_driver):
+    # official Q&A: 「カードガンナー」 sends cards from the Deck as its cost (not by its effect): 「灰流うらら」 cannot
+    # answer it; beside stand-in activations that search the Deck, which it does answer
+    cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
+    ruling, frame = _ruling("t-gunner", "相手が「カードガンナー」の攻撃力をアップするモンスター効果を発動した時、チェーンして手札の"
+                            "「灰流うらら」のモンスター効果を発動できますか？", "発動できません。",
+                            {"カードガンナー": 85087012, "灰流うらら": 14558127})
+    compiled = compile_frame(ruling, frame, cards)
+    assert compiled.reason is None, compiled.reason
+    scenario = next(s for s in compiled.scenarios if s.kind == "ruling")
+    assert scenario.steps[0].effect == 0  # 「攻撃力をアップする」: its ① (aux.Stringid(85087012, 0))
+    verdict = settle(compiled.scenarios, run_scenarios(compiled.scenarios, scripts=REAL, cards=os.environ.get(
+        "RULINGS_EDOPRO_CARDS"), driver=engine_driver))["t-gunner"]
     assert verdict.verdict == "pass", verdict.reason
 
 

@@ -132,6 +132,25 @@ def test_chain_words_make_the_question_or_the_next_activation_chain_to_the_one_b
     assert [(_card(f, e.card).name, e.note) for e in f.events] == [("死者蘇生", "chained to"), ("マジック・ジャマー", "chained to")]
 
 
+def test_an_activation_described_instead_of_numbered():
+    # 「X」の攻撃力をアップするモンスター効果 / 自身をリリースして発動した「X」 / "…する効果"である「X」: the words that
+    # say which effect (FrameEvent.described) are read, not left over
+    for title, described in (
+            ("相手が「カードガンナー」の攻撃力をアップするモンスター効果を発動した時、チェーンして手札の「灰流うらら」のモンスター効果を"
+             "発動できますか？", "攻撃力をアップする"),
+            ("自身をリリースして発動した「人造人間－サイコ・ジャッカー」の効果に対して「神の警告」を発動できますか？",
+             "自身をリリースして"),
+            ('"手札・墓地からモンスターを選んで特殊召喚する効果"である「真の光」の効果の発動にチェーンして「屋敷わらし」の効果を'
+             '発動できますか？', "手札・墓地からモンスターを選んで特殊召喚する効果")):
+        f = frame_ja(title, "", "発動する事ができます。", {})
+        assert not f.unread, (title, f.unread)
+        assert [(e.described, e.note) for e in f.events] == [(described, "chained to")]
+    # a condition of the activation that is not a description stays unread: 「対象を取らずに発動した」
+    f = frame_ja("対象を取らずに発動した「アーティファクト－ミョルニル」の③の効果にチェーンして「屋敷わらし」の効果を発動できますか？",
+                 "", "発動できません。", {})
+    assert f.unread == ["situation: 「対象を取らずに発動した」 is not read"]
+
+
 def test_yes_or_no_is_read_from_the_answer_not_the_question(qa):
     # 「…特殊召喚する事はできますか？」 answered 「…モンスターとなります。…選ぶ事はできません。」:
     # the answer explains first, then says no
