@@ -17,6 +17,7 @@ from engine_bridge.compiler.boards import (_fits, described_filter_pairs, filter
 from engine_bridge.constants import load_constants
 from engine_bridge.request import pack_script_dirs, user_script_dirs
 from tests.engine.conftest import write_cdb
+from tests.engine.test_compiler import _real_compiled, _real_verdict
 
 REAL = os.environ.get("RULINGS_EDOPRO_SCRIPTS")
 REAL_CARDS = os.environ.get("RULINGS_EDOPRO_CARDS") or None
@@ -110,19 +111,12 @@ def test_real_scripts_a_described_target_of_an_archetype_filter(engine_driver):
     # 「ＤＤケルベロス」's Pendulum Effect targets a 「ＤＤ」 monster you control other than Level 4 (official Q&A:
     # a Level 4 monster cannot be its target): a Level 4 「ＤＤ」 monster on the asker's field beside a 「ＤＤ」
     # monster of another Level, the only difference between the ruling's duel and its baseline
-    from engine_bridge.compiler import compile_frame, settle
-    from engine_bridge.runner import run_scenarios
-    from tests.engine.test_compiler import _ruling
-
-    ruling, frame = _ruling("t-dd", "「DDケルベロス」のペンデュラム効果はレベル4のモンスターを対象として発動できますか？",
-                            "「DDケルベロス」の『①：１ターンに１度、自分フィールドの「DD」モンスター１体を対象として発動できる。"
-                            "そのモンスターのレベルを４にし、攻撃力・守備力を４００アップする』ペンデュラム効果は、レベル4のモンスターを"
-                            "対象として発動する事はできません。", {"DDケルベロス": 39153655})
+    compiled = _real_compiled("t-dd", "「DDケルベロス」のペンデュラム効果はレベル4のモンスターを対象として発動できますか？",
+                              "「DDケルベロス」の『①：１ターンに１度、自分フィールドの「DD」モンスター１体を対象として発動できる。"
+                              "そのモンスターのレベルを４にし、攻撃力・守備力を４００アップする』ペンデュラム効果は、レベル4のモンスターを"
+                              "対象として発動する事はできません。", {"DDケルベロス": 39153655})
+    verdict = _real_verdict(compiled, "t-dd", engine_driver)
     source = CardSource(user_script_dirs(REAL), REAL_CARDS)
-    compiled = compile_frame(ruling, frame, source)
-    assert compiled.reason is None, compiled.reason
-    results = run_scenarios(compiled.scenarios, scripts=REAL, cards=REAL_CARDS, driver=engine_driver)
-    verdict = settle(compiled.scenarios, results)["t-dd"]
     if REAL_CARDS is None:
         assert verdict.verdict == "inconclusive"  # no cards.cdb: no set code to pick a 「ＤＤ」 monster by
         return
@@ -143,19 +137,12 @@ def test_real_scripts_the_filtered_board_gives_the_baseline_what_the_effect_uses
     # 「リターン・オブ・アンデット」 banishes a Zombie on the field and revives one from its controller's Graveyard
     # (official Q&A: not activated when no Graveyard holds a Zombie): the "filtered" board puts Zombies in the
     # piles and on the fields; the ruling's duel differs from its baseline only by the Graveyards' Zombies
-    from engine_bridge.compiler import compile_frame, settle
-    from engine_bridge.runner import run_scenarios
-    from tests.engine.test_compiler import _ruling
-
-    ruling, frame = _ruling("t-undead",
-                            "お互いの墓地にアンデット族モンスターが存在しない場合、「リターン・オブ・アンデット」を発動できますか？",
-                            "したがって、お互いの墓地にアンデット族モンスターが存在しない場合、「リターン・オブ・アンデット」のカードを"
-                            "発動する事はできません。", {"リターン・オブ・アンデット": 91742238})
+    compiled = _real_compiled("t-undead",
+                              "お互いの墓地にアンデット族モンスターが存在しない場合、「リターン・オブ・アンデット」を発動できますか？",
+                              "したがって、お互いの墓地にアンデット族モンスターが存在しない場合、「リターン・オブ・アンデット」のカードを"
+                              "発動する事はできません。", {"リターン・オブ・アンデット": 91742238})
+    verdict = _real_verdict(compiled, "t-undead", engine_driver)
     source = CardSource(user_script_dirs(REAL), REAL_CARDS)
-    compiled = compile_frame(ruling, frame, source)
-    assert compiled.reason is None, compiled.reason
-    verdict = settle(compiled.scenarios, run_scenarios(compiled.scenarios, scripts=REAL, cards=REAL_CARDS,
-                                                       driver=engine_driver))["t-undead"]
     if REAL_CARDS is None:
         return  # no cards.cdb: no filtered board (nothing made up)
     assert verdict.verdict == "pass", verdict.reason
@@ -174,19 +161,13 @@ def test_real_scripts_the_filtered_board_gives_the_baseline_what_the_effect_uses
 def test_real_scripts_a_choice_beside_what_the_choosers_filters_need(engine_driver):
     # 「ジェネレーション・フォース」 needs an Xyz Monster on its controller's field and searches an 「エクシーズ」
     # card (official Q&A: 「Ｘ－レイ・ピアース」 is one): the "filtered" variant gives it both
-    from engine_bridge.compiler import compile_frame, settle
-    from engine_bridge.runner import run_scenarios
-    from tests.engine.test_compiler import _ruling
-
-    ruling, frame = _ruling("t-genforce", "「ジェネレーション・フォース」の効果で、デッキから「X－レイ・ピアース」を手札に加えられますか？",
-                            "「X－レイ・ピアース」は、「エクシーズ」と名のついたカードとなりますので、「ジェネレーション・フォース」の"
-                            "効果によってデッキから手札に加える事ができます。",
-                            {"ジェネレーション・フォース": 87890143, "X－レイ・ピアース": 86559484})
+    compiled = _real_compiled("t-genforce",
+                              "「ジェネレーション・フォース」の効果で、デッキから「X－レイ・ピアース」を手札に加えられますか？",
+                              "「X－レイ・ピアース」は、「エクシーズ」と名のついたカードとなりますので、「ジェネレーション・フォース」の"
+                              "効果によってデッキから手札に加える事ができます。",
+                              {"ジェネレーション・フォース": 87890143, "X－レイ・ピアース": 86559484})
+    verdict = _real_verdict(compiled, "t-genforce", engine_driver)
     source = CardSource(user_script_dirs(REAL), REAL_CARDS)
-    compiled = compile_frame(ruling, frame, source)
-    assert compiled.reason is None, compiled.reason
-    verdict = settle(compiled.scenarios, run_scenarios(compiled.scenarios, scripts=REAL, cards=REAL_CARDS,
-                                                       driver=engine_driver))["t-genforce"]
     if REAL_CARDS is None:
         return  # no cards.cdb: no filtered variant (nothing made up)
     assert verdict.verdict == "pass", verdict.reason
@@ -228,17 +209,9 @@ def test_real_scripts_a_response_chained_to_a_stand_in_activation(engine_driver)
     # 「無償交換」 is activated only when the opponent activates a monster effect (EVENT_CHAINING) and the ruling
     # names none (official Q&A: not when the opponent's Deck is empty): the last variants chain it to stand-in
     # activations of the opponent, in its turn; the ruling's duel differs from its baseline by the empty Deck
-    from engine_bridge.compiler import compile_frame, settle
-    from engine_bridge.runner import run_scenarios
-    from tests.engine.test_compiler import _ruling
-
-    ruling, frame = _ruling("t-exchange", "相手のデッキ枚数が0枚の時に、「無償交換」を発動する事ができますか？",
-                            "相手のデッキの枚数が0枚の場合、自分は「無償交換」を発動する事はできません。", {"無償交換": 96404912})
-    source = CardSource(user_script_dirs(REAL), REAL_CARDS)
-    compiled = compile_frame(ruling, frame, source)
-    assert compiled.reason is None, compiled.reason
-    verdict = settle(compiled.scenarios, run_scenarios(compiled.scenarios, scripts=REAL, cards=REAL_CARDS,
-                                                       driver=engine_driver))["t-exchange"]
+    compiled = _real_compiled("t-exchange", "相手のデッキ枚数が0枚の時に、「無償交換」を発動する事ができますか？",
+                              "相手のデッキの枚数が0枚の場合、自分は「無償交換」を発動する事はできません。", {"無償交換": 96404912})
+    verdict = _real_verdict(compiled, "t-exchange", engine_driver)
     assert verdict.verdict == "pass", verdict.reason
     passed = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
     baseline = next(s for s in compiled.scenarios if s.control_for == passed.id)
