@@ -146,8 +146,6 @@ def _ruling(page: RawPage, draft: _Draft, mentions: list[Mention], featured: lis
                            featured)
     if qa:
         topics += [t for t in topics_for_qa_tags(meta.get("tags") or []) if t not in topics]
-    from pipeline.frames import frame_for
-
     return Ruling(
         id=ruling_id(page.source_id, normalized, page.url),
         text=page.text[seg.start:seg.end],
@@ -166,10 +164,18 @@ def _ruling(page: RawPage, draft: _Draft, mentions: list[Mention], featured: lis
         notes=draft.notes,
         meta=meta,
         display=" ".join(draft.norm.text.split()),
-        # the frame names cards as shown to users: surfaces without markup or pinyin
-        frame=frame_for(normalized, draft.language, [m.model_copy(update={"surface": display_text(m.surface)}) for m in mentions],
-                        meta if qa else None),
     )
+
+
+def _frame(ruling: Ruling):
+    """The ruling's frame, read once all its mentions are in (a Q&A's title names cards that are linked
+    as heading mentions: a frame read before them finds those names unlinked). The frame names cards as
+    shown to users: surfaces without markup or pinyin."""
+    from pipeline.frames import frame_for
+
+    return frame_for(ruling.normalized, ruling.language,
+                     [m.model_copy(update={"surface": display_text(m.surface)}) for m in ruling.mentions],
+                     ruling.meta if ruling.kind == "qa" else None)
 
 
 def process_page(page: RawPage, linker=None) -> PageDoc:
@@ -275,6 +281,7 @@ def _fill(doc: PageDoc, page: RawPage, linker) -> None:
         ruling.mentions += note_mentions.get(i, [])
         if d.heading is not None:
             ruling.mentions += heading_mentions.get((d.heading.offsets[0], d.language), [])
+        ruling.frame = _frame(ruling)
         seen[ruling.id] += 1
         if seen[ruling.id] > 1:  # the same sentence twice on one page: keep both, ids stay unique
             ruling.id = f"{ruling.id}-{seen[ruling.id]}"

@@ -320,3 +320,19 @@ def test_seed_003_004_chinese_fragments_are_headings_or_list_items(seeds):
     order = next(r for r in seeds["004"].rulings if r.kind == "list")
     assert order.text.startswith("依照以下的顺序组成连锁") and len(order.meta["items"]) == 6
     assert order.text.endswith("非回合玩家的2速必发的诱发即时类效果")
+
+
+def test_a_qa_frame_knows_the_cards_only_its_title_links(linker, tmp_path):
+    # fid 23050: 「灰流うらら」 is written in the title (linked as a heading mention) and only as a broken
+    # reference in the question; the frame, read once every mention is in, still gives it its passcode, as
+    # reading the frame again from the stored record does
+    from pipeline.frames import frame_for
+
+    with gzip.open(CORPUS / "konami-faq" / "qa-dev.jsonl.gz", "rt", encoding="utf-8") as handle:
+        record = next(r for r in map(json.loads, handle) if r["fid"] == 23050)
+    sample = tmp_path / "qa.jsonl"
+    sample.write_text(json.dumps(record, ensure_ascii=False) + "\n", encoding="utf-8")
+    ruling = next(process_pages([p for p, _ in read_paths([str(sample)])], linker=linker)).rulings[0]
+    ash = next(c for c in ruling.frame.cards if c.name == "灰流うらら")
+    assert ash.passcode == 14558127
+    assert ruling.frame == frame_for(ruling.normalized, ruling.language, ruling.mentions, ruling.meta)
