@@ -327,10 +327,7 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
             # the monster the effect summons with the chosen materials (「Y」を融合召喚する際に), in the Extra Deck
             extra += [SetupCard(ref=c.ref, code=c.passcode, player=0, location="extra", name=c.name) for c in frame.cards
                       if c.location == "extra" and c.ref not in (source.ref, chosen.ref) and c.passcode in cards.data]
-            if filler in ("named", "named on the field"):
-                extra += _named_cards(named, 0, "f0-n", cards) + variety_filler(0, "f0", cards) + extra_filler(0, "f0", cards)
-            if filler == "named on the field":
-                extra += named_on_field(named, 0, "f0-nf", cards)
+            extra += _named_variant_cards(filler, named, cards)
             twice = filler == "filtered" and where in ("deck", "grave", "hand", "removed", "extra")
             if filler == "filtered":
                 extra += filtered + ([SetupCard(**{**target.__dict__, "ref": f"{chosen.ref}-2"})] if twice else [])
@@ -352,6 +349,17 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
                                            [qsetup, stand, *mine], [b_step], label, control_of=ruling_scenario))
             scenarios.append(ruling_scenario)
     return scenarios
+
+
+def _named_variant_cards(filler, named: list[int], cards: CardSource) -> list[SetupCard]:
+    """What a can_select variant adds for the cards the effect's text names: in the piles ("named"), and
+    also face-up on the field ("named on the field")."""
+    extra: list[SetupCard] = []
+    if filler in ("named", "named on the field"):
+        extra += _named_cards(named, 0, "f0-n", cards) + variety_filler(0, "f0", cards) + extra_filler(0, "f0", cards)
+    if filler == "named on the field":
+        extra += named_on_field(named, 0, "f0-nf", cards)
+    return extra
 
 
 def named_on_field(named: list[int], player: int, tag: str, cards: CardSource, room: int = 2) -> list[SetupCard]:
@@ -391,10 +399,7 @@ def _compile_select_itself(ruling: Any, frame: Frame, cards: CardSource) -> list
             qsetup = SetupCard(ref=source.ref, code=source.passcode, player=0, location=location, position=position,
                                name=source.name)
             extra = _filler(0, "f0") + _filler(1, "f1")
-            if filler in ("named", "named on the field"):
-                extra += _named_cards(named, 0, "f0-n", cards) + variety_filler(0, "f0", cards) + extra_filler(0, "f0", cards)
-            if filler == "named on the field":
-                extra += named_on_field(named, 0, "f0-nf", cards)
+            extra += _named_variant_cards(filler, named, cards)
             step = Step(action="activate", card=source.ref, effect=effect, select=[source.ref], answer=True,
                         expect={"offered": True, "selectable": {source.ref: True}})
             scenarios.append(_scenario(ruling, f"{TEMPLATE}-{_slug(rid)}-v{variant}", frame, [qsetup, *extra], [step],
