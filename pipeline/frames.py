@@ -734,8 +734,10 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
                       (r"ターン(?:に|の間)|このターン|同じターン|次の", "what happened this turn")):
         # a count inside a read situation still decides it (「「X」が2体存在する場合」 is not one 「X」)
         # (the copies of an opponent's card a can_attack compiles: 「相手フィールドに「X」が2体存在する場合…攻撃できますか」)
+        # (and of the asker's own: 「自分のモンスターゾーンに「X」が2体存在する場合、…直接攻撃できますか」)
         copied = [sp for sp in copy_spans if frame.question and frame.question.kind == "can_attack" and any(
-            c.copies and c.controller == "opponent" and situation_text.find("「" + c.name + "」", *sp) >= 0 for c in cards.cards)]
+            c.copies and c.controller in ("opponent", "self") and situation_text.find("「" + c.name + "」", *sp) >= 0
+            for c in cards.cards)]
         where = _CARD.sub("", _without(body[:frame_question_start(body, frame)] if frame.question else situation_text,
                                        zone_spans + copied)) if what == "a count" else rest
         if re.search(cue, where) and not (re.search(cue, where).group(0) == "裏側" and any(
@@ -753,6 +755,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
         # (「…場合、効果は発動できますか」 -> 「「X」の効果を発動する事ができます。」: X is whose effect)
         answered_as_activation(frame, body, answer, cards)
     if frame.question and frame.question.kind == "can_activate":
+        read_destroyed_before_name(frame, situation_text, cards)
         own_effect_after_event(frame, body, cards)
         read_unnamed_attack(frame, body, cards)
     if frame.question and frame.question.kind != "what_happens":
@@ -794,12 +797,54 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
             if frame.question.effect is None:
                 frame.question.effect = _effect_number(quoted)
     if frame.question and frame.question.kind == "can_attack":
+        read_attack_situation(frame, answer, cards)
         # 「…「X」の効果が適用されたモンスターで攻撃できますか」: a card named in the question's own clause
         # says something about the attacker the frame does not hold
         for m in _CARD.finditer(frame.question.text):
             if fold_name(_clean_name(m.group(1))) != fold_name(next((c.name for c in cards.cards if c.ref == frame.question.card), "")):
                 frame.unread.append(f"question: what 「{_clean_name(m.group(1))}」 in the question's clause does to the attacker")
     return frame
+
+
+# ---------------------------------------------------------------- can attack: the situation in the question's clause
+
+# 「自分フィールドに「X」が２体存在する場合、攻撃できますか」: the named card is a situation (its copies), not the attacker
+_JA_ATTACK_PRESENT = re.compile(r"^(?P<where>(?:自分|相手)(?:の)?(?:フィールド|モンスターゾーン)(?:上)?に(?:表側表示の)?)?"
+                                r"(?P<x>" + _NAME + r")(?:が|を)(?P<n>[2-9２-９])体存在する場合、(?=[^「」]*攻撃)")
+# 「攻撃を行えない事になります」 / 「攻撃を行う事ができるようになります」: a can_attack answered with a potential form
+_JA_ATTACK_ANSWER = re.compile(r"攻撃(?:宣言)?(?:を|が|は|も)?(?:(?P<no>行えない|できない)|(?P<yes>行える|行う(?:事|こと)が?できる|できる))"
+                               r"(?:事|こと|よう)になります$")
+# what the compiler's set-up holds by default: an attacker other than the named card (「他の自分のモンスターは」), a
+# monster without Equip Cards (「装備カードを装備していない「X」」)
+_JA_ATTACK_DEFAULTS = re.compile(r"situation: 「(?:他の自分のモンスター(?:は|で)|装備カードを装備していない)」 is not read$")
+
+
+def read_attack_situation(frame: Frame, answer: str, cards: _Cards) -> None:
+    """A can_attack question's own clause and answer: 「(自分フィールドに)「X」が2体存在する場合、攻撃できますか」 (X is a
+    situation card with its copies on the asker's field, the attacker one the ruling does not name), the answer's
+    potential forms (「…攻撃を行えない事になります」: no), and the clauses that say what the set-up holds anyway."""
+    q = frame.question
+    m = _JA_ATTACK_PRESENT.match(q.text or "")
+    if m and q.card:
+        card = next(c for c in cards.cards if c.ref == q.card)
+        if fold_name(card.name) == fold_name(_clean_name(m.group("x")[1:-1])):
+            card.state = [*card.state, "present"] if "present" not in card.state else card.state
+            card.copies = int(m.group("n").translate(str.maketrans("２３４５６７８９", "23456789")))
+            card.controller = "opponent" if (m.group("where") or "").startswith("相手") else "self"
+            card.location = card.location or "mzone"
+            q.card, q.effect, q.effect_text = None, None, None
+            q.text = q.text[m.end():]
+            frame.unread = [u for u in frame.unread if not u.startswith("situation: a count (")]
+    if frame.answer is None:
+        for sentence in re.split(r"[。\n]", answer):
+            found = _JA_ATTACK_ANSWER.search(sentence.strip())
+            if found:
+                frame.answer = "no" if found.group("no") else "yes"
+                frame.unread = [u for u in frame.unread if not u.startswith("answer: no sentence")]
+                break
+    unequipped = any(_JA_ATTACK_DEFAULTS.match(u) and "装備" in u for u in frame.unread)
+    frame.unread = [u for u in frame.unread if not _JA_ATTACK_DEFAULTS.match(u)
+                    and not (unequipped and u == "situation: a card state (装備)")]
 
 
 # ---------------------------------------------------------------- what happens, answered as can or cannot
@@ -1252,6 +1297,9 @@ _JA_CAUSED_DESTROY_DESCRIBED = re.compile(
 _JA_BATTLE_WIN = re.compile(
     r"(?P<x>" + _NAME + r")(?:が|は)、?(?:戦闘で、?(?:(?:相手の)?(?P<y>" + _NAME + r")|(?P<kind>(?:相手の)?(?:[^、「」]{0,12})?モンスター))を|"
     r"(?P<y2>" + _NAME + r")を戦闘で)破壊し(?:た)?(?=場合|時|際)")
+# 「自身から攻撃して破壊された「X」等の効果は発動できますか」: the event said before the questioned card's name (X destroyed
+# by battle; 自身から攻撃して: X attacked, which the compiler plays anyway)
+_JA_BATTLE_DESTROYED_BEFORE = re.compile(r"(?:自身から攻撃して|自分から攻撃して|戦闘で|戦闘によって)破壊された$")
 # 「X」がフィールドから墓地へ送られた場合: sent from the field to the GY (by a card effect: a destruction stands in)
 _JA_SENT_FROM_FIELD = re.compile(r"(?P<x>" + _NAME + r")(?:自身)?が、?(?:フィールド上から|フィールドから|モンスターゾーンから)墓地へ送られ(?:た|る)?(?=場合|時|際)")
 # (相手の)「X」(等)の(直接)攻撃宣言時に / 「X」が攻撃宣言した際に: X declares an attack (the question responds to it)
@@ -1357,6 +1405,17 @@ def read_chain_words(situation: str, frame: Frame, spans: list[tuple[int, int]])
             continue
         before[-1].note = "chained to"
         spans.append((m.start(), m.end()))
+
+
+def read_destroyed_before_name(frame: Frame, situation: str, cards: _Cards) -> None:
+    """「自身から攻撃して破壊された「X」の効果は発動できますか」: the questioned card destroyed by battle before the
+    question (an event; its words end the situation, its name opens the question)."""
+    q = frame.question
+    m = _JA_BATTLE_DESTROYED_BEFORE.search(situation)
+    if m is None or q.card is None or frame.events or not (q.text or "").startswith("「"):
+        return
+    frame.events.append(FrameEvent(action="destroy", card=q.card, note="by battle"))
+    frame.unread = [u for u in frame.unread if u != f"situation: 「{m.group(0)}」 is not read"]
 
 
 def own_effect_after_event(frame: Frame, body: str, cards: _Cards) -> None:

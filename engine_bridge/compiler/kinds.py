@@ -177,9 +177,14 @@ def _compile_attack(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenar
             raise NotCompiled(f"event {e.action} of 「{by_ref[e.card].name}」 before the question: not compiled yet")
     # the asker's side attacks, unless the ruling asks whether the opponent's monster can
     theirs = bool(re.search(r"相手(?:の)?モンスター(?:は|が|で)", q.text))
-    asker = 1 if theirs else 0
     direct = bool(re.search(r"直接攻撃|プレイヤーに", q.text))
     situation = [c for c in frame.cards if c.ref != q.card and any(s in c.state for s in ("applied", "present"))]
+    if not theirs and attacker is None and not re.search(r"自分(?:の)?(?:フィールドの)?モンスター", q.text):
+        # the ruling names no attacker and not whose: the other side's, where the asker's situation cards restrict
+        # only what the opponent attacks (「相手は…攻撃対象にできない」)
+        theirs = bool(situation) and all(c.controller == "self" and _restricts_opponent_attacks(
+            cards.texts.get(c.passcode, "")) for c in situation)
+    asker = 1 if theirs else 0
     if frame.answer == "no" and not situation and not frame.events:
         raise NotCompiled("a 'cannot attack' whose frame names no deciding condition besides the attacker: no "
                           "baseline can remove it")
@@ -201,8 +206,8 @@ def _compile_attack(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenar
             ("szone", "facedown") if kind.startswith("trap") else ("mzone", "faceup_attack"))
         if kind == "equip":
             raise NotCompiled(f"「{card.name}」 is an Equip Spell: its equip target is not compiled")
-        placed.append(SetupCard(ref=card.ref, code=card.passcode, player=0, location=location, position=position,
-                                name=card.name))
+        placed.append(SetupCard(ref=card.ref, code=card.passcode, player=asker, location=location, position=position,
+                                name=card.name))  # (the asker activates it)
         steps.append(Step(action="activate", card=e.card, effect=_event_effect(e, card.passcode, cards),
                           target=["d0"] if not direct else [], answer=True))
     code = attacker.passcode if attacker else FILLER_MONSTER
@@ -215,28 +220,48 @@ def _compile_attack(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenar
     attack = Step(action="attack", card=atk.ref, target=[d.ref for d in defender], answer=True,
                   expect={"offered": frame.answer == "yes"})
     rid = _ruling_id(ruling)
-    # the scenario's player 0 is the attacker's controller: the asker's sides follow it
-    if asker == 1:
-        for c in placed:
-            c.player = 1 - c.player
+    # (the scenario's player 0 is the attacker's controller: side() placed the asker's cards on player
+    # `asker`'s side already, the attacker's own on 0)
     scenarios: list[Scenario] = []
-    # bare, then with filler on the attacker's side (cards an attack cost or condition may need; the
-    # other player's field stays as the ruling says: a direct attack against an empty field)
-    for variant, filler in enumerate((False, True), 1):
-        extra = _filler(0, "f0") if filler else []
-        base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
-        where = ("direct attack" if direct else "attack on a monster") + ("" if attacker else ", stand-in attacker") + (
-            " + filler" if filler else "")
-        ruling_scenario = _scenario(ruling, base, frame, [*placed, atk, *defender, *extra],
-                                    [*steps, Step(action="phase", phase="battle"), attack], where)
-        baseline_steps = [Step(action="phase", phase="battle"), Step(**{**attack.__dict__, "expect": {"offered": True}})]
-        baseline = _scenario(ruling, base + "-baseline", frame, [atk, *defender, *extra], baseline_steps, where,
-                             control_of=ruling_scenario)
-        if attacker is None:
-            ruling_scenario.notes["stand_in"] = frame_card_note
-            baseline.notes["stand_in"] = frame_card_note
-        scenarios += [baseline, ruling_scenario]
+    # the ruling's unnamed attacker may be one of the copies the situation has of a monster on the attacker's side
+    # (「自分フィールドに「X」が２体存在する場合、攻撃できますか」): first that copy attacks, beside a baseline in which
+    # it is alone (the deciding condition: the other copies)
+    copy_of = next((c for c in situation if attacker is None and (c.copies or 1) >= 2 and side(c, 1) == 0 and not
+                    direct and cards.kind(c.passcode) in ("monster", "extra", "pendulum")), None)
+    attackers = ([(SetupCard(**{**next(p for p in placed if p.ref == copy_of.ref).__dict__, "location": "mzone",
+                                "position": "faceup_attack"}), "one of the situation's copies")] if copy_of else [])
+    attackers.append((atk, ""))
+    variant = 0
+    for attacking, label in attackers:
+        attack_step = Step(**{**attack.__dict__, "card": attacking.ref})
+        others = [p for p in placed if p.ref != attacking.ref]
+        alone = [attacking] if attacking is not atk else []
+        # bare, then with filler on the attacker's side (cards an attack cost or condition may need; the
+        # other player's field stays as the ruling says: a direct attack against an empty field)
+        for filler in (False, True):
+            variant += 1
+            extra = _filler(0, "f0") if filler else []
+            base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
+            where = ("direct attack" if direct else "attack on a monster") + (
+                f", the attacker {label}" if label else "" if attacker else ", stand-in attacker") + (
+                " + filler" if filler else "")
+            ruling_scenario = _scenario(ruling, base, frame, [*others, attacking, *defender, *extra],
+                                        [*steps, Step(action="phase", phase="battle"), attack_step], where)
+            baseline_steps = [Step(action="phase", phase="battle"), Step(**{**attack_step.__dict__, "expect": {"offered": True}})]
+            baseline = _scenario(ruling, base + "-baseline", frame, [*alone, *([] if alone else [atk]), *defender, *extra],
+                                 baseline_steps, where, control_of=ruling_scenario)
+            if attacker is None and not label:
+                ruling_scenario.notes["stand_in"] = frame_card_note
+                baseline.notes["stand_in"] = frame_card_note
+            scenarios += [baseline, ruling_scenario]
     return scenarios
+
+
+def _restricts_opponent_attacks(text: str) -> bool:
+    """Whether a card's text restricts only the opponent's attacks (「相手は…を攻撃対象にできない」 / 「相手モンスターは…
+    攻撃できない」), not its own controller's."""
+    return bool(re.search(r"相手は[^。]*攻撃(?:対象に(?:でき|選択でき)ない|できない)|相手(?:の)?モンスターは[^。]*攻撃できない", text)) \
+        and not re.search(r"自分(?:の|フィールドの)?(?:[^。]{0,12})モンスターは[^。]*攻撃できない", text)
 
 
 # ------------------------------------------------------------------ can select

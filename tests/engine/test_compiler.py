@@ -941,6 +941,27 @@ def test_real_scripts_a_response_at_the_damage_calculation_of_an_attack(engine_d
 
 @pytest.mark.engine
 @pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_copies_of_the_attackers_own_monster_and_of_the_defenders(engine_driver):
+    # official Q&A: with two 「魔王超龍 ベエルゼウス」 (このカード以外の自分のモンスターは攻撃できない) neither attacks: first
+    # one of them attacks beside the other (the baseline: it alone attacks)
+    compiled = _real_compiled("t-beelzebub", "自分フィールドに「魔王超龍 ベエルゼウス」が２体存在する場合、攻撃できますか？",
+                              "全ての自分のモンスターが攻撃を行えない事になります。", {"魔王超龍 ベエルゼウス": 8763963})
+    baseline, first = compiled.scenarios[:2]
+    assert [c.ref for c in baseline.setup.cards if c.code == 8763963] == ["c1"] == [first.steps[-1].card]
+    assert [c.player for c in first.setup.cards if c.code == 8763963] == [0, 0]
+    assert _real_verdict(compiled, "t-beelzebub", engine_driver).verdict == "pass"
+    # two 「妖仙獣 右鎌神柱」 of the asker (相手は他の「妖仙獣」モンスターを攻撃対象にできない): the opponent's monster attacks
+    # (the scenario's player 0), and cannot attack directly past them
+    compiled = _real_compiled("t-pillars", "「妖仙獣 右鎌神柱」が自分のモンスターゾーンに２体存在する場合、プレイヤーに直接攻撃できますか？",
+                              "攻撃を行う事自体ができません。", {"妖仙獣 右鎌神柱": 91420254})
+    first = compiled.scenarios[1]
+    assert [c.player for c in first.setup.cards if c.code == 91420254] == [1, 1]
+    assert (first.steps[-1].card, first.steps[-1].target) == ("atk", [])
+    assert _real_verdict(compiled, "t-pillars", engine_driver).verdict == "pass"
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
 def test_real_scripts_cannot_attack_past_two_copies_of_a_card(engine_driver):
     # official Q&A: with two 「ジェントルーパー」 (相手は他のモンスターを攻撃できない) the monster cannot attack at all,
     # nor directly; the baseline without them attacks directly

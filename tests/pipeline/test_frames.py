@@ -778,7 +778,32 @@ def test_copies_of_a_card_the_situation_counts():
             "直接攻撃を行う事ができません。")
     (trooper,) = f.cards
     assert (trooper.copies, trooper.controller, trooper.state, f.unread) == (2, "opponent", ["present"], [])
-    # the asker's own copies: whose monster attacks is not said (not read)
+    # the asker's own copies (whose monster attacks, the compiler reads from what the card restricts)
     f = _ja("「妖仙獣 右鎌神柱」が自分のモンスターゾーンに２体存在する場合、プレイヤーに直接攻撃できますか？",
             "攻撃を行う事自体ができません。")
-    assert f.cards[0].copies == 2 and f.unread == ["situation: a count (２体)"]
+    assert (f.cards[0].copies, f.cards[0].controller, f.unread) == (2, "self", [])
+
+
+def test_a_can_attack_whose_own_clause_holds_the_situation():
+    # 「自分フィールドに「X」が２体存在する場合、攻撃できますか」: X is the situation (two of the asker's), the attacker
+    # unnamed; the answer's potential form 「…攻撃を行えない事になります」 is a no
+    t = "自分フィールドに「魔王超龍 ベエルゼウス」が２体存在する場合、攻撃できますか？"
+    f = frame_ja(t, t, "2体の「魔王超龍 ベエルゼウス」を含む、全ての自分のモンスターが攻撃を行えない事になります。", {})
+    (beelzebub,) = f.cards
+    assert (f.question.card, f.question.text, f.answer, f.unread) == (None, "攻撃できますか", "no", [])
+    assert (beelzebub.copies, beelzebub.controller, beelzebub.state) == (2, "self", ["present"])
+    # 「…攻撃を行う事ができるようになります」: a yes; 「他の自分のモンスターは」 is the unnamed attacker the set-up has anyway
+    t = "自分のモンスターゾーンに「絶望神アンチホープ」が存在し、「スキルドレイン」が発動した場合、他の自分のモンスターは攻撃を行えますか？"
+    f = frame_ja(t, t, "「絶望神アンチホープ」の効果は永続効果です。無効になっているのであれば、他の自分のモンスターも攻撃を行う事が"
+                       "できるようになります。", {})
+    assert (f.question.kind, f.question.card, f.answer, f.unread) == ("can_attack", None, "yes", [])
+    # 「装備カードを装備していない「X」」: the set-up equips nothing anyway
+    f = _ja("装備カードを装備していない「鎧皇竜－サイバー・ダーク・エンド・ドラゴン」は攻撃できますか？", "装備カードを装備していない状況でも1回攻撃できます。")
+    assert (f.question.kind, f.answer, f.unread) == ("can_attack", "yes", [])
+
+
+def test_a_battle_destruction_said_before_the_questioned_cards_name():
+    # 自身から攻撃して破壊された「X」等の効果は: X destroyed by battle (it attacked) before its effect is asked
+    f = _ja("自身から攻撃して破壊された「ボルテック・バイコーン」等の効果は発動できますか？")
+    (event,) = f.events
+    assert (event.action, event.note, event.card, f.question.card, f.unread) == ("destroy", "by battle", "c1", "c1", [])
