@@ -559,6 +559,29 @@ def _effect_number(text: str | None) -> int | None:
 
 _CAN_ANSWER = re.compile(r"(?:事|こと)?(?:は|が|も)?でき(ます|ません)$")
 _CAN_ANSWER_CLAUSE = re.compile(r"(?:発動|召喚|セット)する(?:事|こと)(?:は|が|も)?でき、")
+# the can said mid-sentence or as a state reached, of the questioned action (its verb right before): 「…発動する事は
+# できますが、その効果は…」「…を発動でき、その処理時には…」「…攻撃を行う事ができるようになります」「…できなくなります」
+_CAN_VERB = {"can_activate": "発動", "can_summon": "召喚", "can_set": "セット", "can_attack": "攻撃"}
+
+
+@lru_cache(maxsize=None)
+def _can_mid(verb: str) -> "re.Pattern[str]":
+    done = verb + r"(?:する|を行う)(?:事|こと)(?:は|が|も)?でき"
+    return re.compile(r"(?:" + done + r"(?P<yes>ますが、|、)|を" + verb + r"でき(?P<yes2>、)|" + done +
+                      r"(?:る(?:ように|状態)(?P<yes3>なります|のままです)|(?P<no>なくなります|るようにはなりません)))")
+
+
+# a condition the answer's own words add (「…のであれば」「…場合のみ」): a mid-sentence can under it is not the answer
+_ANSWER_CONDITION = re.compile(r"のであれば|であれば|ならば|場合のみ|場合に限|限り|なければ")
+
+
+def _mid_sentence_can(sentence: str, kind: str) -> str | None:
+    """Yes or no from the questioned action's can said mid-sentence or as a state reached (_can_mid), in a
+    sentence whose words add no condition of their own; None otherwise."""
+    m = _can_mid(_CAN_VERB[kind]).search(sentence) if kind in _CAN_VERB else None
+    if not m or _ANSWER_CONDITION.search(sentence[:m.start()]):
+        return None
+    return "no" if m.group("no") else "yes"
 
 
 def _answer_ja(answer: str, kind: str | None = None) -> str | None:
@@ -580,6 +603,9 @@ def _answer_ja(answer: str, kind: str | None = None) -> str | None:
             # 「…の効果を発動する事はでき、その処理では…」: the can said mid-sentence, what follows it explains
             if _CAN_ANSWER_CLAUSE.search(sentence):
                 return "yes"
+            said = _mid_sentence_can(sentence, kind)
+            if said:
+                return said
         return None
     first = re.split(r"[。\n]", answer.strip(), maxsplit=1)[0] + "。"
     first = _CARD.sub("X", _QUOTE.sub("Y", first))
@@ -763,10 +789,8 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
         if frame.question.kind in ("can_activate", "can_summon", "can_set", "can_attack"):
             # one sentence saying the questioned action can be done beside one saying it cannot is a
             # conditional answer (「…を対象とした場合はできません。…の場合はできます。」): not one verdict
-            verb = {"can_activate": "発動", "can_summon": "召喚", "can_set": "セット", "can_attack": "攻撃"}[frame.question.kind]
-            said = {"no" if x.endswith("ません") else "yes" for x in (y.strip() for y in re.split(r"[。\n]", answer))
-                    if verb in x and re.search(r"(?:事|こと)(?:自体)?(?:は|が|も)?でき(?:ます|ません)$", x)}
-            if len(said) > 1:
+            said = _can_polarities(answer, frame.question.kind)
+            if len(said | ({frame.answer} if said and frame.answer in ("yes", "no") else set())) > 1:
                 frame.unread.append("answer: yes in some situations and no in others")
         if frame.answer is None:
             frame.unread.append("answer: no sentence of it says yes (…できます/…ます) or no (…できません/…ません)")
@@ -781,6 +805,14 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
         frame.stats = answered_stats(answer, cards)
         if frame.question.kind == "what_happens" and not frame.fates and not frame.applied and not frame.stats:
             frame.unread.insert(0, unread_outcome(answer))
+        if not frame.fates and not frame.applied and not frame.stats and not (
+                frame.question.kind == "applies" and re.search(r"発動(?:し|され)ますか$", frame.question.text or "")):
+            # no outcome read, but the answer says whether a card the title names can be activated while
+            # another applies: that can_activate question
+            under = answered_activation_under(frame, answer, cards)
+            if under:
+                frame.answer, frame.outcome = under, None
+                frame.unread = [u for u in frame.unread if not u.startswith("answer: ")]
     if frame.question and frame.question.kind == "can_select":
         read_select_question(frame, body, answer, cards)
     if frame.question and frame.question.kind == "can_summon":
@@ -847,6 +879,26 @@ def read_attack_situation(frame: Frame, answer: str, cards: _Cards) -> None:
                     and not (unequipped and u == "situation: a card state (装備)")]
 
 
+def _can_polarities(answer: str, kind: str) -> set[str]:
+    """Whether the answer's sentences say the questioned action can be done, cannot, or both. A sentence of the
+    answer proper counts where its main verb is the question's (「…発動する事はできません」, not 「…発動は無効に
+    なりますが、…破壊する事はできません」) or says it mid-sentence (_can_mid); a 「ただし」「なお」「また」 sentence
+    or an aside counts where the verb is anywhere in it (a precondition the set-up may not meet)."""
+    verb = _CAN_VERB[kind]
+    main = re.compile(verb + r"(?:を行う|を|する)?(?:事|こと)(?:自体)?(?:は|が|も)?でき(?:ます|ません)$")
+    said = set()
+    for raw in re.split(r"[。\n]", answer):
+        x = raw.strip()
+        aside = x.startswith(("（", "(", "ただし", "なお", "また", "しかし")) or x.endswith(("）", ")"))
+        x = x.rstrip("）)")
+        ends = re.search(r"(?:事|こと)(?:自体)?(?:は|が|も)?でき(?:ます|ません)$", x)
+        if ends and (main.search(x) or aside and verb in x):
+            said.add("no" if x.endswith("ません") else "yes")
+        elif not aside and (mid := _mid_sentence_can(x, kind)):
+            said.add(mid)
+    return said
+
+
 # ---------------------------------------------------------------- what happens, answered as can or cannot
 
 # 「…「X」の効果を発動する事はできます。」 / 「…発動する事ができません。」 as the answer's first sentence
@@ -899,6 +951,45 @@ def answered_as_activation(frame: Frame, body: str, answer: str, cards: _Cards) 
     at = body.find("「" + card.name)
     if at >= 0:
         _locate(card, _before(body, at))
+
+
+# 「なお、（相手の）「Y」の効果が既に適用されている場合には、（自分は）墓地の「X」の効果を発動する事自体ができません。」: what the
+# answer says of X's activation while Y (a card the title names) applies, Y's being in force its only condition
+_JA_ACTIVATION_UNDER = re.compile(
+    r"(?:^|(?<=[、。\n]))(?:(?:相手|自分)の)?" + _NAME + r"(?:の(?:[①-⑥]の)?(?:『[^『』]*』の?)?(?:モンスター効果|ペンデュラム効果|効果))?"
+    r"(?:が|の)(?:既に)?(?P<how>適用されている|適用中|表側表示で存在する|存在する|存在している)(?:場合|状態|間)?(?:には|では|でも|は|に)?、"
+    r"(?P<who>自分は|相手は)?(?P<where>墓地の|手札の|フィールドの)?" + _NAME.replace("(", "(?P<x>", 1) +
+    r"(?:の(?:(?P<eff>[①-⑥])の)?(?:『[^『』]*』の?)?(?P<what>モンスター効果|ペンデュラム効果|効果))?を発動"
+    r"(?:する(?:事|こと)(?:自体)?(?:は|が|も)?)?でき(?P<pol>ます|ません)(?=[。\n]|$)")
+
+
+def answered_activation_under(frame: Frame, answer: str, cards: _Cards) -> str | None:
+    """A what-happens (applies, other) question about cards the title names whose answer says, in any of its
+    sentences, whether X can be activated while Y applies (or is on the field), Y's being in force its only
+    condition (_JA_ACTIVATION_UNDER): that can_activate question about X with Y in force (the deciding
+    condition a baseline removes), the title's activations of X and Y no longer events. Returns the
+    answer's yes or no (None: not read, the frame unchanged). Events of other cards leave it unread."""
+    q = frame.question
+    by_name = {fold_name(c.name): c for c in cards.cards}
+    for m in _JA_ACTIVATION_UNDER.finditer(_first_sentence_skipping_notes(answer)):
+        y, x = by_name.get(fold_name(_clean_name(m.group(1)))), by_name.get(fold_name(_clean_name(m.group("x"))))
+        if x is None or y is None or x.ref == y.ref or any(e.card not in (x.ref, y.ref) for e in frame.events):
+            continue
+        effect = _effect_number(m.group("eff")) or next((e.effect for e in frame.events if e.card == x.ref), None)
+        q.kind, q.card, q.text, q.targets, q.how = "can_activate", x.ref, m.group(0), [], None
+        q.effect = effect
+        q.effect_kind = {"モンスター効果": "monster", "ペンデュラム効果": "pendulum"}.get(m.group("what") or "")
+        q.actor = {"自分は": "self", "相手は": "opponent"}.get(m.group("who") or "", q.actor)
+        frame.events = []
+        state = "applied" if m.group("how").startswith("適用") else "present"
+        if state not in y.state and not ("present" in y.state and state == "applied"):
+            y.state.append(state)
+        if m.group("where") and not x.location:
+            _locate(x, m.group("where"))
+        frame.unread = [u for u in frame.unread if u not in (f"situation: what 「{x.name}」 does before the question",
+                                                             f"situation: what 「{y.name}」 does before the question")]
+        return "yes" if m.group("pol") == "ます" else "no"
+    return None
 
 
 # 「…「X」の『…』モンスター効果は発動しません。」 / 「…効果は通常通り発動する事になります。」: whether an effect activates

@@ -807,3 +807,32 @@ def test_a_battle_destruction_said_before_the_questioned_cards_name():
     f = _ja("自身から攻撃して破壊された「ボルテック・バイコーン」等の効果は発動できますか？")
     (event,) = f.events
     assert (event.action, event.note, event.card, f.question.card, f.unread) == ("destroy", "by battle", "c1", "c1", [])
+
+
+def test_can_said_mid_sentence_and_conditional_by_main_verb(qa):
+    # 「…「メタバース」を発動する事はできますが、…」: the can said mid-sentence is the answer
+    f = qa(13570)
+    assert f.question.kind == "can_activate" and f.answer == "yes" and not f.unread
+    # 「その場合でも…『②』の効果を発動でき、その処理時には…」
+    assert qa(23335).answer == "yes"
+    # 「…攻撃を行う事ができなくなります」 is about attacking, not the questioned activation: the answer is the
+    # later 「…モンスター効果を発動する事はできます」
+    assert qa(12375).answer == "yes"
+    # 「…発動は無効になりますが、…「スターダスト・ドラゴン」を破壊する事はできません」: its main verb is not the
+    # questioned activation's, so the answer (「…効果を発動する事はできます」) is not conditional
+    f = qa(15140)
+    assert f.answer == "yes" and not f.unread
+    # 「相互リンク状態の…発動できます。…相互リンク状態ではない…発動することはできません。」: conditional
+    assert "answer: yes in some situations and no in others" in qa(21685).unread
+
+
+def test_activation_while_another_applies_said_in_the_answer(qa):
+    # 「…処理はどうなりますか」 -> 「「虚無空間」の効果が既に適用されている場合には、「劫火の舟守 ゴースト・カロン」の効果を
+    # 発動する事はできません。」: that can_activate question, 虚無空間 in force, no event before it
+    f = qa(14760)
+    assert f.question.kind == "can_activate" and f.answer == "no" and not f.unread and not f.events
+    assert _card(f, f.question.card).name == "劫火の舟守 ゴースト・カロン"
+    assert [c.name for c in f.cards if "applied" in c.state] == ["虚無空間"]
+    # (「なお、相手の「ダーク・シムルグ」のモンスター効果が適用されている場合には、自分は「悪魔嬢リリス」の…」: a note)
+    f = qa(21795)
+    assert f.question.kind == "can_activate" and f.answer == "no" and f.question.actor == "self"
