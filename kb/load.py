@@ -101,7 +101,9 @@ def frame_props(frame) -> dict:
     cards = {c.get("ref"): c.get("passcode") for c in data.get("cards") or []}
     key = None
     if question.get("kind") and cards.get(question.get("card")) is not None:
-        events = ",".join(f"{e.get('action')}:{cards.get(e.get('card'))}" for e in data.get("events") or [])
+        # (an event of no card, the phase a question is asked in, by its note: main2 | end)
+        events = ",".join(f"{e.get('action')}:{cards.get(e.get('card')) if e.get('card') else e.get('note')}"
+                          for e in data.get("events") or [])
         key = "|".join([question["kind"], str(cards[question["card"]]), str(question.get("effect") or ""),
                         ",".join(str(p) for p in sorted(p for p in cards.values() if p is not None)), events])
     return {"frame_question": question.get("kind"), "frame_answer": data.get("answer"), "frame_key": key}

@@ -46,7 +46,7 @@ _JA_POSITION = [("裏側守備表示", "facedown_defense"), ("表側守備表示
 
 # what the question asks, from the title's last clause (longest cue first where they overlap)
 _JA_QUESTION = [
-    (re.compile(r"(?:の|が持つ)?(?:(?P<eff>[①②③④⑤⑥])の)?(?:(?P<what>モンスター効果|ペンデュラム効果|効果)(?:を|は|も)|を)(?:手札から|墓地から|セットしたターンに|フィールドで)?発動(?:する事は|することは|する事が|することが)?でき(?:ます|ません)か"), "can_activate"),
+    (re.compile(r"(?:の|が持つ)?(?:(?P<eff>[①②③④⑤⑥])の)?(?:(?P<what>モンスター効果|ペンデュラム効果|効果)(?:を|は|も)|を)(?:手札から|墓地から|セットしたターンに|フィールドで|(?:自分の)?(?:メインフェイズ2|エンドフェイズ)(?:時)?に)?発動(?:する事は|することは|する事が|することが)?でき(?:ます|ません)か"), "can_activate"),
     (re.compile(r"(?P<how>アドバンス召喚|特殊召喚|通常召喚|反転召喚|リバース召喚|融合召喚|シンクロ召喚|エクシーズ召喚|X召喚|リンク召喚|儀式召喚|ペンデュラム召喚|召喚)(?:する事は|することは|する事が|することが)?でき(?:ます|ません)か"), "can_summon"),
     (re.compile(r"(?:を)?セット(?:する事は|することは|する事が)?でき(?:ます|ません)か"), "can_set"),
     (re.compile(r"(?:の)?(?:モンスター効果の|効果の)?対象(?:として|に)(?:、?[^「」、。]{0,16}「[^「」]+」を)?(?=[^、。]{0,24}?(?:でき|選べ)(?:ます|ません)か)(?:選択|選ぶ事|指定|する事|でき)"), "can_target"),
@@ -479,6 +479,34 @@ def read_vanished(frame: Frame, situation_text: str, spans: list[tuple[int, int]
         return
 
 
+# 「X」の効果をメインフェイズ2に発動できますか / メインフェイズ2にて、「X」の効果を… / 自分のエンドフェイズ時に…: the phase
+# of the asker's turn the question is asked in (not the opponent's: 相手の…)
+_JA_ASKED_PHASE = re.compile(r"(?:(?<=[、を])|^)(?:自分の)?(?P<phase>メインフェイズ2|エンドフェイズ)(?:時)?(?:にて|中に|に)、?")
+_PHASE_STEP = {"メインフェイズ2": "main2", "エンドフェイズ": "end"}
+
+
+def read_asked_phase(body: str, situation_text: str, frame: Frame, spans: list[tuple[int, int]]) -> None:
+    """The phase of the asker's turn a can_activate question is asked in (Main Phase 2, the End Phase), said as
+    a clause of its own in the situation or before the question's verb: an event `phase` (note: main2 |
+    end), the last one before the question; its words in the situation read (spans)."""
+    q = frame.question
+    if q is None or q.kind != "can_activate":
+        return
+    found = [m for m in _JA_ASKED_PHASE.finditer(body) if not any(s <= m.start() < e for s, e in spans)]
+    if len(found) != 1:
+        return
+    m = found[0]
+    if m.start() < len(situation_text):
+        if not (m.start() == 0 or situation_text[m.start() - 1] == "、") or m.end() < len(situation_text) and \
+                not situation_text[m.end() - 1] == "、" and situation_text[m.end():m.end() + 1] != "「":
+            return  # a phase inside another clause (「…したターンのエンドフェイズに」): not the question's own
+        spans.append((m.start(), m.end()))
+    elif not re.search(r"を" + re.escape(m.group(0).lstrip("自分の")) + r"発動", body[m.start() - 1:m.end() + 3]) and \
+            not body[m.start() - 1:m.start()] == "を":
+        return
+    frame.events.append(FrameEvent(action="phase", note=_PHASE_STEP[m.group("phase")]))
+
+
 def _quoted_effect(event: FrameEvent, quote: str | None) -> None:
     """An event's 『』 quote: 『②』 is the effect's number, a longer one its text."""
     if not quote:
@@ -732,6 +760,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     # (「…場合、さらにチェーンして「Y」を」: the words may open the question's clause)
     named = body.find("「", len(situation_text))
     read_chain_words(body[:named if named >= 0 else len(body)], frame, spans)
+    read_asked_phase(body, situation_text, frame, spans)
     # names in the situation no pattern explained: the frame cannot say what they do
     for m in _CARD.finditer(situation_text):
         if not any(s <= m.start() < e for s, e in spans):
@@ -1774,6 +1803,9 @@ def describe_frame(value: Any) -> str:
     for z in frame.zones:
         parts.append(f"{z.controller or 'a'} {z.location}: {z.what} {z.count}")
     for e in frame.events:
+        if e.card is None and e.action == "phase":
+            parts.append(f"then phase {e.note}")  # (read_asked_phase: the phase the question is asked in)
+            continue
         parts.append(f"then {e.action} 「{names.get(e.card, '?')}」" + (f" ({e.note})" if e.note else ""))
     answer = frame.answer or "?"
     # the outcomes the answer states: fates, whether an effect's processing is applied, ATK/DEF

@@ -269,7 +269,8 @@ class FrameAct(Record):
 class FrameEvent(FrameAct):
     action: str
     """activate | summon | special_summon | flip_summon | set | attack | destroy | send_to_grave | banish | leave (a
-    card left a zone between an activation and its resolution: note "leaves the grave" …)"""
+    card left a zone between an activation and its resolution: note "leaves the grave" …) | phase (of no card: the
+    phase of the turn the question is asked in, note main2 | end)"""
     chained_to: str | None = None
     note: str | None = None
     described: str | None = None

@@ -59,12 +59,26 @@ def _no_compiler(frame: Frame) -> str:
     return f"question kind {q.kind}: no compiler for it yet"
 
 
+_PHASE_NAMES = {"main2": "Main Phase 2", "end": "End Phase"}
+# the steps from Main Phase 1 (where every frame scenario starts) to the phase a question is asked in
+_PHASE_STEPS = {"main2": [Step(action="phase", phase="battle"), Step(action="phase", phase="main2")],
+                "end": [Step(action="phase", phase="end")]}
+
+
 def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenario]:
     if frame is None:
         raise NotCompiled("no frame: the ruling was not read into one")
     q = frame.question
     if q is None:
         raise NotCompiled(frame.unread[0] if frame.unread else "no question in the frame")
+    # the phase of the turn the question is asked in (Main Phase 2, the End Phase): played right before the
+    # questioned activation, the baseline asking it in Main Phase 1 (the phase is the deciding condition)
+    phase = next((e.note for e in frame.events if e.action == "phase"), None)
+    if phase is not None:
+        if q.kind != "can_activate" or len(frame.events) > 1 or q.targets or frame.zones:
+            raise NotCompiled(f"a question asked in the {_PHASE_NAMES.get(phase, phase)} with other events, a target or "
+                              f"a zone: not compiled yet")
+        frame = frame.model_copy(update={"events": []})
     if not frame.unread and frame.answer in ("yes", "no"):
         frame = with_described_cards(frame, cards)
     if frame.zones and (frame.fates or q.kind in ("is_destroyed", "can_attack", "can_select")):
@@ -126,7 +140,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     # deciding condition
     own = [e for e in events if e.card == q.card and e.action != "activate"]
     _check_event_sides(events, by_ref, q)
-    if not situation and not [e for e in events if e not in own] and frame.answer == "no" and not target and not frame.zones:
+    if not situation and not [e for e in events if e not in own] and frame.answer == "no" and not target and not frame.zones \
+            and phase is None:
         raise NotCompiled("a 'cannot' whose frame names no deciding condition besides the questioned card: no baseline "
                           "can remove it")
     activation = action == "activate" and "効果" not in q.text and qkind not in ("monster", "pendulum", "extra")
@@ -252,6 +267,10 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     if filtered_cards(in_play, qcard.passcode, cards):
         fillers += ("filtered",)  # cards that pass the filters of the scripts in play, in each pile and on each field
     for filler in fillers:
+        if phase == "end" and filler is not True:
+            # the End Phase opens a chain window for its player only if something can be activated in it: the
+            # filler's Set card can, so the questioned step answers that window (not a later turn's)
+            continue
         places = _question_places(qkind, qcard, frame) if not own else [_event_place(qkind, qcard, own[0].action)]
         if filler == "summoned":
             places = [("hand", None)]  # Normal Summoned from there first
@@ -295,6 +314,9 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                 if e in own:
                     own_steps.append(steps[-1])
             qaction = "chain" if chained and action == "activate" else action
+            # (in the End Phase an effect is activated in the chain window the phase opens, not an open game state)
+            qaction = "chain" if phase == "end" and action == "activate" else qaction
+            steps += [Step(**s.__dict__) for s in _PHASE_STEPS.get(phase, [])]
             if chained and events[-1].action in ("summon", "special_summon"):
                 # a Summon by hand (Normal, or Special by a procedure) first opens the window to negate it
                 # (「神の宣告」), offered to both players: the response asked about comes after it succeeds
@@ -338,7 +360,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                 turn_player=turn_player)
             # the baseline: the deciding condition (situation cards, earlier events) removed
             summon_before, stand_ins = _summon_baseline(events, own_steps, qaction, turn_player, filler)
-            if qaction == "chain" and not summon_before:
+            if qaction == "chain" and not summon_before and phase is None:
                 # a chain to the ruling's card: chains to stand-in activations instead (any one that offers
                 # the chain shows the set-up gives the questioned card what it needs)
                 baselines = _chain_baselines(ruling, base, frame, by_ref[events[-1].card], activator, qsetup,
@@ -353,7 +375,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                     effect=effect, answer=True, expect={"offered": True})], _where(location, filler),
                     control_of=ruling_scenario, turn_player=turn_player)]
             scenarios += [*baselines, ruling_scenario]  # baselines run first: the ruling's verdict needs them
-    response = response_event(qscript, effect) if action == "activate" and not events and not target and not own else None
+    response = response_event(qscript, effect) if action == "activate" and not events and not target and not own \
+        and phase is None else None
     if response in RESPONSE_PRELUDES:
         # an effect activated only in response to an event the ruling does not name (an activation, an attack,
         # battle damage): last variants, chained to that event played first (in both duels)

@@ -146,6 +146,24 @@ def test_real_scripts_dev_qa_sample(shared_dir, engine_driver):
     assert {rid: v.verdict for rid, v in verdicts.items()} == {"qa-6860": "pass", "qa-8555": "pass", "qa-22240": "pass"}, verdicts
 
 
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_question_asked_in_a_later_phase(shared_dir, engine_driver):
+    """A question asked in Main Phase 2 or the End Phase: the phase steps are played before the questioned
+    activation, the baseline asks it in Main Phase 1; in the End Phase only with the filler's Set card (its
+    chain window opens only for a player who can activate something)."""
+    cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
+    # サイバース・ウィザード in Main Phase 2 (yes), 儚無みずき from the hand in the End Phase (no: its condition is
+    # a phase before the End Phase)
+    _, scenarios = _dev_qas_compiled(shared_dir, (20875, 22395), cards)
+    asked = [s for s in scenarios if not s.id.endswith("-baseline")]
+    assert {tuple(st.phase for st in s.steps if st.action == "phase") for s in asked} == {("battle", "main2"), ("end",)}
+    assert all(not any(st.action == "phase" for st in s.steps) for s in scenarios if s.id.endswith("-baseline"))
+    verdicts = settle(scenarios, run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"),
+                                               driver=engine_driver))
+    assert {rid: v.verdict for rid, v in verdicts.items()} == {"qa-20875": "pass", "qa-22395": "pass"}, verdicts
+
+
 def test_uncovered_rulings_group_by_specific_reason():
     from engine_bridge.generate import reason_groups
 

@@ -836,3 +836,16 @@ def test_activation_while_another_applies_said_in_the_answer(qa):
     # (「なお、相手の「ダーク・シムルグ」のモンスター効果が適用されている場合には、自分は「悪魔嬢リリス」の…」: a note)
     f = qa(21795)
     assert f.question.kind == "can_activate" and f.answer == "no" and f.question.actor == "self"
+
+
+def test_phase_the_question_is_asked_in(qa):
+    # 「サイバース・ウィザード」のモンスター効果をメインフェイズ2に発動できますか？ -> できます
+    f = qa(20875)
+    assert f.question.kind == "can_activate" and f.answer == "yes" and not f.unread
+    assert [(e.action, e.note) for e in f.events] == [("phase", "main2")]
+    # メインフェイズ2にて、墓地に存在する「フィッシュボーグ－アーチャー」の効果を… : the phase said as a clause of its own
+    f = qa(13790)
+    assert [(e.action, e.note) for e in f.events] == [("phase", "main2")] and not f.unread
+    # 手札の「儚無みずき」のモンスター効果をエンドフェイズに発動できますか？ -> 「…発動する事自体ができません。」
+    f = qa(22395)
+    assert f.answer == "no" and [(e.action, e.note) for e in f.events] == [("phase", "end")] and not f.unread
