@@ -67,8 +67,13 @@ _JA_QUESTION = [
     (re.compile(r"(?:カード|モンスター)(?:として|に)、?[^、。]{1,40}を選択(?:する(?:事|こと)(?:は|が)?)?でき(?:ます|ません)か"), "can_select"),
     # 「X」のカードの発動は行えますか: whether X can be activated
     (re.compile(r"(?:の)?(?:カードの|効果の)?発動(?:は|を)行え(?:ます|ません)か"), "can_activate"),
+    # 「X」を発動し、無効にして破壊する事はできますか: can X be activated and do what it does (a yes only: a no does not
+    # say which of the two cannot be done, see _PURPOSE_NO)
+    (re.compile(r"(?:の(?:(?P<eff>[①-⑥])の)?(?P<what>モンスター効果|ペンデュラム効果|効果))?を発動し、(?P<purpose>[^「」、。]{1,40}?)"
+                r"(?:する(?:事|こと))?(?:は|が)?できますか"), "can_activate"),
     (re.compile(r"(?P<how>[^、「」を]{1,10})(?:でき|され|し|行い|あり)(?:ます|ません)か"), "other"),
 ]
+_PURPOSE_NO = "answer: a 'no' to activating a card and doing what it does after (を発動し、…できますか) does not say which cannot be done"
 _JA_YES = re.compile(r"(?:でき|され|なり|行い|し|受け|き|あり|い)ます(?:[。\n]|$)|^はい")
 _JA_NO = re.compile(r"(?:でき|され|なり|行い|し|受け|き|あり|い)ません(?:[。\n]|$)|^いいえ")
 _JA_SITUATION = [
@@ -575,7 +580,9 @@ def frame_question_start(body: str, frame: Frame) -> int:
     at = body.rfind(frame.question.text) if frame.question.text else -1
     if at < 0:
         return len(body)
-    verb = re.search(r"(?:を|が|は|に)?[^「」、を]*(?:でき|され|なり|し)(?:ます|ません)か", body[at:])
+    # (「X」を発動し、<what it does>できますか: the question's verb is 発動, what it does after is its purpose)
+    verb = re.search(r"を発動し、[^「」、。]{1,40}?できますか(?=[?？]?$)", body[at:]) or re.search(
+        r"(?:を|が|は|に)?[^「」、を]*(?:でき|され|なり|し)(?:ます|ません)か", body[at:])
     return at + verb.start() if verb else at + len(frame.question.text)
 
 
@@ -649,6 +656,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     """The frame of one Japanese Q&A: the title gives the question's shape, the question text the
     quoted effect texts, the answer's first sentence the yes/no."""
     frame = Frame(language="ja")
+    purpose = False  # the question asks to activate a card and do what it does after (を発動し、…できますか)
     title = title or question.split("\n")[0]
     cards = _Cards(passcodes)
     body = topic_first(re.sub(r"[\r\n]+", "", title).strip())
@@ -695,6 +703,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
                 frame.question.how = m.group("how")
             if owner:
                 frame.question.actor = "opponent" if owner.group(1) == "相手" else "self"
+            purpose = bool(m.groupdict().get("purpose")) and frame.question.card is not None
             break
     else:
         frame.unread.append("question: the title asks nothing this extractor reads (no できますか/されますか/どうなりますか cue)")
@@ -823,6 +832,8 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
                 frame.unread.append("answer: yes in some situations and no in others")
         if frame.answer is None:
             frame.unread.append("answer: no sentence of it says yes (…できます/…ます) or no (…できません/…ません)")
+        elif purpose and frame.question.kind == "can_activate" and frame.answer == "no":
+            frame.unread.append(_PURPOSE_NO)
     elif frame.question:
         frame.answer = "outcome"
         frame.outcome = re.split(r"[。\n]", answer.strip(), maxsplit=1)[0]

@@ -849,3 +849,18 @@ def test_phase_the_question_is_asked_in(qa):
     # 手札の「儚無みずき」のモンスター効果をエンドフェイズに発動できますか？ -> 「…発動する事自体ができません。」
     f = qa(22395)
     assert f.answer == "no" and [(e.action, e.note) for e in f.events] == [("phase", "end")] and not f.unread
+
+
+def test_activation_and_what_it_does_after(qa):
+    # 「マクロコスモス」の発動にチェーンをして、「王宮の弾圧」を発動し、無効にして破壊する事はできますか？ -> …できます
+    f = qa(8465)
+    assert f.question.kind == "can_activate" and f.answer == "yes" and not f.unread
+    assert _card(f, f.question.card).name == "王宮の弾圧"
+    assert [(_card(f, e.card).name, e.note) for e in f.events] == [("マクロコスモス", "chained to")]
+    # (its words after 発動し、 are what the activation does, not a situation: 「モンスターのコントロールを」)
+    f = qa(9135)
+    assert f.question.kind == "can_activate" and f.answer == "yes" and not f.unread
+    # 1000ライフポイント払って「スター・ブラスト」を発動し、レベル2のモンスターを選択できますか？ -> できません: which of the two
+    # cannot be done is not said
+    f = qa(8015)
+    assert f.answer == "no" and any("does not say which cannot be done" in u for u in f.unread)
