@@ -1026,8 +1026,10 @@ def answered_activation_under(frame: Frame, answer: str, cards: _Cards) -> str |
             y.state.append(state)
         if m.group("where") and not x.location:
             _locate(x, m.group("where"))
+        # (the title's clause naming X's processing, 「自分の墓地で発動した「」の効果処理は」, was the what-happens subject)
         frame.unread = [u for u in frame.unread if u not in (f"situation: what 「{x.name}」 does before the question",
-                                                             f"situation: what 「{y.name}」 does before the question")]
+                                                             f"situation: what 「{y.name}」 does before the question")
+                        and not re.fullmatch(r"situation: 「[^「」]*「」の(?:[^「」]*の)?(?:効果処理|処理)は」 is not read", u)]
         return "yes" if m.group("pol") == "ます" else "no"
     return None
 
