@@ -26,7 +26,7 @@ from engine_bridge.compiler.steps import (_check_event_sides, _event_named_cards
                                           _summon_baseline, _summon_step, chain_links, link_players, PLAYED_EVENTS,
                                           summon_triggered, trigger_steps)
 from engine_bridge.scenario import Scenario, SetupCard, Step
-from rulings.records import Frame, FrameCard
+from rulings.records import Frame, FrameCard, FrameEvent
 
 
 def compile_frame(ruling: Any, frame: Frame | None, cards: CardSource) -> Compiled:
@@ -169,6 +169,14 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         # unless the ruling says whose
         events = [*events[:-1], events[-1].model_copy(update={"note": "chained to",
                                                               "actor": events[-1].actor or q.actor or "self"})]
+        summoned = True
+    if trigger and not summoned and not events and qkind in ("monster", "pendulum") and summon_triggered(
+            cards.script(qcard.passcode) or "", effect):
+        # a trigger of the questioned monster's own Normal Summon the title does not mention (「X」の効果を
+        #発動できますか): that Summon is played first, as for 「召喚に成功した「X」の効果」 (in the baseline too:
+        # it is what the effect needs, not the deciding condition)
+        own = [FrameEvent(action="summon", card=q.card, note="its own summon")]
+        events = [*own]
         summoned = True
     if trigger and not summoned:
         raise NotCompiled(f"「{qcard.name}」's effect{'' if effect is None else f' (Stringid {effect})'} is a trigger "

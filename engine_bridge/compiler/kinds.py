@@ -15,7 +15,7 @@ from engine_bridge.compiler.boards import (_battle_foe, _chain_standins, _check_
                                            similar_cards, variety_filler, with_described_cards)
 from engine_bridge.compiler.effects import (_event_effect, effect_index, numbered_effect_text, open_state_effects,
                                             referenced_cards, summon_source)
-from engine_bridge.compiler.steps import _with_filler, played_activations
+from engine_bridge.compiler.steps import _negation_window, _with_filler, played_activations, summon_triggered
 from engine_bridge.compiler.verdicts import _expect_fates, FATE_CONTRARY
 from engine_bridge.scenario import Scenario, SetupCard, Step
 from rulings.records import Frame, FrameCard, FrameEvent, FrameQuestion
@@ -308,7 +308,12 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
     if activation and effect is None and q.effect == 1:
         # its activation only (from the Graveyard any option would be another of its effects)
         places = [p for p in places if p[0] in ("hand", "szone", "fzone")] or places
-    if open_state_effects(cards.script(source.passcode) or "", effect) is False:
+    # a trigger of G's own Normal Summon (「このカードが召喚に成功した場合」): G Normal Summoned from the hand first,
+    # in the baseline too (what the effect needs, not the deciding condition)
+    by_summon = kind in ("monster", "pendulum") and summon_triggered(cards.script(source.passcode) or "", effect)
+    if by_summon:
+        places = [("hand", None)]
+    elif open_state_effects(cards.script(source.passcode) or "", effect) is False:
         raise NotCompiled(f"「{source.name}」's effect is a trigger (its script has no Ignition/Quick/activation type "
                           f"for it): the event that triggers it is not in the frame")
     refs = [c for c in referenced_cards(cards.texts.get(source.passcode, ""), source.passcode)
@@ -357,10 +362,12 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
             if filler == "filtered":
                 extra += filtered + ([SetupCard(**{**target.__dict__, "ref": f"{chosen.ref}-2"})] if twice else [])
             base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
-            label = _where(location, filler) + f", chosen from {where}"
+            label = _where(location, filler) + f", chosen from {where}" + (", after its Normal Summon" if by_summon else "")
+            prelude = [Step(action="summon", card=source.ref, select=["f0-m1", "f0-m2"] if filler else [], answer=True),
+                       *_negation_window()] if by_summon else []
             step = Step(action="activate", card=source.ref, effect=effect, select=[chosen.ref], answer=True,
                         expect={"offered": True, "selectable": {chosen.ref: frame.answer == "yes"}})
-            ruling_scenario = _scenario(ruling, base, frame, [qsetup, target, *extra], [step], label)
+            ruling_scenario = _scenario(ruling, base, frame, [qsetup, target, *extra], [*prelude, step], label)
             for n, code in enumerate(baseline_codes):
                 # each stand-in a baseline of its own: the first the effect offers to choose decides
                 stand = SetupCard(ref="t0", code=code, player=player, location=where, position=where_position)
@@ -371,7 +378,7 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
                 mine = [c for c in extra if c.ref != f"{chosen.ref}-2"] + (
                     [SetupCard(**{**stand.__dict__, "ref": "t0-2"})] if twice else [])
                 scenarios.append(_scenario(ruling, base + "-baseline" + (f"-{n + 1}" if n else ""), frame,
-                                           [qsetup, stand, *mine], [b_step], label, control_of=ruling_scenario))
+                                           [qsetup, stand, *mine], [*prelude, b_step], label, control_of=ruling_scenario))
             scenarios.append(ruling_scenario)
     return scenarios
 
