@@ -24,7 +24,7 @@ from engine_bridge.compiler.kinds import (_chain_baselines, _check_read_yes_no, 
                                           compile_applied, compile_stats, compile_triggered)
 from engine_bridge.compiler.steps import (_check_event_sides, _event_named_cards, _event_place, _negation_window,
                                           _summon_baseline, _summon_step, chain_links, link_players, PLAYED_EVENTS,
-                                          summon_triggered, trigger_steps)
+                                          revive_steps, revive_triggered, REVIVED_NOTE, summon_triggered, trigger_steps)
 from engine_bridge.scenario import Scenario, SetupCard, Step
 from rulings.records import Frame, FrameCard, FrameEvent
 
@@ -171,13 +171,20 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                                                               "actor": events[-1].actor or q.actor or "self"})]
         summoned = True
     if trigger and not summoned and not events and qkind in ("monster", "pendulum") and summon_triggered(
-            cards.script(qcard.passcode) or "", effect):
+            cards.script(qcard.passcode) or "", effect, single=True):
         # a trigger of the questioned monster's own Normal Summon the title does not mention (「X」の効果を
         #発動できますか): that Summon is played first, as for 「召喚に成功した「X」の効果」 (in the baseline too:
         # it is what the effect needs, not the deciding condition)
         own = [FrameEvent(action="summon", card=q.card, note="its own summon")]
         events = [*own]
         summoned = True
+    elif trigger and not summoned and not events and revive_triggered(cards.script(qcard.passcode) or "", effect, qkind, cards):
+        # a trigger of its own Special Summon: the monster Special Summoned from its controller's Graveyard by a
+        # stand-in effect (「死者蘇生」) first, in the baseline too
+        own = [FrameEvent(action="special_summon", card=q.card, note=REVIVED_NOTE)]
+        events = [*own]
+        summoned = True
+    revived = bool(own) and own[0].note == REVIVED_NOTE
     if trigger and not summoned:
         raise NotCompiled(f"「{qcard.name}」's effect{'' if effect is None else f' (Stringid {effect})'} is a trigger "
                           f"(its script has no Ignition/Quick/activation type for it): the event that triggers it is "
@@ -280,6 +287,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
             # filler's Set card can, so the questioned step answers that window (not a later turn's)
             continue
         places = _question_places(qkind, qcard, frame) if not own else [_event_place(qkind, qcard, own[0].action)]
+        if revived:
+            places = [("grave", None)]  # Special Summoned from there by the stand-in reviver
         if filler == "summoned":
             places = [("hand", None)]  # Normal Summoned from there first
         # a place the ruling's zone conditions leave empty is not one the questioned card can be in
@@ -302,6 +311,9 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                 extra = profile_filler(filler, qcard.passcode, "extra" if qkind == "extra" else "deck", named + event_named,
                                        cards, own_pzone=location == "pzone", refs=refs, scripts=in_play)
             steps, own_steps = [], []
+            if revived:
+                reviver, revive = revive_steps(q.card, qplayer)
+                extra = [*extra, reviver]
             if filler == "summoned":
                 # the questioned monster Normal Summoned this turn first (its effect asks for it): not the
                 # deciding condition, so in the baseline too
@@ -314,6 +326,10 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                 p = next((c.player for c in placed if c.ref == e.card), qplayer)
                 pool = [f"f{1 - p}-{t}" for t in ("s1", "m1", "m2", "g1")] if filler else []
                 steps += trigger_steps(e, e.card in by_summon, p, filler)
+                if revived and e is own[0]:
+                    steps += revive
+                    own_steps += revive
+                    continue
                 steps.append(_summon_step(e, p, filler) if e.action != "activate" else Step(
                     action="chain" if any(e is link for link in links[1:]) else "activate", card=e.card, target=pool, answer=True,
                     # its costs and choices among the cards its text names (with filler)
@@ -321,11 +337,12 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                     effect=event_effect_index(e, by_ref[e.card].passcode, cards)))
                 if e in own:
                     own_steps.append(steps[-1])
-            qaction = "chain" if chained and action == "activate" else action
+            # (after a Summon by an effect, its trigger is asked in the window after that effect resolves)
+            qaction = "chain" if chained and action == "activate" and not revived else action
             # (in the End Phase an effect is activated in the chain window the phase opens, not an open game state)
             qaction = "chain" if phase == "end" and action == "activate" else qaction
             steps += [Step(**s.__dict__) for s in _PHASE_STEPS.get(phase, [])]
-            if chained and events[-1].action in ("summon", "special_summon"):
+            if chained and events[-1].action in ("summon", "special_summon") and not revived:
                 # a Summon by hand (Normal, or Special by a procedure) first opens the window to negate it
                 # (「神の宣告」), offered to both players: the response asked about comes after it succeeds
                 steps += _negation_window()

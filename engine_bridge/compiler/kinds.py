@@ -15,7 +15,8 @@ from engine_bridge.compiler.boards import (_battle_foe, _chain_standins, _check_
                                            similar_cards, variety_filler, with_described_cards)
 from engine_bridge.compiler.effects import (_event_effect, effect_index, numbered_effect_text, open_state_effects,
                                             referenced_cards, summon_source)
-from engine_bridge.compiler.steps import _negation_window, _with_filler, played_activations, summon_triggered
+from engine_bridge.compiler.steps import (_negation_window, _with_filler, played_activations, revive_steps, revive_triggered,
+                                          summon_triggered)
 from engine_bridge.compiler.verdicts import _expect_fates, FATE_CONTRARY
 from engine_bridge.scenario import Scenario, SetupCard, Step
 from rulings.records import Frame, FrameCard, FrameEvent, FrameQuestion
@@ -310,9 +311,13 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
         places = [p for p in places if p[0] in ("hand", "szone", "fzone")] or places
     # a trigger of G's own Normal Summon (「このカードが召喚に成功した場合」): G Normal Summoned from the hand first,
     # in the baseline too (what the effect needs, not the deciding condition)
-    by_summon = kind in ("monster", "pendulum") and summon_triggered(cards.script(source.passcode) or "", effect)
+    by_summon = kind in ("monster", "pendulum") and summon_triggered(cards.script(source.passcode) or "", effect, single=True)
+    # (of its own Special Summon: G Special Summoned from the Graveyard by a stand-in effect first, 「死者蘇生」)
+    revived = not by_summon and revive_triggered(cards.script(source.passcode) or "", effect, kind, cards)
     if by_summon:
         places = [("hand", None)]
+    elif revived:
+        places = [("grave", None)]
     elif open_state_effects(cards.script(source.passcode) or "", effect) is False:
         raise NotCompiled(f"「{source.name}」's effect is a trigger (its script has no Ignition/Quick/activation type "
                           f"for it): the event that triggers it is not in the frame")
@@ -335,6 +340,9 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
         raise NotCompiled(f"can_select 'no': 「{source.name}」's text names no card that could stand in for "
                           f"「{chosen.name}」 in a baseline")
     player = 1 if chosen.controller == "opponent" else 0
+    # a chosen card without a set code in the card data (no cards.cdb lists it) cannot be what G's archetype
+    # filter looks for: not chosen, where the ruling says it is, says nothing (inconclusive)
+    unlisted = "IsSetCard" in (cards.script(source.passcode) or "") and not (cards.data.get(chosen.passcode) or {}).get("setcodes")
     rid = _ruling_id(ruling)
     scenarios: list[Scenario] = []
     variant = 0
@@ -365,9 +373,14 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
             label = _where(location, filler) + f", chosen from {where}" + (", after its Normal Summon" if by_summon else "")
             prelude = [Step(action="summon", card=source.ref, select=["f0-m1", "f0-m2"] if filler else [], answer=True),
                        *_negation_window()] if by_summon else []
+            if revived:
+                reviver, prelude = revive_steps(source.ref, 0)
+                extra.append(reviver)
+                label += ", after its Special Summon by 「死者蘇生」"
             step = Step(action="activate", card=source.ref, effect=effect, select=[chosen.ref], answer=True,
                         expect={"offered": True, "selectable": {chosen.ref: frame.answer == "yes"}})
-            ruling_scenario = _scenario(ruling, base, frame, [qsetup, target, *extra], [*prelude, step], label)
+            ruling_scenario = _scenario(ruling, base, frame, [qsetup, target, *extra], [*prelude, step], label,
+                                        no_setcodes=unlisted)
             for n, code in enumerate(baseline_codes):
                 # each stand-in a baseline of its own: the first the effect offers to choose decides
                 stand = SetupCard(ref="t0", code=code, player=player, location=where, position=where_position)

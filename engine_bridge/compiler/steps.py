@@ -110,19 +110,49 @@ def _event_named_cards(events: list[FrameEvent], placed: list[SetupCard], q: Fra
 _TRIGGER_CODE = r"{var}:SetCode\((\w+)\)"
 
 
-def summon_triggered(script: str, index: int | None) -> bool:
+def summon_triggered(script: str, index: int | None, event: str = "EVENT_SUMMON_SUCCESS", single: bool = False) -> bool:
     """Whether the effect (Stringid index, or the card's only kind of activated effect) is a trigger of the
     card's own Normal Summon (EFFECT_TYPE_TRIGGER with EVENT_SUMMON_SUCCESS, its clones for other summons
-    aside): the event that lets it be activated is that Summon."""
+    aside; `event` EVENT_SPSUMMON_SUCCESS: of its own Special Summon): the event that lets it be activated
+    is that Summon. `single`: only an EFFECT_TYPE_SINGLE trigger (of the card's own Summon, not a field
+    trigger of any monster's)."""
     if open_state_effects(script, index) is not False:
         return False
     for var in dict.fromkeys(re.findall(r"local\s+(\w+)\s*=\s*Effect\.CreateEffect", script)):
-        types = " ".join(re.findall(_SET_TYPE.format(var=re.escape(var)), script))
+        typed = re.findall(_SET_TYPE.format(var=re.escape(var)), script)
+        types = " ".join(typed)
         descs = [int(n) for n in re.findall(_SET_DESC.format(var=re.escape(var)), script)]
-        if "TRIGGER" in types and (index is None or index in descs) and \
-                "EVENT_SUMMON_SUCCESS" in re.findall(_TRIGGER_CODE.format(var=re.escape(var)), script):
+        own = all("SINGLE" in t for t in typed if "TRIGGER" in t)
+        if "TRIGGER" in types and (index is None or index in descs) and (not single or own) and \
+                event in re.findall(_TRIGGER_CODE.format(var=re.escape(var)), script):
             return True
     return False
+
+
+# 「死者蘇生」: the Special Summon from the Graveyard by a card effect that gives a trigger of a monster's own
+# Special Summon (「このカードが特殊召喚に成功した場合」) its event, where the ruling does not say how it was summoned
+STAND_IN_REVIVE = 83764718
+REVIVED_NOTE = "its own summon by 「死者蘇生」"
+
+
+def revive_triggered(script: str, index: int | None, kind: str, cards: CardSource) -> bool:
+    """Whether the effect is a trigger of the card's own Special Summon only (not of its Normal Summon:
+    summon_triggered plays that) of a Main Deck monster any effect may Special Summon from the Graveyard (its
+    script sets no summon condition), with the stand-in reviver (STAND_IN_REVIVE) in the scripts in use."""
+    if kind not in ("monster", "pendulum") or summon_triggered(script, index) or not summon_triggered(
+            script, index, "EVENT_SPSUMMON_SUCCESS", single=True):
+        return False
+    if re.search(r"EnableReviveLimit|EFFECT_SPSUMMON_CONDITION|EFFECT_REVIVE_LIMIT", script):
+        return False
+    cards.ensure([STAND_IN_REVIVE])
+    return STAND_IN_REVIVE in cards.data and cards.script(STAND_IN_REVIVE) is not None
+
+
+def revive_steps(card: str, player: int, ref: str = "rv0") -> tuple[SetupCard, list[Step]]:
+    """The stand-in reviver in `player`'s hand and its activation that Special Summons `card` (in that player's
+    Graveyard): the trigger of that Summon is asked in the window after it resolves (an "activate" step)."""
+    return (SetupCard(ref=ref, code=STAND_IN_REVIVE, player=player, location="hand"),
+            [Step(action="activate", card=ref, target=[card], select=[card], answer=True)])
 
 
 def trigger_steps(event: FrameEvent, by_summon: bool, player: int, filler: bool | str) -> list[Step]:

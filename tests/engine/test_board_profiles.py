@@ -11,6 +11,7 @@ import pytest
 
 from engine_bridge.compiler import (BOARD_PROFILES, CardSource, board_profiles, compile_frame, profile_filler, settle,
                                     summon_triggered, trigger_steps)
+from engine_bridge.compiler.steps import revive_steps, revive_triggered, STAND_IN_REVIVE
 from engine_bridge.puzzle import place_cards
 from engine_bridge.request import pack_script_dirs, user_script_dirs
 from engine_bridge.runner import run_scenarios
@@ -116,6 +117,32 @@ end"""
     assert steps[0].select == ["f1-m1", "f1-m2"]  # tributes from its controller's filler
     assert trigger_steps(event, False, 1, True) == [] and trigger_steps(event, True, 1, False) == []
     assert set(BOARD_PROFILES) == {"sparse", "rich", "materials", "filtered"}
+
+
+def test_a_trigger_of_its_own_special_summon_is_played_after_a_stand_in_revival(pack):
+    # 「このカードが特殊召喚に成功した場合」 (an EFFECT_TYPE_SINGLE trigger): the monster is Special Summoned from its
+    # controller's Graveyard by 「死者蘇生」 first; a field trigger of any monster's Summon (EFFECT_TYPE_FIELD, from
+    # the hand) is not the card's own, nor is the Summon of a monster with a summon condition
+    script = """
+local s,id=GetID()
+function s.initial_effect(c)
+	local e1=Effect.CreateEffect(c)
+	e1:SetDescription(aux.Stringid(id,0))
+	e1:SetType(EFFECT_TYPE_SINGLE+EFFECT_TYPE_TRIGGER_O)
+	e1:SetCode(EVENT_SPSUMMON_SUCCESS)
+	c:RegisterEffect(e1)
+end"""
+    assert summon_triggered(script, 0, "EVENT_SPSUMMON_SUCCESS", single=True) and not summon_triggered(script, 0)
+    field = script.replace("EFFECT_TYPE_SINGLE+", "EFFECT_TYPE_FIELD+")
+    assert summon_triggered(field, 0, "EVENT_SPSUMMON_SUCCESS") and not summon_triggered(field, 0, "EVENT_SPSUMMON_SUCCESS",
+                                                                                          single=True)
+    if STAND_IN_REVIVE in pack.ensure([STAND_IN_REVIVE]).data and pack.script(STAND_IN_REVIVE):
+        assert revive_triggered(script, 0, "monster", pack)
+    assert not revive_triggered(field, 0, "monster", pack) and not revive_triggered(script, 0, "extra", pack)
+    assert not revive_triggered(script.replace("end\"\"\"", "\tc:EnableReviveLimit()\nend"), 0, "monster", pack)
+    reviver, steps = revive_steps("c1", 0)
+    assert (reviver.code, reviver.location) == (STAND_IN_REVIVE, "hand")
+    assert [(st.action, st.card, st.target) for st in steps] == [("activate", reviver.ref, ["c1"])]
 
 
 # ------------------------------------------------------------------ real EDOPro scripts
@@ -281,3 +308,52 @@ def test_a_scenario_compiled_from_a_ruling_may_enter_the_battle_phase_on_turn_1(
     assert "DUEL_ATTACK_FIRST_TURN" not in extra_flags(scenario)  # a hand-written scenario: as written
     compiled = Scenario.from_data({**scenario.to_dict(), "template": "frame"}, "test")
     assert "DUEL_ATTACK_FIRST_TURN" in extra_flags(compiled)
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_trigger_of_its_own_normal_summon_the_title_does_not_mention(engine_driver):
+    # 「Dr.フランゲ」's ① is a trigger of its own Normal/Special Summon: it is Normal Summoned first (in the baseline
+    # too), and its effect is offered with 「天変地異」 applied (official Q&A: できます)
+    compiled, verdict = _real_verdict("t-frange", "「天変地異」の効果適用中に、「Dr.フランゲ」の効果を発動できますか？",
+                                      "「天変地異」の効果が適用され、自分のデッキの一番上のカードが公開されている場合でも、"
+                                      "「Dr.フランゲ」の効果を発動する事はできます。",
+                                      {"天変地異": 62966332, "Dr.フランゲ": 27995943}, engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    steps = next(s for s in compiled.scenarios if s.id == verdict.scenario_id).steps
+    assert [s.action for s in steps] == ["summon", "pass", "pass", "chain"]
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_summon_by_the_effect_of_a_trigger_of_its_own_normal_summon(engine_driver):
+    # 「霊獣使い レラ」's ① (「このカードが召喚に成功した場合」) chooses a 「霊獣」 monster in the Graveyard: Rera is
+    # Normal Summoned first, and another 「霊獣使い レラ」 is among the choices (official Q&A: できます)
+    compiled, verdict = _real_verdict("t-rera", "「霊獣使い レラ」の効果によって、墓地の「霊獣使い レラ」を特殊召喚できますか？",
+                                      "そのターンに自分が「霊獣使い レラ」を特殊召喚していないのであれば、墓地の「霊獣使い レラ」を"
+                                      "特殊召喚する事はできます。", {"霊獣使い レラ": 87118301}, engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    steps = next(s for s in compiled.scenarios if s.id == verdict.scenario_id).steps
+    assert [s.action for s in steps] == ["summon", "pass", "pass", "activate"]
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_trigger_of_its_own_special_summon_after_a_stand_in_revival(engine_driver):
+    # 「E・HERO シャドー・ミスト」's ① (「このカードが特殊召喚に成功した場合」) is played after 「死者蘇生」 Special Summons it
+    # from the Graveyard: the baseline's 「チェンジ」 Quick-Play Spell is among its choices; 「ギアギアチェンジ」, absent from
+    # the card data's archetype lists, is not, which says nothing (official Q&A: できます)
+    source = CardSource(user_script_dirs(REAL), REAL_CARDS)
+    ruling, frame = _ruling("t-mist", "「E・HERO シャドー・ミスト」の①の効果で、「ギアギアチェンジ」を手札に加えられますか？",
+                            "「ギアギアチェンジ」も、「チェンジ」と名のついた速攻魔法カードですので、「E・HERO シャドー・ミスト」の"
+                            "効果でデッキから手札に加える事ができます。",
+                            {"E・HERO シャドー・ミスト": 50720316, "ギアギアチェンジ": 29087919})
+    compiled = compile_frame(ruling, frame, source)
+    assert compiled.reason is None, compiled.reason
+    assert all([s.action for s in sc.steps][:1] == ["activate"] and sc.steps[0].target == [frame.question.card]
+               for sc in compiled.scenarios)
+    results = run_scenarios(compiled.scenarios, scripts=REAL, cards=REAL_CARDS, driver=engine_driver)
+    verdict = settle(compiled.scenarios, results)["t-mist"]
+    listed = (source.data.get(29087919) or {}).get("setcodes")
+    assert verdict.verdict == ("pass" if listed else "inconclusive"), verdict.reason
+    assert any(r.verdict == "pass" for s, r in zip(compiled.scenarios, results) if s.kind == "control")
