@@ -500,10 +500,10 @@ def compile_applied(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenar
         base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
         where = "first activation" + (" + filler" if filler else "") + (
             f", target on player {next(p.player for p in one.placed if p.ref == unsided[0])}'s side" if unsided else "")
-        ruling_scenario = _scenario(ruling, base, frame, [*one.placed, *one.deciding, *extra], run, where)
+        ruling_scenario = _scenario(ruling, base, frame, [*one.placed, *one.deciding, *extra], [*one.prelude, *run], where)
         ruling_scenario.notes["applied"] = {subject: applied}
         ruling_scenario.title += f" — the processing of {subject}'s effect is {'' if applied else 'not '}applied"
-        baseline = _scenario(ruling, base + "-baseline", frame, [*one.placed, *extra], run[:1], where,
+        baseline = _scenario(ruling, base + "-baseline", frame, [*one.placed, *extra], [*one.prelude, *run[:1]], where,
                              control_of=ruling_scenario)
         baseline.notes["applied"] = {subject: True}
         if one.vanished:
@@ -540,7 +540,7 @@ def compile_stats(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario
     for variant, filler in enumerate((False, True), 1):
         extra, run = _with_filler(played, filler, cards)
         scenario = _scenario(ruling, f"{TEMPLATE}-{_slug(rid)}-v{variant}", frame,
-                             [*played.placed, *played.deciding, *extra], run, "outcome on the field" + (
+                             [*played.placed, *played.deciding, *extra], [*played.prelude, *run], "outcome on the field" + (
                                  " + filler" if filler else ""))
         scenario.expect.cards[ref] = {"location": "mzone", **values}
         scenario.notes["stats"] = {ref: values}
@@ -581,7 +581,7 @@ def compile_triggered(ruling: Any, frame: Frame, cards: CardSource) -> list[Scen
     scenarios: list[Scenario] = []
     for variant, filler in enumerate((False, True), 1):
         extra, run = _with_filler(played, filler, cards)
-        run = [*run, Step(action="activate", card=q.card, effect=effect, answer=True)]
+        run = [*played.prelude, *run, Step(action="activate", card=q.card, effect=effect, answer=True)]
         base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
         where = f"{location} + the title's activations" + (" + filler" if filler else "")
         ruling_scenario = _scenario(ruling, base, frame, [*played.placed, trigger, *played.deciding, *extra], run, where)

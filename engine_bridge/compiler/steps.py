@@ -206,6 +206,9 @@ class Played:
     deciding: list[SetupCard]
     side: Any
     vanished: dict[str, str] = field(default_factory=dict)
+    prelude: list[Step] = field(default_factory=list)
+    """steps before the first activation that give it its event (a monster whose effect is a trigger of its own
+    Normal Summon: that Summon and its negation window), in the baseline too"""
 
 
 # a card that leaves its zone between an activation and its resolution (a `leave` event): the stand-in
@@ -282,6 +285,7 @@ def played_activations(frame: Frame, cards: CardSource, also: tuple[str, ...] = 
 
     placed: list[SetupCard] = []
     steps: list[Step] = []
+    prelude: list[Step] = []
     player = 0
     for i, e in enumerate(played):
         card = by_ref[e.card]
@@ -296,7 +300,12 @@ def played_activations(frame: Frame, cards: CardSource, also: tuple[str, ...] = 
         placed.append(SetupCard(ref=e.card, code=card.passcode, player=player, location=location, position=position,
                                 name=card.name))
         effect = _event_effect(e, card.passcode, cards)
-        if kind in ("monster", "pendulum", "extra") and open_state_effects(cards.script(card.passcode) or "", effect) is False:
+        if not i and kind in ("monster", "pendulum") and summon_triggered(cards.script(card.passcode) or "", effect, single=True):
+            # a trigger of its own Normal Summon: Normal Summoned from the hand first (a Level 4 or lower monster: no
+            # tributes), its effect activated in the window after that Summon
+            placed[-1] = SetupCard(**{**placed[-1].__dict__, "location": "hand", "position": None})
+            prelude = [Step(action="summon", card=e.card, answer=True), *_negation_window()]
+        elif kind in ("monster", "pendulum", "extra") and open_state_effects(cards.script(card.passcode) or "", effect) is False:
             raise NotCompiled(f"「{card.name}」's effect is a trigger (its script has no Ignition/Quick type): the event "
                               f"that triggers it is not in the frame")
         steps.append(Step(action="chain" if i else "activate", card=e.card, effect=effect, answer=True,
@@ -314,7 +323,7 @@ def played_activations(frame: Frame, cards: CardSource, also: tuple[str, ...] = 
         placed.append(stand_in)
         steps.append(step)
         vanished[stand_in.ref] = e.card
-    return Played(placed, steps, deciding, side, vanished)
+    return Played(placed, steps, deciding, side, vanished, prelude)
 
 
 def _with_filler(played: Played, filler: bool, cards: CardSource) -> tuple[list[SetupCard], list[Step]]:

@@ -411,10 +411,12 @@ def _vanished_unseen(scenario: Scenario, result: Any, ref: str) -> str:
     log = getattr(result, "log", None) or {}
     events = log.get("events") or []
     solving = next((i for i, e in enumerate(events) if e.get("event") == "solving" and e.get("card") == ref), len(events))
-    first = next((o for o in log.get("steps") or [] if o.get("index") == 0), {})
+    # (the first activation: after the Summon that gives a trigger its event, where one is played first)
+    at = next((i for i, st in enumerate(scenario.steps) if st.action in ("activate", "chain")), 0)
+    first = next((o for o in log.get("steps") or [] if o.get("index") == at), {})
     for stand_in, gone in vanished.items():
-        if gone in scenario.steps[0].target and not any(gone in p.get("candidates", []) for p in first.get("prompts") or []):
-            return f"step 1 ({scenario.steps[0].describe()}) could not take {gone} as its target"
+        if gone in scenario.steps[at].target and not any(gone in p.get("candidates", []) for p in first.get("prompts") or []):
+            return f"step {at + 1} ({scenario.steps[at].describe()}) could not take {gone} as its target"
         played = next((i for i, st in enumerate(scenario.steps) if st.card == stand_in), None)
         if played is not None and not any(e.get("event") == "move" and e.get("card") == gone for e in events[:solving]):
             return f"step {played + 1} ({scenario.steps[played].describe()}) did not take {gone} away before {ref} resolved"
