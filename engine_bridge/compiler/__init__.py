@@ -48,8 +48,8 @@ from engine_bridge.compiler.boards import (BATTLE_FOES, BOARD_PROFILES, board_pr
                                            RICH_FACEUP_OTHER, RICH_PENDULUM, RICH_SPELLCASTER, similar_cards,
                                            summoned_this_turn, VANILLA_STAND_INS, VARIETY_FILLER, variety_filler,
                                            with_described_cards, zone_baseline, zone_forbids, zone_setup, ZONE_SIZE)
-from engine_bridge.compiler.steps import (_event_place, Played, played_activations, PLAYED_EVENTS, summon_triggered,
-                                          trigger_steps)
+from engine_bridge.compiler.steps import (_event_place, Played, played_activations, PLAYED_EVENTS, revive_steps,
+                                          revive_triggered, STAND_IN_REVIVE, summon_triggered, trigger_steps)
 from engine_bridge.compiler.verdicts import (_selectable, applied_seen, best_baseline, FATE_CONTRARY, FATE_LOCATION,
                                              judged_beside_baseline, one_applied, one_stats, one_triggered,
                                              resolution_result, settle, settle_result, steps_unplayed, target_prompt,
@@ -107,6 +107,8 @@ __all__ = [
     "profile_filler",
     "referenced_cards",
     "resolution_result",
+    "revive_steps",
+    "revive_triggered",
     "RICH_FACEUP",
     "RICH_FACEUP_OTHER",
     "RICH_PENDULUM",
@@ -116,6 +118,7 @@ __all__ = [
     "settle",
     "settle_result",
     "similar_cards",
+    "STAND_IN_REVIVE",
     "STAND_IN_SUMMON",
     "steps_unplayed",
     "SUMMON_HOW",

@@ -9,9 +9,8 @@ import os
 
 import pytest
 
-from engine_bridge.compiler import (BOARD_PROFILES, CardSource, board_profiles, compile_frame, profile_filler, settle,
-                                    summon_triggered, trigger_steps)
-from engine_bridge.compiler.steps import revive_steps, revive_triggered, STAND_IN_REVIVE
+from engine_bridge.compiler import (BOARD_PROFILES, CardSource, board_profiles, compile_frame, profile_filler,
+                                    revive_steps, revive_triggered, settle, STAND_IN_REVIVE, summon_triggered, trigger_steps)
 from engine_bridge.puzzle import place_cards
 from engine_bridge.request import pack_script_dirs, user_script_dirs
 from engine_bridge.runner import run_scenarios
