@@ -170,15 +170,16 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         events = [*events[:-1], events[-1].model_copy(update={"note": "chained to",
                                                               "actor": events[-1].actor or q.actor or "self"})]
         summoned = True
-    if trigger and not summoned and not events and qkind in ("monster", "pendulum") and summon_triggered(
+    own_trigger = trigger and not summoned and not events and q.effect_kind != "pendulum"  # (not a Pendulum Zone's)
+    if own_trigger and qkind in ("monster", "pendulum") and summon_triggered(
             cards.script(qcard.passcode) or "", effect, single=True):
         # a trigger of the questioned monster's own Normal Summon the title does not mention (「X」の効果を
-        #発動できますか): that Summon is played first, as for 「召喚に成功した「X」の効果」 (in the baseline too:
+        # 発動できますか): that Summon is played first, as for 「召喚に成功した「X」の効果」 (in the baseline too:
         # it is what the effect needs, not the deciding condition)
         own = [FrameEvent(action="summon", card=q.card, note="its own summon")]
         events = [*own]
         summoned = True
-    elif trigger and not summoned and not events and revive_triggered(cards.script(qcard.passcode) or "", effect, qkind, cards):
+    elif own_trigger and revive_triggered(cards.script(qcard.passcode) or "", effect, qkind, cards):
         # a trigger of its own Special Summon: the monster Special Summoned from its controller's Graveyard by a
         # stand-in effect (「死者蘇生」) first, in the baseline too
         own = [FrameEvent(action="special_summon", card=q.card, note=REVIVED_NOTE)]
