@@ -97,8 +97,8 @@ def test_rich_variants_are_played_by_the_engine(pack, engine_driver):
     assert not [r.message for r in results if "was not placed" in (r.message or "")]
 
 
-def test_a_trigger_of_its_own_normal_summon_is_read_from_the_script():
-    script = """
+# a card script whose only effect is an optional trigger of its own Normal Summon (Stringid 0)
+OWN_SUMMON_TRIGGER = """
 local s,id=GetID()
 function s.initial_effect(c)
 	local e1=Effect.CreateEffect(c)
@@ -107,6 +107,10 @@ function s.initial_effect(c)
 	e1:SetCode(EVENT_SUMMON_SUCCESS)
 	c:RegisterEffect(e1)
 end"""
+
+
+def test_a_trigger_of_its_own_normal_summon_is_read_from_the_script():
+    script = OWN_SUMMON_TRIGGER
     assert summon_triggered(script, None) and summon_triggered(script, 0)
     assert not summon_triggered(script.replace("EVENT_SUMMON_SUCCESS", "EVENT_TO_GRAVE"), None)
     assert not summon_triggered(script.replace("TRIGGER_O", "IGNITION"), None)  # offered in an open game state
@@ -122,15 +126,7 @@ def test_a_trigger_of_its_own_special_summon_is_played_after_a_stand_in_revival(
     # 「このカードが特殊召喚に成功した場合」 (an EFFECT_TYPE_SINGLE trigger): the monster is Special Summoned from its
     # controller's Graveyard by 「死者蘇生」 first; a field trigger of any monster's Summon (EFFECT_TYPE_FIELD, from
     # the hand) is not the card's own, nor is the Summon of a monster with a summon condition
-    script = """
-local s,id=GetID()
-function s.initial_effect(c)
-	local e1=Effect.CreateEffect(c)
-	e1:SetDescription(aux.Stringid(id,0))
-	e1:SetType(EFFECT_TYPE_SINGLE+EFFECT_TYPE_TRIGGER_O)
-	e1:SetCode(EVENT_SPSUMMON_SUCCESS)
-	c:RegisterEffect(e1)
-end"""
+    script = OWN_SUMMON_TRIGGER.replace("EVENT_SUMMON_SUCCESS", "EVENT_SPSUMMON_SUCCESS")
     assert summon_triggered(script, 0, "EVENT_SPSUMMON_SUCCESS", single=True) and not summon_triggered(script, 0)
     field = script.replace("EFFECT_TYPE_SINGLE+", "EFFECT_TYPE_FIELD+")
     assert summon_triggered(field, 0, "EVENT_SPSUMMON_SUCCESS") and not summon_triggered(field, 0, "EVENT_SPSUMMON_SUCCESS",
