@@ -19,6 +19,7 @@ from typing import Iterable
 
 from engine_bridge.constants import FRAME_TEMPLATE, RULE_FLAG_NAMES, load_constants, rule_flags
 from engine_bridge.scenario import Scenario, SetupCard
+from rulings.records import FIELD_LOCATIONS
 
 ZONE_SLOTS = {"mzone": 5, "szone": 5, "pzone": 2, "fzone": 1}
 PZONE_SZONE = (0, 4)  # the Spell & Trap Zones the Pendulum Zones are from Master Rule 4 on
@@ -157,6 +158,23 @@ SUMMONED_LUA = [
 ]
 
 
+# A card placed on the field of the player who does not own it (SetupCard.owner): the core gives a card back to its
+# owner unless an effect sets its control (as Duel.GetControl does), so the set-up registers one, reset when the
+# card leaves the field
+CONTROLLED_LUA = [
+    "local function controlled(c,p)",
+    "  if not c then return c end",
+    "  local e=Effect.CreateEffect(c)",
+    "  e:SetType(EFFECT_TYPE_SINGLE)",
+    "  e:SetCode(EFFECT_SET_CONTROL)",
+    "  e:SetValue(p)",
+    "  e:SetReset(RESET_EVENT|RESET_LEAVE|RESET_TODECK|RESET_TOHAND|RESET_REMOVE|RESET_TOGRAVE)",
+    "  c:RegisterEffect(e)",
+    "  return c",
+    "end",
+]
+
+
 def puzzle_lua(scenario: Scenario, export: bool = False) -> str:
     """The EDOPro puzzle script for the scenario's set-up. `export`: as a puzzle file for EDOPro (AI
     name, hints with the ruling and the expected outcome, aux.BeginPuzzle); the runner loads the same
@@ -185,6 +203,8 @@ def puzzle_lua(scenario: Scenario, export: bool = False) -> str:
     ]
     if any(c.location == "mzone" for c in scenario.setup.cards):
         lines += SUMMONED_LUA
+    if any(c.owner is not None and c.owner != c.player and c.location in FIELD_LOCATIONS for c in scenario.setup.cards):
+        lines += CONTROLLED_LUA
     for scenario_player in (scenario.setup.turn_player, 1 - scenario.setup.turn_player):
         lines.append(f"Debug.SetPlayerInfo({pmap.to_engine(scenario_player)},{scenario.setup.lp[scenario_player]},0,0)")
     for placed in place_cards(scenario):
@@ -195,10 +215,13 @@ def puzzle_lua(scenario: Scenario, export: bool = False) -> str:
             position = "facedown"
         sequence = placed.sequence if placed.sequence is not None else 0
         proc = "true" if card.location == "mzone" else "false"
-        call = (f"Debug.AddCard({card.code},{placed.engine_player},{placed.engine_player},{location},{sequence},"
+        owner = placed.engine_player if card.owner is None else pmap.to_engine(card.owner)
+        call = (f"Debug.AddCard({card.code},{owner},{placed.engine_player},{location},{sequence},"
                 f"{POSITION_CONSTANTS[position]},{proc})")
         if card.location == "mzone":
             call = f"summoned({call})"
+        if owner != placed.engine_player and card.location in FIELD_LOCATIONS:
+            call = f"controlled({call},{placed.engine_player})"
         lines.append(call + f" -- {card.ref}" + (" (Set this turn)" if card.set_this_turn else ""))
     lines.append("Debug.ReloadFieldEnd()")
     marks = set_turn_lua(scenario)

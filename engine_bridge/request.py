@@ -116,12 +116,16 @@ def prepare(scenario: Scenario, card_data: dict[int, dict], script_dirs: list[Pa
         refs.append({"ref": placed.card.ref, "code": placed.card.code, "player": placed.engine_player,
                      "location": location, "sequence": sequence})
     owner = {c.ref: pmap.to_engine(c.player) for c in scenario.setup.cards}
+    # a card owned by the player who does not control it: once it has left the field (a chain step `after` it
+    # left) it is its owner's, who activates it
+    owned = {c.ref: pmap.to_engine(c.owner) for c in scenario.setup.cards if c.owner is not None}
     code_of = {c.ref: c.code for c in scenario.setup.cards}
     prelude = [{"action": "phase", "phase": p, "card": None, "player": None} for p in PHASE_PRELUDE[scenario.setup.phase]]
     steps = prelude + [{
         "action": step.action,
         "card": step.card,
-        "player": owner.get(step.card) if step.card else None,
+        "player": (owned[step.card] if step.card in owned and step.card in (step.after or []) else owner.get(step.card))
+        if step.card else None,
         "phase": step.phase,
         "target": step.target,
         "select": step.select,

@@ -730,6 +730,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     _read_question_targets(situation_text, frame, cards, spans)
     zone_spans += read_described_target(body, situation_text, frame, cards, spans)
     found: list[tuple[int, FrameEvent]] = read_caused_events(situation_text, cards, spans)
+    read_owned(situation_text, cards, spans)
     for pattern, action in _JA_EVENTS:
         for m in pattern.finditer(situation_text):
             if any(s <= m.start() < e for s, e in spans):
@@ -1416,16 +1417,26 @@ def read_summon_by_effect(frame: Frame, body: str, cards: _Cards) -> None:
 
 # what befalls a card before the question, and by what: 「X」が戦闘で破壊された場合 / 裏側守備表示の「X」が戦闘や
 # カードの効果によって破壊された場合 / 「X」が相手の効果で破壊され墓地へ送られた時 (an event on X, its cause in the note)
-_JA_CAUSE = (r"(?P<cause>戦闘(?:・効果|や効果|やカードの効果|またはカードの効果|または相手のカードの効果|や相手のカードの効果|や相手の効果)?|"
+_JA_CAUSE = (r"(?P<cause>戦闘(?:・効果|や効果|やカードの効果|またはカードの効果|または相手のカードの効果|や相手のカードの効果|や相手の効果|"
+             r"または相手の効果|または効果)?|"
              r"(?P<whose>相手|自分)の(?:カードの)?効果|カードの効果)")
 _JA_CAUSED_DESTROY = re.compile(
     r"(?P<pos>裏側守備表示の|表側攻撃表示の|表側表示の|裏側表示の)?(?P<x>" + _NAME + r")(?:自身)?(?:が|は)、?(?:自分フィールドで|フィールドで|モンスターゾーンで)?"
-    + _JA_CAUSE + r"(?:で|によって|により)破壊され(?:、?墓地へ送られ)?(?:た|る)?(?=場合|時|際)")
+    + _JA_CAUSE + r"(?:で|によって|により)(?P<verb>破壊され(?:、?墓地へ送られ)?|墓地へ送られ)(?:た|る)?(?=場合|時|際)")
 # 相手フィールドの裏側守備表示モンスターが戦闘・効果で破壊された時 / デュアルモンスターが戦闘で破壊された際に: the same
 # event befalling a monster the ruling describes instead of naming (FrameCard.described)
 _JA_CAUSED_DESTROY_DESCRIBED = re.compile(
     r"(?P<desc>(?:(?:自分|相手)(?:の)?(?:フィールド|モンスターゾーン)?(?:の)?)?[^「」、。がはをにでと]{0,16}?(?:モンスター|トークン))"
     r"(?:が|は)、?" + _JA_CAUSE + r"(?:で|によって|により)破壊され(?:、?墓地へ送られ)?(?:た|る)?(?=場合|時|際)")
+# 元々の持ち主が相手の「X」が自分フィールドにて戦闘で破壊された場合 / 相手フィールドに存在する元々の持ち主が自分の「X」と名の
+# ついたモンスターが…破壊された場合: the same event befalling a card controlled by the player who does not own it
+# (FrameCard.owner; an archetype's monster is described: FrameCard.described "archetype=X"); without a cause said,
+# destroyed either way
+_JA_OWNED_DESTROY = re.compile(
+    r"(?P<at>(?:相手|自分)フィールド(?:上)?に存在する、?)?元々の持ち主が(?P<owner>相手|自分)(?:の|である|となる)"
+    r"(?:(?P<arch>" + _NAME + r")と名の(?:ついた|つく)モンスター|(?P<x>" + _NAME + r"))(?:が|は)、?"
+    r"(?P<where>(?:相手|自分)(?:の)?(?:フィールド|モンスターゾーン)(?:上)?(?:にて|で))?"
+    r"(?:" + _JA_CAUSE + r"(?:で|によって|により))?破壊され(?:、?墓地へ送られ)?(?:た|る)?(?=場合|時|際)")
 # 「X」が戦闘で「Y」を破壊した場合 / 「X」が戦闘でモンスターを破壊した場合 / 「X」が「Y」を戦闘で破壊した場合: X wins a battle
 _JA_BATTLE_WIN = re.compile(
     r"(?P<x>" + _NAME + r")(?:が|は)、?(?:戦闘で、?(?:(?:相手の)?(?P<y>" + _NAME + r")|(?P<kind>(?:相手の)?(?:[^、「」]{0,12})?モンスター))を|"
@@ -1467,16 +1478,60 @@ def _caused_by(m: "re.Match[str]") -> dict[str, str | None]:
     return {"note": note, "actor": {"相手": "opponent", "自分": "self"}.get(whose or "")}
 
 
+# 元々の持ち主が相手の「X」 / 相手フィールドに存在する、元々の持ち主が自分である「X」: a card controlled by the player who
+# does not own it (said of a card no event befalls: a target, a card in the situation)
+_JA_OWNED = re.compile(r"(?P<at>(?:相手|自分)(?:の)?(?:フィールド|モンスターゾーン)(?:上)?に(?:表側表示で)?存在する、?)?"
+                       r"元々の持ち主が(?P<owner>相手|自分)(?:の|である|となる)、?(?P<x>" + _NAME + r")")
+
+
+def read_owned(situation: str, cards: _Cards, spans: list[tuple[int, int]]) -> None:
+    """A card the title says is owned by one player (元々の持ち主が…): FrameCard.owner, and its controller the other
+    player unless a place said before it gives one (the 相手の of 元々の持ち主が相手の is whose card it is, not where)."""
+    for m in _JA_OWNED.finditer(situation):
+        if any(s <= m.start() < e for s, e in spans):
+            continue
+        card = cards.get(m.group("x")[1:-1])
+        owner = "opponent" if m.group("owner") == "相手" else "self"
+        controller = ("opponent" if m.group("at").startswith("相手") else "self") if m.group("at") else (
+            "self" if owner == "opponent" else "opponent")
+        if controller == owner:
+            continue
+        card.owner, card.controller = owner, controller
+        spans.append((m.start(), m.start("x")))
+
+
 def read_caused_events(situation: str, cards: _Cards, spans: list[tuple[int, int]]) -> list[tuple[int, FrameEvent]]:
     """Events the question follows that befall a card, with their cause (FrameEvent.note): destroyed by
     battle / by an effect / by battle or an effect (actor: whose effect, when the title says), and a
     monster that wins a battle (action attack, its victim in targets when named). Their words join `spans`."""
     found: list[tuple[int, FrameEvent]] = []
+    for m in _JA_OWNED_DESTROY.finditer(situation):
+        owner = "opponent" if m.group("owner") == "相手" else "self"
+        said = m.group("at") or m.group("where") or ""
+        controller = ("opponent" if said.startswith("相手") else "self") if said else (
+            "self" if owner == "opponent" else "opponent")
+        if controller == owner:
+            continue
+        if m.group("arch"):
+            arch = m.group("arch")[1:-1]
+            card = FrameCard(ref=f"c{len(cards.cards) + 1}", name=f"「{arch}」と名のついたモンスター",
+                             described=["monster", f"archetype={arch}"], location="mzone")
+            cards.cards.append(card)
+        else:
+            card = cards.get(m.group("x")[1:-1])
+        card.owner, card.controller = owner, controller
+        caused = _caused_by(m) if m.group("cause") else {"note": "by battle or an effect", "actor": None}
+        found.append((m.start(), FrameEvent(action="destroy", card=card.ref, **caused)))
+        spans.append((m.start(), m.end()))
     for m in _JA_CAUSED_DESTROY.finditer(situation):
+        if any(s <= m.start() < e for s, e in spans):
+            continue
         card = cards.get(m.group("x")[1:-1])
         if m.group("pos"):
             _locate(card, m.group("pos"))
-        found.append((m.start(), FrameEvent(action="destroy", card=card.ref, **_caused_by(m))))
+        # (「X」が戦闘や効果によって墓地へ送られた場合: sent to the GY by a battle or an effect, a destruction among them)
+        action = "send_to_grave" if m.group("verb") == "墓地へ送られ" else "destroy"
+        found.append((m.start(), FrameEvent(action=action, card=card.ref, **_caused_by(m))))
         spans.append((m.start(), m.end()))
     for m in _JA_CAUSED_DESTROY_DESCRIBED.finditer(situation):
         if any(s <= m.start() < e for s, e in spans) or "「" in situation[max(0, m.start() - 1):m.start() + 1]:

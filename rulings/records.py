@@ -245,6 +245,9 @@ class FrameCard(Record):
     """applied | equipped | present | set_this_turn …"""
     copies: int | None = None
     """how many of the card the situation has, where it says more than one (「X」が2体存在する)"""
+    owner: str | None = None
+    """self | opponent: whose card it is, where the ruling says its original owner is not the player who
+    controls it (元々の持ち主が相手の「X」が自分フィールドにて…)"""
     described: list[str] = Field(default_factory=list)
     """for a card the ruling describes instead of naming it (「リンクモンスター」「ランク1のモンスター」): its
     traits (link, xyz, token, normal, rank=1, level=4, atk<=1800, attribute=WIND, race=INSECT …); the
@@ -623,6 +626,9 @@ class SetupCard(Record):
     position: Annotated[Position, _choice(POSITIONS)] | None = None
     """default: faceup_attack in mzone, facedown in szone, faceup elsewhere"""
     set_this_turn: Annotated[bool, BeforeValidator(bool)] = False
+    owner: Player | None = None
+    """the card's owner, where it is not `player` (its controller): a card on the field of the player who does
+    not own it goes to its owner's Graveyard, hand or Deck when it leaves (default: `player`)"""
 
     @model_validator(mode="after")
     def _on_field(self) -> "SetupCard":
@@ -942,7 +948,7 @@ class Scenario(Record):
         """The canonical file form (what dump_scenarios writes and load_scenarios reads back)."""
         data = self.model_dump(exclude_defaults=False)
         for card in data["setup"]["cards"]:
-            for key, unset in (("name", ""), ("sequence", None), ("position", None), ("set_this_turn", False)):
+            for key, unset in (("name", ""), ("sequence", None), ("position", None), ("set_this_turn", False), ("owner", None)):
                 if card[key] is unset or card[key] == unset:
                     del card[key]
         data["steps"] = [step.to_data() for step in self.steps]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from collections import Counter
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
@@ -21,6 +22,7 @@ from rulings.cards import open_cdb, read_cards_jsonl
 from rulings.config import cards_file
 from rulings.errors import InputError
 from rulings.records import Frame, FrameCard, FrameZone
+from rulings.text import fold_name
 
 
 # ------------------------------------------------------------------ set-up
@@ -230,9 +232,13 @@ def profile_filler(profile: str, own: int, own_pile: str, named: list[SetupCard]
 
 
 @lru_cache(maxsize=1)
+def _catalog_cards() -> list:
+    return sorted((c for c in read_cards_jsonl(cards_file()) if c.passcode_kind == "official"), key=lambda c: c.passcode)
+
+
+@lru_cache(maxsize=1)
 def _catalog_monsters() -> list:
-    return sorted((c for c in read_cards_jsonl(cards_file()) if c.card_type == "Monster" and c.passcode_kind == "official"),
-                  key=lambda c: c.passcode)
+    return [c for c in _catalog_cards() if c.card_type == "Monster"]
 
 
 def _has_traits(data: dict, traits: list[str]) -> bool:
@@ -256,15 +262,53 @@ def _has_traits(data: dict, traits: list[str]) -> bool:
         elif name == "race":
             if not int(data.get("race") or 0) & k.get(f"RACE_{value}", 0):
                 return False
+        elif name == "setcode":  # (the engine's IsSetCard on one archetype: archetype_setcode)
+            if not any(_in_set(part, int(value)) for part in data.get("setcodes") or []):
+                return False
+        elif name == "archetype":  # (named, not resolved to its set code: _resolved_traits)
+            raise NotCompiled(f"the archetype 「{value}」 is not resolved to a set code here: not compiled")
         elif not data["type"] & k[f"TYPE_{name.upper()}"]:
             return False
     return True
+
+
+def archetype_setcode(name: str, cards: CardSource) -> int | None:
+    """The set code of the archetype a ruling names (「RR」と名のついたモンスター): the one most of the catalog's
+    cards whose Japanese name holds the name carry in the card data in use (at least two of them, and more than
+    half of those with a set code); None without such a majority (no cards.cdb: no set codes)."""
+    memo = cards.memo.setdefault("archetype setcodes", {})
+    if name in memo:
+        return memo[name]
+    key = fold_name(name)
+    named = [c.passcode for c in _catalog_cards() if key in fold_name(c.names.get("ja") or "")]
+    cards.ensure(named)
+    parts = [set(cards.data[c].get("setcodes") or []) for c in named if c in cards.data]
+    parts = [p for p in parts if p]
+    counts = Counter(part for p in parts for part in p)
+    best = counts.most_common(1)
+    memo[name] = best[0][0] if best and best[0][1] >= 2 and best[0][1] * 2 > len(parts) else None
+    return memo[name]
+
+
+def _resolved_traits(card: FrameCard, cards: CardSource) -> list[str]:
+    """A described card's traits with an archetype named (archetype=X) as its set code (setcode=N); NotCompiled
+    where the card data in use gives the archetype no set code."""
+    out = []
+    for trait in card.described:
+        if trait.startswith("archetype="):
+            code = archetype_setcode(trait.partition("=")[2], cards)
+            if code is None:
+                raise NotCompiled(f"the archetype of 「{card.name}」 has no set code in the card data in use")
+            trait = f"setcode={code}"
+        out.append(trait)
+    return out
 
 
 def pick_described(card: FrameCard, cards: CardSource, limit: int = 1) -> list[int]:
     """Cards that have the traits of a card the ruling describes (「リンクモンスター」): those with the fewest
     effects of their own first (no Effect Monster bit, then the lowest passcode), among those the engine
     can run (a script, or a Normal Monster / Token)."""
+    card = card.model_copy(update={"described": _resolved_traits(card, cards)})
     key = (tuple(card.described), limit)
     if key in cards.picked:
         return cards.picked[key]
@@ -634,6 +678,13 @@ def _target_of(frame: Frame, by_ref: dict[str, FrameCard], cards: CardSource) ->
     player = 0 if card.controller == "self" else 1
     stand_code = FILLER_MONSTER if kind in ("monster", "extra", "pendulum") else FILLER_SET
     places = [(location, position, player)]
+    if card.owner:
+        # controlled by the player who does not own it: on that player's field only (SetupCard.owner)
+        if location not in ("mzone", "szone", "pzone", "fzone"):
+            raise NotCompiled(f"can_target: 「{card.name}」 owned by the other player in the {location} is not compiled")
+        owner = 0 if card.owner == "self" else 1
+        return [(SetupCard(ref=card.ref, code=card.passcode, player=player, location=location, position=position,
+                           name=card.name, owner=owner), stand_code)]
     if card.location is None and location != "grave":
         places += [("grave", None, player)] + ([("grave", None, 0)] if card.controller is None else [])
     elif card.controller is None:

@@ -65,6 +65,21 @@ _PHASE_STEPS = {"main2": [Step(action="phase", phase="battle"), Step(action="pha
                 "end": [Step(action="phase", phase="end")]}
 
 
+def _check_owned(frame: Frame) -> None:
+    """A card the ruling places on the field of the player who does not own it (FrameCard.owner) is set up so
+    (SetupCard.owner) where it is the one card an event before a can_activate question befalls, or the one
+    target a question names; elsewhere not compiled."""
+    q = frame.question
+    for c in frame.cards:
+        if not c.owner:
+            continue
+        befalls = q.kind == "can_activate" and len(frame.events) == 1 and frame.events[0].card == c.ref and \
+            frame.events[0].note in CAUSED_NOTES
+        if not (befalls or (q.kind in ("can_activate", "can_target") and q.targets == [c.ref] and not frame.events)):
+            raise NotCompiled(f"「{c.name}」 is controlled by the player who does not own it: not compiled for this "
+                              f"question yet")
+
+
 def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenario]:
     if frame is None:
         raise NotCompiled("no frame: the ruling was not read into one")
@@ -84,6 +99,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     if frame.zones and (frame.fates or q.kind in ("is_destroyed", "can_attack", "can_select")):
         z = frame.zones[0]
         raise NotCompiled(f"situation: 「{z.text}」 (a zone stated {z.count}) is not compiled for {q.kind} yet")
+    _check_owned(frame)
     if frame.fates or q.kind == "is_destroyed":
         return _compile_fate(ruling, frame, cards)
     if frame.applied and q.kind in ("what_happens", "applies", "other"):
@@ -364,7 +380,9 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                     # type, Type and Attribute, its archetype first) for effects that target only such cards
                     baselines = []
                     for n, code in enumerate(target_stand_ins(tcard, by_ref[tcard.ref], stand_code, qscript, cards)):
-                        stand_in = SetupCard(**{**tcard.__dict__, "ref": "t0", "name": None, "code": code})
+                        # (owned by the player who controls it: an owner the ruling gives the target is part of
+                        # the deciding condition)
+                        stand_in = SetupCard(**{**tcard.__dict__, "ref": "t0", "name": None, "code": code, "owner": None})
                         if stand_in.code == FILLER_SET and stand_in.location == "szone":
                             stand_in.position = "facedown"
                         elif by_ref[tcard.ref].described and by_ref[tcard.ref].position:

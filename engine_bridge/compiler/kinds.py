@@ -684,13 +684,18 @@ def _compile_after_event(ruling: Any, frame: Frame, cards: CardSource) -> list[S
     position = "facedown_defense" if (victim.position or "").startswith("facedown") else (
         "faceup_defense" if victim.position in ("faceup_defense", "defense") else "faceup_attack")
     deciding_position = position != "faceup_attack"
-    if frame.answer == "no" and not situation and not deciding_position:
+    if frame.answer == "no" and not situation and not deciding_position and not victim.owner:
         raise NotCompiled(f"a 'cannot' after {event.action} {event.note} whose frame names no deciding condition "
-                          f"(a situation card, the card's position): no baseline can remove it")
+                          f"(a situation card, the card's position, its owner): no baseline can remove it")
     # players: the questioned card's controller is 0; the destroyed card is 0's unless the ruling says
     # "the opponent's"; by battle its controller attacks (its turn); by an effect the destroyer is the
     # opponent's (its turn) unless the ruling says "your"
-    owner = 1 if victim.controller == "opponent" and victim.ref != q.card else 0
+    owner = 1 if victim.controller == "opponent" and (victim.ref != q.card or victim.owner) else 0
+    # a card the other player owns (元々の持ち主が相手の「X」が自分フィールドにて…): its owner is a deciding
+    # condition the baseline removes (_event_variants: the mover owned by its controller there)
+    card_owner = None if not victim.owner else (0 if victim.owner == "self" else 1)
+    if card_owner == owner:
+        raise NotCompiled(f"「{victim.name}」 is said to be controlled by its owner's opponent, but both are one player")
     atk = int(cards.data[victim.passcode].get("attack") or 0)
     battle = event.note in ("by battle", "destroys by battle") or (event.note == "by battle or an effect" and position == "faceup_attack")
     stand_in_note = ""
@@ -720,6 +725,12 @@ def _compile_after_event(ruling: Any, frame: Frame, cards: CardSource) -> list[S
             stand_in_note = f"a vanilla monster ({code}) is the other side of the battle"
         before = [Step(action="phase", phase="battle"), Step(action="attack", card=victim.ref, target=[foe[0].ref],
                                                               answer=True)]
+        if card_owner is not None and not wins:
+            # a monster controlled by the player who does not own it is not offered an attack in a duel set up
+            # with it there: the stronger monster attacks it instead, in its controller's turn
+            turn_player = 1 - owner
+            before = [Step(action="phase", phase="battle"), Step(action="attack", card=foe[0].ref, target=[victim.ref],
+                                                                  answer=True)]
     else:
         destroyer_side = owner if event.actor == "self" else 1 - owner
         turn_player = destroyer_side
@@ -742,7 +753,7 @@ def _compile_after_event(ruling: Any, frame: Frame, cards: CardSource) -> list[S
             qplaces = [("szone", "facedown") if (loc == "hand" and qkind in ("spell", "continuous", "field")) else (loc, pos)
                        for loc, pos in qplaces]
     placed_victim = SetupCard(ref=victim.ref, code=victim.passcode, player=owner, location="mzone", position=position,
-                              name=victim.name)
+                              name=victim.name, owner=card_owner)
     deciding = [_situation_card(c, cards, 0 if c.controller == "self" else 1) for c in situation]
     own = "after its own " + ("battle" if battle else "destruction")
     return _event_variants(ruling, frame, cards, event, placed_victim, foe, before, deciding, qcard, qplaces, effect,
@@ -808,7 +819,8 @@ def _event_variants(ruling: Any, frame: Frame, cards: CardSource, event: FrameEv
     """The variants of a question asked after an event the steps `before` play on `mover` (bare, then with
     filler off the field: the field is the event's), the questioned card where each of `qplaces` puts it
     (unless it is the mover), asked as a chain step (waiting for the `after` cards to move); each beside a
-    baseline without the deciding cards, the mover face-up in Attack Position where `upright_baseline`."""
+    baseline without the deciding cards, the mover face-up in Attack Position where `upright_baseline` and
+    owned by its controller (where the ruling gives it to the other player: SetupCard.owner)."""
     refs = referenced_cards(cards.texts.get(qcard.passcode, ""), qcard.passcode)
     cards.ensure(refs)
     named = _named_cards(refs, 0, "f0-n", cards)  # what the questioned effect's text looks for
@@ -831,8 +843,10 @@ def _event_variants(ruling: Any, frame: Frame, cards: CardSource, event: FrameEv
             base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
             ruling_scenario = _scenario(ruling, base, frame, [*deciding, *setup, *extra], [*before, question], where,
                                         turn_player=turn_player)
-            baseline_setup = [SetupCard(**{**c.__dict__, "position": "faceup_attack"}) if c.ref == mover.ref
-                              and upright_baseline else c for c in setup]
+            # (the mover in Attack Position where `upright_baseline`, and owned by the player who controls it)
+            baseline_setup = [SetupCard(**{**c.__dict__, "owner": None, **({"position": "faceup_attack"} if upright_baseline
+                                                                           else {})}) if c.ref == mover.ref else c
+                              for c in setup]
             baseline = _scenario(ruling, base + "-baseline", frame, [*baseline_setup, *extra], [*before, Step(
                 **{**question.__dict__, "expect": {"offered": True}})], where, control_of=ruling_scenario,
                 turn_player=turn_player)

@@ -9,12 +9,14 @@ import os
 
 import pytest
 
-from engine_bridge.compiler import CardSource, compile_frame, settle, similar_cards
+from engine_bridge.compiler import CardSource, compile_frame, FILLER_MONSTER, settle, similar_cards
 from engine_bridge.compiler.effects import described_effect
 from engine_bridge.constants import load_constants
-from engine_bridge.request import pack_script_dirs, user_script_dirs
-from engine_bridge.runner import run_scenarios
+from engine_bridge.puzzle import puzzle_lua
+from engine_bridge.request import pack_script_dirs, prepare, user_script_dirs
+from engine_bridge.runner import load_card_data, run_scenarios, script_dirs_for
 from pipeline.frames import frame_for
+from rulings.records import Scenario
 
 MST, APOPHIS, CUSTOM, SOLEMN, DARK_HOLE = 5318639, 28649820, 9995766, 41420027, 53129443
 
@@ -92,6 +94,32 @@ def test_reasons_are_specific(pack):
                                                          "checks")
     ruling, frame = _ruling("t-z", "「サイクロン」を発動できますか？", "できません。", {"サイクロン": MST})
     assert "no baseline" in compile_frame(ruling, frame, pack).reason
+
+
+@pytest.mark.engine
+def test_a_card_placed_on_the_field_of_the_player_who_does_not_own_it(card_database, engine_driver):
+    # SetupCard.owner: the monster stays on its controller's field (the set-up gives it a control effect), and
+    # destroyed it goes to its owner's Graveyard; without an owner, to its controller's
+    def scenario(sid, owner):
+        monster = {"ref": "m", "code": FILLER_MONSTER, "player": 0, "location": "mzone",
+                   **({"owner": owner} if owner is not None else {})}
+        return Scenario.from_data({"id": sid, "title": sid, "rule": "MR5", "setup": {"cards": [
+            monster, {"ref": "dh", "code": DARK_HOLE, "player": 0, "location": "hand"}]},
+            "steps": [{"activate": "dh"}], "expect": {"cards": {"m": {"location": "grave", "player": 1 if owner else 0}}}},
+            "test")
+
+    owned, own = scenario("owned", 1), scenario("own", None)
+    assert owned.to_dict()["setup"]["cards"][0]["owner"] == 1 and "owner" not in own.to_dict()["setup"]["cards"][0]
+    assert "controlled(" in puzzle_lua(owned) and "controlled(" not in puzzle_lua(own)
+    # a chain step of the card once it has left the field (after itself) is its owner's
+    responds = Scenario.from_data({**owned.to_dict(), "id": "responds", "steps": [
+        {"activate": "dh"}, {"chain": "m", "after": ["m"]}]}, "test")
+    steps = prepare(responds, load_card_data([responds], None), script_dirs_for(None)).request["steps"]
+    assert [s["player"] for s in steps] == [0, 1]
+    results = run_scenarios([owned, own], driver=engine_driver)
+    assert [r.verdict for r in results] == ["pass", "pass"], [r.message for r in results]
+    # (before Dark Hole resolves it is on player 0's field: the core did not give it back to its owner)
+    assert not any(e.get("event") == "move" and e.get("to") == "mzone" for e in results[0].log["events"])
 
 
 REAL = os.environ.get("RULINGS_EDOPRO_SCRIPTS")
@@ -492,6 +520,22 @@ def test_a_monster_whose_effect_is_activated_before_the_question_starts_where_it
     assert _event_place("monster", card, "activate", numbered_effect_text(two, 2)) == ("grave", None)
     # where the ruling places the card, that place wins
     assert _event_place("monster", FrameCard(ref="c2", name="x", location="hand"), "activate", gardna) == ("hand", None)
+
+
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_a_monster_destroyed_on_the_field_of_the_player_who_does_not_own_it(engine_driver):
+    # 元々の持ち主が相手の「真紅眼の黒竜」が自分フィールドにて破壊された場合、「レッドアイズ・バーン」を発動できますか -> できます:
+    # the opponent's Red-Eyes on the asker's field (SetupCard.owner), destroyed by a stronger monster's attack; the
+    # baseline has it owned by its controller (the deciding condition removed)
+    title = "元々の持ち主が相手の「真紅眼の黒竜」が自分フィールドにて破壊された場合、「レッドアイズ・バーン」を発動できますか？"
+    compiled = _real_compiled("t-owned", title, "「レッドアイズ・バーン」を発動する事ができます。",
+                              {"真紅眼の黒竜": 74677422, "レッドアイズ・バーン": 71782404})
+    first_baseline, first = compiled.scenarios[:2]
+    victim = next(c for c in first.setup.cards if c.code == 74677422)
+    assert (victim.player, victim.owner) == (0, 1)
+    assert next(c for c in first_baseline.setup.cards if c.code == 74677422).owner is None
+    verdict = _real_verdict(compiled, "t-owned", engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
 
 
 @pytest.mark.skipif(not os.environ.get("RULINGS_EDOPRO_CARDS"), reason="needs a real cards.cdb (RULINGS_EDOPRO_CARDS)")

@@ -262,9 +262,10 @@ def test_the_activation_asked_about_targets_a_card():
     f = _ja("魔法＆罠ゾーンに表側表示で存在する「虚無空間」を対象として、「十二獣の会局」を発動できますか？", "発動できません。")
     t = _card(f, f.question.targets[0])
     assert not f.unread and (t.name, t.location, t.position) == ("虚無空間", "szone", "faceup")
-    # an owner that differs from the controller is not read: the frame says so
+    # an owner that differs from the controller: the card is the other player's, on the asker's field
     f = _ja("元々の持ち主が相手の「青眼の白龍」を対象として、自分の墓地の「青き眼の巫女」の効果を発動できますか？")
-    assert f.unread == ["situation: 「元々の持ち主が」 is not read"]
+    t = _card(f, f.question.targets[0])
+    assert not f.unread and (t.name, t.owner, t.controller) == ("青眼の白龍", "opponent", "self")
 
 
 def test_what_was_done_earlier_this_turn_is_an_event():
@@ -560,6 +561,33 @@ def test_what_befalls_a_card_before_the_question_and_by_what():
     # what the monster beat decides (通常モンスターを破壊した): not read as any battle
     f = _ja("「漆黒の魔王 LV６」が戦闘で通常モンスターを破壊した場合、モンスター効果を発動できますか？")
     assert not any(e.note == "destroys by battle" for e in f.events) and f.unread
+
+
+def test_a_card_destroyed_on_the_field_of_the_player_who_does_not_own_it():
+    # 元々の持ち主が相手の「X」が自分フィールドにて破壊された場合: X is the opponent's card on the asker's field; no
+    # cause said: destroyed either way
+    f = _ja("元々の持ち主が相手の「真紅眼の黒竜」が自分フィールドにて破壊された場合、「レッドアイズ・バーン」を発動できますか？")
+    (event,) = f.events
+    victim = _card(f, event.card)
+    assert (event.action, event.note, victim.name, victim.owner, victim.controller, f.unread) == (
+        "destroy", "by battle or an effect", "真紅眼の黒竜", "opponent", "self", [])
+    assert _named(f, f.question.card) == "レッドアイズ・バーン"
+    # an archetype's monster (「X」と名のついたモンスター) is described by the archetype; the place said first
+    f = _ja("相手フィールドに存在する元々の持ち主が自分の「星杯」と名のついたモンスターが戦闘で破壊された場合、"
+            "「星遺物との邂逅」の効果を発動できますか？", "発動する事はできません。")
+    (event,) = f.events
+    victim = _card(f, event.card)
+    assert (event.note, victim.described, victim.owner, victim.controller, f.answer, f.unread) == (
+        "by battle", ["monster", "archetype=星杯"], "self", "opponent", "no", [])
+    # the cause, said after the place
+    f = _ja("元々の持ち主が相手の「RR」と名のついたモンスターが自分フィールドにてカードの効果で破壊された際に"
+            "「RR－リターン」を発動できますか？")
+    assert [(e.action, e.note) for e in f.events] == [("destroy", "by an effect")] and not f.unread
+    # (a card destroyed or sent to the Graveyard by a battle or an effect: either cause)
+    f = _ja("裏側守備表示の「DDパンドラ」が戦闘または相手の効果によって破壊され墓地へ送られた時、効果を発動できますか？")
+    assert [(e.action, e.note) for e in f.events] == [("destroy", "by battle or an effect")] and not f.unread
+    f = _ja("「RR－ファジー・レイニアス」が戦闘やカードの効果によって墓地へ送られた場合に効果を発動できますか？")
+    assert [(e.action, e.note) for e in f.events] == [("send_to_grave", "by battle or an effect")] and not f.unread
 
 
 def test_a_monster_sent_to_the_graveyard_before_it_is_summoned_by_an_effect():
