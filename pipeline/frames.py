@@ -839,7 +839,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
         frame.answer = "outcome"
         frame.outcome = re.split(r"[。\n]", answer.strip(), maxsplit=1)[0]
     if frame.question and frame.question.kind == "is_destroyed":
-        read_fate_question(frame, body, cards)
+        read_fate_question(frame, body, cards, answer)
     elif frame.question and frame.question.kind in ("what_happens", "applies", "other"):
         frame.fates = answered_fates(answer, cards)
         frame.applied = answered_applied(answer, frame, cards) or asked_applied(frame)
@@ -1695,7 +1695,42 @@ def read_unnamed_attack(frame: Frame, body: str, cards: _Cards) -> bool:
     return True
 
 
-def read_fate_question(frame: Frame, body: str, cards: _Cards) -> None:
+# 守備表示の「X」が「Y」を攻撃した場合、戦闘で破壊されますか: X attacks Y; whose fate is asked, the answer says
+_JA_ATTACKS_NAMED = re.compile(r"^(?P<pos>表側守備表示の|守備表示の|表側攻撃表示の|攻撃表示の)?(?P<x>" + _NAME + r")(?:が|で)、?"
+                               r"(?:相手の)?(?P<y>" + _NAME + r")(?:を|に)攻撃した(?:場合|時|際)(?:に)?、?(?:戦闘で(?:は)?)?$")
+
+
+def read_battle_fate(frame: Frame, situation: str, answer: str, cards: _Cards) -> bool:
+    """「(守備表示の)「X」が「Y」を攻撃した場合、戦闘で破壊されますか」: X attacks Y (an attack event, X in the position
+    said); the card whose fate is asked is the one of the two the answer's sentence 「…「Y」は…戦闘では破壊されません」
+    names (its quotes left out), destroyed or not as that sentence ends. False when the title or answer says otherwise."""
+    m = _JA_ATTACKS_NAMED.match(situation)
+    if m is None or frame.question is None:
+        return False
+    x, y = cards.get(m.group("x")[1:-1]), cards.get(m.group("y")[1:-1])
+    said = []
+    for sentence in re.split(r"[。\n]", _QUOTE.sub("", answer)):
+        ends = re.search(r"破壊され(ます|ません)$", sentence.strip().rstrip("）)"))
+        named = [c for c in (x, y) if "「" + c.name + "」" in sentence]
+        if ends and len(named) == 1:
+            said.append((named[0], "destroyed" if ends.group(1) == "ます" else "survives"))
+    if len({c.ref for c, _ in said}) != 1 or len({f for _, f in said}) != 1:
+        return False
+    if m.group("pos"):
+        x.position = "faceup_defense" if "守備" in m.group("pos") else "faceup_attack"
+    frame.events.append(FrameEvent(action="attack", card=x.ref, targets=[y.ref], note="attacks"))
+    subject, fate = said[0]
+    frame.question.card = subject.ref
+    frame.fates = {subject.ref: fate}
+    frame.answer = "yes" if fate == "destroyed" else "no"
+    frame.cards = cards.cards
+    frame.unread = [u for u in frame.unread if not (u.startswith("answer") or u.startswith("situation: 「")
+                                                   or u in (f"situation: what 「{x.name}」 does before the question",
+                                                            f"situation: what 「{y.name}」 does before the question"))]
+    return True
+
+
+def read_fate_question(frame: Frame, body: str, cards: _Cards, answer: str = "") -> None:
     """An is_destroyed question: the card whose fate is asked (the one said with は/が/も before the
     cue, not the one whose effect acts), the effects that act on it (「X」の効果で: an activation before
     the question), and its fate from the yes/no answer (frame.fates)."""
@@ -1704,6 +1739,8 @@ def read_fate_question(frame: Frame, body: str, cards: _Cards) -> None:
         return
     by = {m.start(): m for m in _JA_BY_EFFECT.finditer(body, 0, cue.start())}
     acting = {fold_name(_clean_name(m.group(1))) for m in by.values()}
+    if not by and read_battle_fate(frame, body[:cue.start()], answer, cards):
+        return
     if re.search(r"戦闘|攻撃(?!力)", body[:cue.start()]):
         frame.unread.append("situation: a battle (戦闘) is not compiled into events")
     subject = None

@@ -70,6 +70,8 @@ def _compile_fate(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario
     events = list(frame.events)
     if not events:
         raise NotCompiled(f"{q.kind}: no effect acts on the card in the frame (no event to play)")
+    if len(events) == 1 and events[0].note == "attacks" and len(events[0].targets) == 1:
+        return _compile_battle_fate(ruling, frame, cards, events[0])
     for e in events:
         if e.action != "activate":
             raise NotCompiled(f"event {e.action} of 「{by_ref[e.card].name}」 before the question: not compiled yet")
@@ -154,6 +156,56 @@ def _compile_fate(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario
     return scenarios
 
 
+def _compile_battle_fate(ruling: Any, frame: Frame, cards: CardSource, event: FrameEvent) -> list[Scenario]:
+    """A fate after a battle (「（守備表示の）「X」が「Y」を攻撃した場合、戦闘で破壊されますか」): X (in the position the
+    ruling says, else Attack Position) attacks Y (face-up Attack Position, the other player's) in X's controller's Battle
+    Phase, and the fated card's place once the battle resolved. The deciding condition is which monster the fated one
+    is: the baseline puts a vanilla monster in its place that the battle destroys (the other one beats it: by X's ATK,
+    or DEF where X attacks in Defense Position), so a "survives" counts only beside it; a "destroyed" needs none."""
+    by_ref = {c.ref: c for c in frame.cards}
+    attacker, target = by_ref[event.card], by_ref[event.targets[0]]
+    (fated, fate), = frame.fates.items()
+    if any(c.ref not in (attacker.ref, target.ref) for c in frame.cards):
+        raise NotCompiled("a battle with other cards in the frame: what they do is not compiled yet")
+    for card in (attacker, target):
+        if cards.kind(card.passcode) not in ("monster", "pendulum", "extra"):
+            raise NotCompiled(f"「{card.name}」 is not a monster: it does not battle")
+    defending = (attacker.position or "").endswith("defense")
+    placed = [SetupCard(ref=attacker.ref, code=attacker.passcode, player=0, location="mzone",
+                        position="faceup_defense" if defending else "faceup_attack", name=attacker.name),
+              SetupCard(ref=target.ref, code=target.passcode, player=1, location="mzone", position="faceup_attack",
+                        name=target.name)]
+    steps = [Step(action="phase", phase="battle"), Step(action="attack", card=attacker.ref, target=[target.ref], answer=True)]
+    other = attacker if fated == target.ref else target
+    power = int(cards.data[other.passcode].get("defense" if defending and other is attacker else "attack") or 0)
+    stand_in = None
+    if fate in FATE_CONTRARY:
+        # the baseline: a vanilla monster the other one beats in the fated one's place (the same ref: the steps name it)
+        stand_in = _battle_foe(power, True, cards)
+        if stand_in is None or power <= 0:
+            raise NotCompiled(f"no vanilla monster in the card data loses a battle against 「{other.name}」 ({power}): no "
+                              f"baseline can stand in for 「{by_ref[fated].name}」")
+    rid = _ruling_id(ruling)
+    scenarios: list[Scenario] = []
+    for variant, filler in enumerate((False, True), 1):
+        extra = [c for p in (0, 1) for c in _filler(p, f"f{p}") if c.location != "mzone"] if filler else []
+        base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
+        where = "battle" + (" + filler" if filler else "")
+        ruling_scenario = _scenario(ruling, base, frame, [*placed, *extra], steps, where)
+        _expect_fates(ruling_scenario, frame.fates, cards)
+        if stand_in is not None:
+            swapped = [SetupCard(**{**c.__dict__, "code": stand_in, "name": None}) if c.ref == fated else c for c in placed]
+            baseline = _scenario(ruling, base + "-baseline", frame, [*swapped, *extra], steps, where,
+                                 control_of=ruling_scenario)
+            _expect_fates(baseline, {fated: FATE_CONTRARY[fate]}, cards)
+            note = f"in the baseline a vanilla monster ({stand_in}) stands in for 「{by_ref[fated].name}」"
+            baseline.notes["stand_in"] = ruling_scenario.notes["stand_in"] = note
+            scenarios.append(baseline)
+        scenarios.append(ruling_scenario)
+    return scenarios
+
+
+# ------------------------------------------------------------------ can attack
 # ------------------------------------------------------------------ can attack
 
 

@@ -1024,6 +1024,25 @@ def test_real_scripts_copies_of_the_attackers_own_monster_and_of_the_defenders(e
 
 @pytest.mark.engine
 @pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_a_fate_after_a_battle(engine_driver):
+    # official Q&A: 「超重武者ビッグベン－K」 attacking in Defense Position deals damage with its DEF (3500) as ATK, so
+    # 「翻弄するエルフの剣士」 (not destroyed by battle with a monster of 1900 ATK or more) survives. The baseline's vanilla
+    # monster in the Elf's place is destroyed. The real script (c52077741: c:GetAttack()>=1900 of the battling
+    # monster, 1000 here) lets the Elf be destroyed: a script discrepancy the scenario reports as a fail.
+    compiled = _real_compiled("t-bigben", "守備表示の「超重武者ビッグベン－K」が「翻弄するエルフの剣士」を攻撃した場合、戦闘で破壊されますか？",
+                              "相手の「翻弄するエルフの剣士」のモンスター効果が適用され、戦闘では破壊されません。",
+                              {"超重武者ビッグベン－K": 3117804, "翻弄するエルフの剣士": 52077741})
+    baseline, first = compiled.scenarios[:2]
+    elf = first.setup.card("c1")
+    assert (elf.code, elf.player, first.setup.card("c2").position, first.expect.cards["c1"]) == (
+        52077741, 1, "faceup_defense", {"location": "mzone"})
+    assert baseline.setup.card("c1").code != 52077741 and baseline.expect.cards["c1"] == {"location": "grave"}
+    verdict = _real_verdict(compiled, "t-bigben", engine_driver)
+    assert (verdict.verdict, verdict.reason.startswith("ruling says c1 survives")) == ("fail", True), verdict.reason
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
 def test_real_scripts_cannot_attack_past_two_copies_of_a_card(engine_driver):
     # official Q&A: with two 「ジェントルーパー」 (相手は他のモンスターを攻撃できない) the monster cannot attack at all,
     # nor directly; the baseline without them attacks directly

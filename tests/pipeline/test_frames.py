@@ -892,3 +892,16 @@ def test_activation_and_what_it_does_after(qa):
     # cannot be done is not said
     f = qa(8015)
     assert f.answer == "no" and any("does not say which cannot be done" in u for u in f.unread)
+
+
+def test_a_battle_whose_fate_the_answer_names():
+    # 守備表示の「X」が「Y」を攻撃した場合、戦闘で破壊されますか: X (Defense Position) attacks Y; the answer's sentence names
+    # whose fate it is (「Y」…戦闘では破壊されません: Y survives), not the title's subject
+    t = "守備表示の「超重武者ビッグベン－K」が「翻弄するエルフの剣士」を攻撃した場合、戦闘で破壊されますか？"
+    f = frame_ja(t, t, "相手の「翻弄するエルフの剣士」の『①:このカードは攻撃力1900以上のモンスターとの戦闘では破壊されない』モンスター効果"
+                       "が適用され、戦闘では破壊されません。", {})
+    (event,) = f.events
+    ben, elf = _card(f, event.card), _card(f, event.targets[0])
+    assert (event.action, event.note, ben.name, ben.position, elf.name) == (
+        "attack", "attacks", "超重武者ビッグベン－K", "faceup_defense", "翻弄するエルフの剣士")
+    assert (f.question.card, f.fates, f.answer, f.unread) == (elf.ref, {elf.ref: "survives"}, "no", [])
