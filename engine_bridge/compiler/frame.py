@@ -22,7 +22,7 @@ from engine_bridge.compiler.effects import (applies_on_its_own, effect_index, ev
 from engine_bridge.compiler.kinds import (_chain_baselines, _check_read_yes_no, _compile_after_event, _compile_attack,
                                           _compile_fate, _compile_select, _compile_summon_by_effect, CAUSED_NOTES,
                                           compile_applied, compile_stats, compile_triggered)
-from engine_bridge.compiler.steps import (_check_event_sides, _event_named_cards, _event_place, _negation_window,
+from engine_bridge.compiler.steps import (_check_event_sides, activated_first, _event_named_cards, _event_place, _negation_window,
                                           _summon_baseline, _summon_step, chain_links, link_players, PLAYED_EVENTS,
                                           revive_steps, revive_triggered, REVIVED_NOTE, summon_triggered, trigger_steps)
 from engine_bridge.scenario import Scenario, SetupCard, Step
@@ -119,6 +119,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     if q.kind not in ("can_activate", "can_summon", "can_set", "can_target"):
         raise NotCompiled(_no_compiler(frame))
     _check_read_yes_no(frame)
+    frame = activated_first(frame, cards)  # 「X」の効果が適用されている: X activated and resolved first
     by_ref = {c.ref: c for c in frame.cards}
     _check_cards(frame, cards)
     qcard = by_ref[q.card]

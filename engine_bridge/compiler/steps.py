@@ -11,8 +11,8 @@ from typing import Any
 
 from engine_bridge.compiler.base import CardSource, NotCompiled, STAND_IN_SUMMON
 from engine_bridge.compiler.boards import _check_cards, _fate_place, _filler, _situation_card, archetype_cards, runnable
-from engine_bridge.compiler.effects import (_activated_from, _event_effect, _SET_DESC, _SET_TYPE, numbered_effect_text,
-                                            open_state_effects, referenced_cards)
+from engine_bridge.compiler.effects import (_activated_from, applies_on_its_own, _event_effect, _SET_DESC, _SET_TYPE, numbered_effect_text,
+                                            open_state_effects, referenced_cards, response_event)
 from engine_bridge.scenario import SetupCard, Step
 from rulings.records import Frame, FrameCard, FrameEvent, FrameQuestion
 
@@ -41,6 +41,37 @@ def _event_place(kind: str, card: FrameCard, action: str = "activate", effect_te
 
 
 PLAYED_EVENTS = ("activate", "summon", "special_summon")
+
+
+def activated_first(frame: Frame, cards: CardSource) -> Frame:
+    """The frame with each situation card whose effect the ruling says is applied (「X」の効果が適用されている
+    場合 / 適用中 / 適用されているターン) but whose script applies nothing while it is merely on the field (a
+    Normal or Quick-Play Spell, a Normal Trap, an Ignition or Quick effect: applies_on_its_own is False) made an
+    activation before the question: that state is X activated and resolved first, in the turn of the player
+    who asks (the baseline, without X, stays the deciding condition removed). Only where the frame has no
+    other event the question responds to (a chain is built from its last events) and X can be activated in
+    an open game state (not a trigger nor only in response to an event, not an Equip Spell: its equip target
+    is not read); else unchanged (the compilers then say why it is not compiled)."""
+    q = frame.question
+    if q is None or any(e.note for e in frame.events):
+        return frame
+    first: list[FrameEvent] = []
+    changed: list[FrameCard] = []
+    for c in frame.cards:
+        if c.ref == q.card or "applied" not in c.state or c.passcode is None or any(e.card == c.ref for e in frame.events):
+            continue
+        cards.ensure([c.passcode])
+        script = cards.script(c.passcode)
+        if script is None or applies_on_its_own(script) or cards.kind(c.passcode) == "equip" or \
+                open_state_effects(script, None) is not True or response_event(script, None) is not None:
+            continue  # (「ドロール＆ロックバード」: activated only when a card is added to a hand)
+        first.append(FrameEvent(action="activate", card=c.ref, note=None))
+        changed.append(c.model_copy(update={"state": [s for s in c.state if s != "applied"]}))
+    if not first:
+        return frame
+    done = {c.ref: c for c in changed}
+    return frame.model_copy(update={"events": [*first, *frame.events],
+                                    "cards": [done.get(c.ref, c) for c in frame.cards]})
 
 
 def _check_event_sides(events: list[FrameEvent], by_ref: dict[str, FrameCard], q: FrameQuestion) -> None:

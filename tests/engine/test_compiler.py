@@ -1053,3 +1053,26 @@ def test_real_scripts_cannot_attack_past_two_copies_of_a_card(engine_driver):
     assert not any(c.code == 54635862 for c in baseline.setup.cards)
     verdict = _real_verdict(compiled, "t-troopers", engine_driver)
     assert verdict.verdict == "pass", verdict.reason
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_an_applied_effect_is_activated_and_resolved_first(engine_driver):
+    # official Q&A: while 「咎を擁く魔瞳」's effect applies (a Normal Spell: its script registers nothing while it merely
+    # sits on the field), 「光の護封壁」 (pay LP in multiples of 1000) cannot be activated; the state is 「咎を擁く魔瞳」
+    # activated and resolved first, the baseline without it activates 「光の護封壁」
+    compiled = _real_compiled("t-morganite", "「咎を擁く魔瞳」の効果が適用されている状況で、「光の護封壁」を発動できますか？",
+                              "発動できません。", {"咎を擁く魔瞳": 61822419, "光の護封壁": 17078030})
+    baseline, first = compiled.scenarios[:2]
+    morganite = next(c for c in first.setup.cards if c.code == 61822419)
+    assert (morganite.location, morganite.player) == ("hand", 0)
+    assert [(s.action, s.card) for s in first.steps] == [("activate", morganite.ref), ("activate", first.steps[-1].card)]
+    assert first.steps[-1].expect == {"offered": False} and 61822419 not in baseline.codes()
+    verdict = _real_verdict(compiled, "t-morganite", engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    # an effect activated only in response to an event (「ドロール＆ロックバード」: a card added to a hand) is not played
+    # first: no event lets it be activated
+    ruling, frame = _ruling("t-droll", "「ドロール＆ロックバード」の効果適用中に、「副作用？」を発動できますか？", "発動できません。",
+                            {"ドロール＆ロックバード": 94145021, "副作用？": 30922149})
+    reason = compile_frame(ruling, frame, CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS"))).reason
+    assert reason and "applies once activated and resolved" in reason
