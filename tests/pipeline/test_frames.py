@@ -905,3 +905,15 @@ def test_a_battle_whose_fate_the_answer_names():
     assert (event.action, event.note, ben.name, ben.position, elf.name) == (
         "attack", "attacks", "超重武者ビッグベン－K", "faceup_defense", "翻弄するエルフの剣士")
     assert (f.question.card, f.fates, f.answer, f.unread) == (elf.ref, {elf.ref: "survives"}, "no", [])
+
+
+def test_two_cards_applied_together_and_one_standing_for_its_kind():
+    # 「A」と「B」が適用されている場合: both are applied; 「A」等の効果が適用されている: A (standing for the cards like it)
+    f = _ja("「王宮の鉄壁」と「縮退回路」が適用されている場合、「サイクロン」を発動できますか？")
+    assert [(c.name, c.state) for c in f.cards if c.state] == [("王宮の鉄壁", ["applied"]), ("縮退回路", ["applied"])]
+    assert not f.unread
+    f = _ja("「閃光の追放者」等の効果が適用されている時に、「星見獣ガリス」の効果を発動できますか？")
+    assert [(c.name, c.state) for c in f.cards if c.state] == [("閃光の追放者", ["applied"])]
+    assert _named(f, f.question.card) == "星見獣ガリス" and not f.unread
+    f = _ja("「クロス・ソウル」と「闇黒世界－シャドウ・ディストピア－」の効果が適用されている場合、「サイクロン」を発動できますか？")
+    assert {c.name for c in f.cards if c.state == ["applied"]} == {"クロス・ソウル", "闇黒世界－シャドウ・ディストピア－"}
