@@ -866,8 +866,9 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     if frame.question and frame.question.card:
         name = next(c.name for c in cards.cards if c.ref == frame.question.card)
         # (the answer's quote when the question text quotes none: 「X」の『①：…』効果を発動する事はできます)
+        # (「X」のカードの発動: the card's activation, not an effect the answer quotes)
         quoted = quoted_effect_of(question, name) or (
-            quoted_effect_of(answer, name) if frame.question.effect is None else None)
+            quoted_effect_of(answer, name) if frame.question.effect is None and "カードの発動" not in frame.question.text else None)
         if quoted:
             frame.question.effect_text = quoted
             if frame.question.effect is None:
@@ -1312,6 +1313,8 @@ def read_select_question(frame: Frame, body: str, answer: str, cards: _Cards) ->
             m = None
         else:
             cards.cards.append(chosen)
+    if not m and read_equip_to(frame, body, cards):
+        return
     if not m:
         frame.unread.append("question: which card's effect chooses which card is not read")
         return
@@ -1346,6 +1349,25 @@ def read_select_question(frame: Frame, body: str, answer: str, cards: _Cards) ->
         if said:
             frame.answer = "yes" if said.group(1) == "ます" else "no"
             frame.unread = [u for u in frame.unread if not u.startswith("answer")]
+
+
+# 「M」に「E」を装備できますか (no third card): E's own activation (an Equip Spell) or effect (a Union monster) equips
+# E to M, its target
+_JA_EQUIP_TO = re.compile(r"^(?P<m>" + _NAME + r")に、?(?P<e>" + _NAME + r")を装備(?:させる|する)?(?:事|こと)?(?:は|が)?でき(?:ます|ません)か")
+
+
+def read_equip_to(frame: Frame, body: str, cards: _Cards) -> bool:
+    """「M」に「E」を装備できますか: a can_target question, E's activation (or effect) with M as its target; False
+    when the title is not in this shape."""
+    m = _JA_EQUIP_TO.search(body)
+    if not m:
+        return False
+    equip, monster = cards.get(m.group("e")[1:-1]), cards.get(m.group("m")[1:-1])
+    q = frame.question
+    q.kind, q.card, q.targets, q.text = "can_target", equip.ref, [monster.ref], m.group(0)
+    frame.unread = [u for u in frame.unread if u not in (f"situation: what 「{equip.name}」 does before the question",
+                                                         f"situation: what 「{monster.name}」 does before the question")]
+    return True
 
 
 # 「G」の①の効果で、墓地の「X」を特殊召喚できますか / 「X」を「G」の効果で融合召喚できますか: G's effect summons X

@@ -72,6 +72,8 @@ def _question_places(kind: str, card: FrameCard, frame: Frame) -> list[tuple[str
         return [("szone", "faceup")] if effect and kind == "trap-continuous" else [("szone", "facedown"), ("grave", None)]
     if kind == "continuous":
         return [("szone", "faceup"), ("hand", None)] if effect else [("hand", None)]
+    if kind == "equip" and q.kind == "can_target" and q.targets:
+        return [("hand", None)]  # 「M」に「E」を装備できますか: E activated from the hand, M its equip target
     if kind == "equip":
         raise NotCompiled(f"「{card.name}」 is an Equip Spell: its equip target is not compiled")
     return [("hand", None), ("grave", None)]

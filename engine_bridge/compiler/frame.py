@@ -171,7 +171,9 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
             action = "special_summon"
         elif self_summon is not None:
             asked = frame.model_copy(update={"question": q.model_copy(update={"effect": self_summon[0]})})
-    if target and q.effect is None and not q.effect_text:
+    # an Equip Spell's activation (aux.AddEquipProcedure in utility.lua: not among its script's own effects)
+    equip_activation = activation and qkind == "equip"
+    if target and q.effect is None and not q.effect_text and not equip_activation:
         # a target question about a card of several effects that names none: the one effect that targets
         targeting = targeting_effect(cards.texts.get(qcard.passcode, ""))
         if targeting is not None:
@@ -179,7 +181,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     effect = effect_index(asked, qcard.passcode, cards, activation) if action == "activate" else None
     summoned = bool(events) and events[-1].action in ("summon", "special_summon") and (
         events[-1].note == "chained to" or events[-1] in own)
-    trigger = action == "activate" and open_state_effects(cards.script(qcard.passcode) or "", effect) is False
+    trigger = action == "activate" and not equip_activation and \
+        open_state_effects(cards.script(qcard.passcode) or "", effect) is False
     if trigger and not summoned and events and events[-1].card != q.card and events[-1].action in (
             "summon", "special_summon") and events[-1].note is None:
         # 「X」を召喚した場合、「Y」の効果を発動できますか: Y's trigger responds to that Summon, made by the asker

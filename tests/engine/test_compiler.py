@@ -1076,3 +1076,20 @@ def test_real_scripts_an_applied_effect_is_activated_and_resolved_first(engine_d
                             {"ドロール＆ロックバード": 94145021, "副作用？": 30922149})
     reason = compile_frame(ruling, frame, CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS"))).reason
     assert reason and "applies once activated and resolved" in reason
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_an_equip_spell_activated_with_its_equip_target(engine_driver):
+    # official Q&A (できます): 「聖剣クラレント」 (equip only to a Warrior) activated from the hand with 「魔装戦士 ヴァンドラ」 as the
+    # monster it equips; the card's activation (aux.AddEquipProcedure), not the effect the answer quotes
+    compiled = _real_compiled("t-clarent",
+                              "「聖剣クラレント」のカードの発動を行う際に、「魔装戦士 ヴァンドラ」を装備する対象にできますか？",
+                              "「魔装戦士 ヴァンドラ」を装備する対象に選択する事はできます。",
+                              {"聖剣クラレント": 41359411, "魔装戦士 ヴァンドラ": 93298460})
+    ruling = next(s for s in compiled.scenarios if s.kind == "ruling")
+    clarent = next(c for c in ruling.setup.cards if c.code == 41359411)
+    assert clarent.location == "hand" and ruling.steps[-1].effect is None
+    assert ruling.steps[-1].expect == {"target_selectable": {ruling.steps[-1].target[0]: True}}
+    verdict = _real_verdict(compiled, "t-clarent", engine_driver)
+    assert verdict.verdict == "pass", verdict.reason

@@ -917,3 +917,16 @@ def test_two_cards_applied_together_and_one_standing_for_its_kind():
     assert _named(f, f.question.card) == "星見獣ガリス" and not f.unread
     f = _ja("「クロス・ソウル」と「闇黒世界－シャドウ・ディストピア－」の効果が適用されている場合、「サイクロン」を発動できますか？")
     assert {c.name for c in f.cards if c.state == ["applied"]} == {"クロス・ソウル", "闇黒世界－シャドウ・ディストピア－"}
+
+
+def test_equipping_a_card_to_a_monster_is_its_activation_targeting_that_monster():
+    # 「M」に「E」を装備できますか: E's activation (or effect) with M as its target
+    title = "「冥界の魔王 ハ・デス」に「リボーンリボン」を装備できますか？"
+    f = frame_ja(title, title, "「冥界の魔王 ハ・デス」に「リボーンリボン」を装備する事はできます。", {})
+    assert (f.question.kind, _named(f, f.question.card), [_named(f, t) for t in f.question.targets], f.answer, f.unread) == (
+        "can_target", "リボーンリボン", ["冥界の魔王 ハ・デス"], "yes", [])
+    # 「E」のカードの発動を行う際に…: the card's activation, not an effect of it the answer quotes
+    f = frame_ja("「聖剣クラレント」のカードの発動を行う際に、「魔装戦士 ヴァンドラ」を装備する対象にできますか？", "",
+                 "装備する対象に選択する事はできます。なお、「聖剣クラレント」の『②：１ターンに１度、５００LPを払って発動できる。"
+                 "このターン、装備モンスターは直接攻撃できる』効果を発動する事はできません。", {})
+    assert (f.question.kind, f.question.effect, f.question.effect_text) == ("can_target", None, None)
