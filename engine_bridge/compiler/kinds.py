@@ -378,9 +378,10 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
     cards.ensure(refs)
     stand_ins = [c for c in refs if c in cards.data and cards.kind(c) == cards.kind(chosen.passcode)] or \
         [c for c in refs if c in cards.data] or [c for c in fallback if c in cards.data and c != chosen.passcode]
-    if chosen.location is None and q.how in ("除外", "装備"):
-        # 「G」の効果で「X」を除外できますか: X where G's text looks for what it banishes or equips
-        looked = chosen_from(numbered_effect_text(cards.texts.get(source.passcode, ""), q.effect), q.how)
+    if chosen.location is None and (q.how in ("除外", "装備") or cards.kind(chosen.passcode) == "equip"):
+        # 「G」の効果で「X」を除外できますか: X where G's text looks for what it banishes or equips (an Equip Spell
+        # chosen: what G equips)
+        looked = chosen_from(numbered_effect_text(cards.texts.get(source.passcode, ""), q.effect), q.how or "装備")
         chosen = chosen.model_copy(update={"location": looked}) if looked else chosen
     where, where_position = _select_place(chosen, cards)
     # after the first stand-in, the cards that pass the chooser's script's filters (a vanilla card or one the
@@ -512,6 +513,8 @@ def chosen_from(text: str, verb: str) -> str | None:
     装備する」): the first place said before the verb in its sentence; None when none is (the field)."""
     for sentence in re.split(r"[。]", text):
         at = sentence.find(verb)
+        if verb == "装備" and (said := re.search(r"装備(?:する|し|させ)", sentence)):
+            at = said.start()  # (the verb, not 装備可能 / 装備魔法カード before it)
         if at < 0:
             continue
         found = re.findall(r"(エクストラデッキ|EXデッキ|デッキ|墓地|手札)(?:・[^かのに]{1,4})*(?:から|の|に存在する)", sentence[:at])

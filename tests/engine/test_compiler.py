@@ -1093,3 +1093,12 @@ def test_real_scripts_an_equip_spell_activated_with_its_equip_target(engine_driv
     assert ruling.steps[-1].expect == {"target_selectable": {ruling.steps[-1].target[0]: True}}
     verdict = _real_verdict(compiled, "t-clarent", engine_driver)
     assert verdict.verdict == "pass", verdict.reason
+    # official Q&A (できません): 「妖精伝姫－シンデレラ」② equips an Equip Spell 「このカードに装備可能な」 from the hand, Deck or
+    # Graveyard (where its text looks for it: 装備する, not 装備可能); 「銀河零式」 (it equips a monster in the Graveyard) is not
+    # among its choices, a stand-in Equip Spell is
+    compiled = _real_compiled("t-cinderella", "「妖精伝姫－シンデレラ」の②のモンスター効果で、「銀河零式」を装備できますか？",
+                              "「銀河零式」を装備させる事はできません。", {"妖精伝姫－シンデレラ": 52022648, "銀河零式": 97617181})
+    zero = next(c for c in compiled.scenarios[-1].setup.cards if c.code == 97617181)
+    assert zero.location == "hand"
+    verdict = _real_verdict(compiled, "t-cinderella", engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
