@@ -1014,7 +1014,8 @@ def test_real_scripts_copies_of_the_attackers_own_monster_and_of_the_defenders(e
     assert _real_verdict(compiled, "t-beelzebub", engine_driver).verdict == "pass"
     # two 「妖仙獣 右鎌神柱」 of the asker (相手は他の「妖仙獣」モンスターを攻撃対象にできない): the opponent's monster attacks
     # (the scenario's player 0), and cannot attack directly past them
-    compiled = _real_compiled("t-pillars", "「妖仙獣 右鎌神柱」が自分のモンスターゾーンに２体存在する場合、プレイヤーに直接攻撃できますか？",
+    compiled = _real_compiled("t-pillars",
+                              "「妖仙獣 右鎌神柱」が自分のモンスターゾーンに２体存在する場合、プレイヤーに直接攻撃できますか？",
                               "攻撃を行う事自体ができません。", {"妖仙獣 右鎌神柱": 91420254})
     first = compiled.scenarios[1]
     assert [c.player for c in first.setup.cards if c.code == 91420254] == [1, 1]
@@ -1029,7 +1030,8 @@ def test_real_scripts_a_fate_after_a_battle(engine_driver):
     # 「翻弄するエルフの剣士」 (not destroyed by battle with a monster of 1900 ATK or more) survives. The baseline's vanilla
     # monster in the Elf's place is destroyed. The real script (c52077741: c:GetAttack()>=1900 of the battling
     # monster, 1000 here) lets the Elf be destroyed: a script discrepancy the scenario reports as a fail.
-    compiled = _real_compiled("t-bigben", "守備表示の「超重武者ビッグベン－K」が「翻弄するエルフの剣士」を攻撃した場合、戦闘で破壊されますか？",
+    compiled = _real_compiled("t-bigben",
+                              "守備表示の「超重武者ビッグベン－K」が「翻弄するエルフの剣士」を攻撃した場合、戦闘で破壊されますか？",
                               "相手の「翻弄するエルフの剣士」のモンスター効果が適用され、戦闘では破壊されません。",
                               {"超重武者ビッグベン－K": 3117804, "翻弄するエルフの剣士": 52077741})
     baseline, first = compiled.scenarios[:2]

@@ -826,7 +826,8 @@ def test_a_can_attack_whose_own_clause_holds_the_situation():
                        "できるようになります。", {})
     assert (f.question.kind, f.question.card, f.answer, f.unread) == ("can_attack", None, "yes", [])
     # 「装備カードを装備していない「X」」: the set-up equips nothing anyway
-    f = _ja("装備カードを装備していない「鎧皇竜－サイバー・ダーク・エンド・ドラゴン」は攻撃できますか？", "装備カードを装備していない状況でも1回攻撃できます。")
+    f = _ja("装備カードを装備していない「鎧皇竜－サイバー・ダーク・エンド・ドラゴン」は攻撃できますか？",
+            "装備カードを装備していない状況でも1回攻撃できます。")
     assert (f.question.kind, f.answer, f.unread) == ("can_attack", "yes", [])
 
 
