@@ -189,16 +189,105 @@ def card_data_from_cdb(path: Path, codes: Iterable[int] | None = None) -> dict[i
     return out
 
 
-def card_data(codes: Iterable[int], cards: str | Path | None = None) -> dict[int, dict]:
+def card_data(codes: Iterable[int], cards: str | Path | None = None,
+              script_dirs: Iterable[Path] = ()) -> dict[int, dict]:
     """Card data for the engine: from a cards.cdb when given (its exact bits), and from the shared
-    card database for the cards the cdb lacks (an older cdb misses newer cards). Every value is
+    card database for the cards the cdb lacks (an older cdb misses newer cards), with the set codes of
+    their series where the scripts in use name them (with_series_setcodes). Every value is
     complete (Trap Monster stats from the card text) or carries a `problem` its scenarios report."""
     codes = set(codes)
     out = card_data_from_cdb(Path(cards), codes) if cards else {}
     missing = codes - set(out)
     if missing:
-        out.update(card_data_from_jsonl(missing))
+        out.update(with_series_setcodes(card_data_from_jsonl(missing), script_dirs, cards))
     return out
+
+
+ARCHETYPE_CONSTANTS = "archetype_setcode_constants.lua"
+_SETCODE_LINE = re.compile(r"^\s*(SET_\w+)\s*=\s*(0x[0-9a-fA-F]+|\d+)", re.M)
+
+
+@lru_cache(maxsize=8)
+def _setcode_names(script_dirs: tuple[str, ...]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for directory in script_dirs:
+        for folder in (Path(directory), Path(directory).parent):
+            path = folder / ARCHETYPE_CONSTANTS
+            if path.exists():
+                out.update({name: int(value, 0) for name, value in _SETCODE_LINE.findall(
+                    path.read_text(encoding="utf-8", errors="replace"))})
+    return out
+
+
+def setcode_names(script_dirs: Iterable[Path | str]) -> dict[str, int]:
+    """SET_* name -> archetype code, from the scripts' archetype_setcode_constants.lua (EDOPro's layout:
+    beside utility.lua, a parent of the official/ folder); empty where the folders hold none (the pack)."""
+    return _setcode_names(tuple(str(d) for d in script_dirs))
+
+
+def _series_constant(series: str) -> str:
+    """The SET_ name a series name would have: 「Six Samurai」 -> SET_SIX_SAMURAI."""
+    return "SET_" + re.sub(r"[^A-Z0-9]+", "_", series.upper().replace("'", "")).strip("_")
+
+
+@lru_cache(maxsize=2)
+def _series_index(path: str, mtime_ns: int) -> dict[int, tuple[str, ...]]:
+    return {card.passcode: tuple(card.series) for card in read_cards_jsonl(Path(path)) if card.series}
+
+
+@lru_cache(maxsize=4)
+def _series_setcodes(script_dirs: tuple[str, ...], cdb: str, jsonl: str, mtime_ns: int) -> dict[str, int]:
+    """Series name -> set code: the archetype constant of the series' name (SET_ + its words), kept only
+    where the cards.cdb in use agrees (9 in 10 of the series' cards it holds are of that archetype: the
+    database's series are wider than archetypes at times, 「Chaos」, 「Warrior」); series none of whose cards
+    the cdb holds (archetypes newer than it) are taken by their name alone."""
+    names = _setcode_names(script_dirs)
+    index = _series_index(jsonl, mtime_ns)
+    held: dict[int, list[int]] = {}
+    if cdb:
+        try:
+            con = open_cdb(Path(cdb))
+            rows = con.execute("SELECT id, setcode FROM datas").fetchall()
+            con.close()
+            held = {int(c): [(int(s or 0) >> k) & 0xFFFF for k in (0, 16, 32, 48)] for c, s in rows}
+        except sqlite3.DatabaseError:
+            held = {}
+    votes: dict[str, list[bool]] = {}
+    for code, series in index.items():
+        for name in series:
+            value = names.get(_series_constant(name))
+            if value is not None and code in held:
+                votes.setdefault(name, []).append(any(
+                    p and (p & 0xFFF) == (value & 0xFFF) and (p & value) == value for p in held[code]))
+    out: dict[str, int] = {}
+    for series in {s for ss in index.values() for s in ss}:
+        value = names.get(_series_constant(series))
+        seen = votes.get(series, [])
+        if value is not None and (not seen or sum(seen) >= 0.9 * len(seen)):
+            out[series] = value
+    return out
+
+
+def with_series_setcodes(data: dict[int, dict], script_dirs: Iterable[Path | str], cdb: str | Path | None = None,
+                         path: Path | None = None) -> dict[int, dict]:
+    """The shared card database has no set codes (the engine's IsSetCard then fails for every card a cdb
+    lacks: 「影六武衆－ハツメ」 is no 「六武衆」): a card without any gets those of its series
+    (_series_setcodes) where the scripts in use define the archetype constants."""
+    dirs = tuple(str(d) for d in script_dirs)
+    if not dirs or not setcode_names(dirs):
+        return data
+    path = Path(path) if path else cards_file()
+    stat = path.stat() if path.exists() else None
+    if stat is None:
+        return data
+    table = _series_setcodes(dirs, str(cdb or ""), str(path), stat.st_mtime_ns)
+    index = _series_index(str(path), stat.st_mtime_ns)
+    for code, row in data.items():
+        if not row.get("setcodes"):
+            found = [table[s] for s in index.get(code, ()) if s in table]
+            if found:
+                row["setcodes"] = list(dict.fromkeys(found))[:4]
+    return data
 
 
 # fields of a card data dict that are for readers, not for the engine's OCG_CardData

@@ -147,13 +147,14 @@ class EngineDriver:
                 return result
 
 
-def load_card_data(scenarios: Iterable[Scenario], cards: str | Path | None = None) -> dict[int, dict]:
+def load_card_data(scenarios: Iterable[Scenario], cards: str | Path | None = None,
+                   script_dirs: Iterable[Path] = ()) -> dict[int, dict]:
     """The card data of the scenarios' cards and of the Tokens their scripts create (by EDOPro's
     convention a card's Tokens have the codes that follow its own: 「カバーカーニバル」 18027138 makes
     「カバートークン」 18027139): a Token the engine creates without its card data breaks the duel."""
     codes = {code for scenario in scenarios for code in scenario.codes()}
-    data = card_data(codes, cards)
-    tokens = card_data({code + n for code in codes for n in TOKEN_OFFSETS} - codes, cards)
+    data = card_data(codes, cards, script_dirs)
+    tokens = card_data({code + n for code in codes for n in TOKEN_OFFSETS} - codes, cards, script_dirs)
     k = load_constants()
     data.update({c: d for c, d in tokens.items() if not d.get("problem") and d.get("type", 0) & k["TYPE_TOKEN"]})
     return data
@@ -174,8 +175,8 @@ def run_scenarios(scenarios: list[Scenario], *, scripts: str | Path | None = Non
     """Every scenario's verdict, in input order. `driver` lets callers reuse one Node process;
     `jobs` > 1 runs that many Node drivers in parallel (None: all cores). The verdicts and their
     order do not depend on `jobs`: each scenario is its own duel, and results are reported in order."""
-    data_by_code = load_card_data(scenarios, cards)
     dirs = script_dirs_for(scripts)
+    data_by_code = load_card_data(scenarios, cards, dirs)
     prepared = [prepare(s, data_by_code, dirs, timeout_ms=int(timeout_s * 1000)) for s in scenarios]
     jobs = default_jobs() if jobs is None else max(1, int(jobs))
     jobs = 1 if driver is not None else min(jobs, max(1, sum(1 for p in prepared if not p.problem)))
@@ -263,7 +264,7 @@ def load_puzzle(puzzle: str | Path, *, scripts: str | Path | None = None, cards:
     text = Path(puzzle).read_text(encoding="utf-8") if isinstance(puzzle, Path) or (
         isinstance(puzzle, str) and "\n" not in puzzle and Path(puzzle).exists()) else str(puzzle)
     codes = set(codes) or {int(m) for m in re.findall(r"Debug\.AddCard\(\s*(\d+)", text)}
-    data = card_data(codes, cards)
+    data = card_data(codes, cards, script_dirs_for(scripts))
     from engine_bridge.carddata import is_normal_monster
     from engine_bridge.request import BASE_SCRIPTS
 

@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
-from engine_bridge.carddata import card_data_from_cdb, card_data_from_jsonl
+from engine_bridge.carddata import card_data_from_cdb, card_data_from_jsonl, with_series_setcodes
 from engine_bridge.constants import load_constants
 from engine_bridge.request import find_script, FRAME_TEMPLATE
 from engine_bridge.scenario import Expect, RulingRef, Scenario, Setup, SetupCard, Step
@@ -49,7 +49,7 @@ class CardSource:
         codes = set(codes) | {FILLER_MONSTER, FILLER_SET, STAND_IN_SUMMON}
         missing = codes - set(self.data)
         if missing:
-            self.data.update(card_data_from_jsonl(missing))
+            self.data.update(with_series_setcodes(card_data_from_jsonl(missing), self.script_dirs, self.cdb))
             if self.cdb:
                 self.data.update(card_data_from_cdb(self.cdb, missing))
             texts = _ja_texts()

@@ -14,7 +14,7 @@ from typing import Iterable
 
 from engine_bridge.compiler.base import (CardSource, EXTRA_KINDS, FILLER_MONSTER, FILLER_SET, NotCompiled,
                                          STAND_IN_SUMMON)
-from engine_bridge.carddata import card_data_from_cdb
+from engine_bridge.carddata import card_data_from_cdb, setcode_names
 from engine_bridge.compiler.effects import applies_on_its_own
 from engine_bridge.constants import load_constants
 from engine_bridge.scenario import SetupCard
@@ -585,21 +585,6 @@ def similar_cards(code: int, cards: CardSource, limit: int = 2) -> list[int]:
 
 
 _LISTED_SERIES = re.compile(r"\.listed_series\s*=\s*\{([^}]*)\}")
-_SETCODE_LINE = re.compile(r"^\s*(SET_\w+)\s*=\s*(0x[0-9a-fA-F]+|\d+)", re.M)
-ARCHETYPE_CONSTANTS = "archetype_setcode_constants.lua"
-
-
-@lru_cache(maxsize=8)
-def _setcode_values(script_dirs: tuple[str, ...]) -> dict[str, int]:
-    """SET_* name -> set code, from the scripts' archetype_setcode_constants.lua (beside or above the card
-    scripts); empty where the scripts in use have none (the project's pack)."""
-    for directory in script_dirs:
-        for folder in (Path(directory), Path(directory).parent):
-            path = folder / ARCHETYPE_CONSTANTS
-            if path.exists():
-                text = path.read_text(encoding="utf-8", errors="replace")
-                return {name: int(value, 0) for name, value in _SETCODE_LINE.findall(text)}
-    return {}
 
 
 @lru_cache(maxsize=4)
@@ -629,7 +614,7 @@ def archetype_cards(code: int, cards: CardSource) -> list[int]:
     listed = _LISTED_SERIES.search(script)
     if not listed or not cards.cdb:
         return []
-    values = _setcode_values(tuple(str(d) for d in cards.script_dirs))
+    values = setcode_names(cards.script_dirs)
     wanted = [values[n.strip()] for n in listed.group(1).split(",") if n.strip() in values]
     if not wanted:
         return []
@@ -762,25 +747,6 @@ _TRAIT_CALL = (r"(not\s+)?{card}:(IsSetCard|IsRace|IsAttribute|IsType|IsLevel|Is
 # utility.lua's shorthands for IsType: c:IsSpell() is c:IsType(TYPE_SPELL)
 _TYPE_SHORTHANDS = {"IsMonster": "TYPE_MONSTER", "IsSpell": "TYPE_SPELL", "IsTrap": "TYPE_TRAP",
                     "IsSpellTrap": "TYPE_SPELL|TYPE_TRAP"}
-_SETCODE_FILE = "archetype_setcode_constants.lua"
-
-
-def _setcode_constants(cards: CardSource) -> dict[str, int]:
-    """SET_* names -> archetype codes, from the script folder's archetype_setcode_constants.lua (EDOPro's
-    layout: beside utility.lua, a parent of the official/ folder); empty where the folders hold none."""
-    if "setcodes" in cards.memo:
-        return cards.memo["setcodes"]
-    out: dict[str, int] = {}
-    for directory in cards.script_dirs:
-        for folder in (directory, directory.parent):
-            path = folder / _SETCODE_FILE
-            if path.exists():
-                out.update({m[0]: int(m[1], 0) for m in re.findall(r"^(SET_\w+)\s*=\s*(0x[0-9a-fA-F]+|\d+)", path.read_text(
-                    encoding="utf-8", errors="replace"), re.M)})
-    cards.memo["setcodes"] = out
-    return out
-
-
 def _trait_value(arg: str, names: dict[str, int]) -> int | None:
     """A filter call's argument as a number: 0x1f, 4, RACE_DRAGON|RACE_WYRM, SET_DD; None when it names
     something else (a variable, the card's own id)."""
@@ -800,7 +766,7 @@ def script_filters(script: str, cards: CardSource) -> list[list[tuple[bool, str,
     card) checks, as (negated, call, values): those whose values are constants (IsSetCard(SET_DD),
     IsLevelBelow(4), IsType(TYPE_NORMAL) ...); filters with no positive trait are left out."""
     k = load_constants()
-    names = {**{n: v for n, v in k.items() if isinstance(v, int)}, **_setcode_constants(cards)}
+    names = {**{n: v for n, v in k.items() if isinstance(v, int)}, **setcode_names(cards.script_dirs)}
     out = []
     for _, card, body in _FILTER_FN.findall(script):
         traits = []

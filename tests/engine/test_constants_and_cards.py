@@ -73,3 +73,27 @@ def test_a_file_that_is_not_a_cdb_is_refused(tmp_path):
     path.write_text("not sqlite", encoding="utf-8")
     with pytest.raises(InputError, match="not a SQLite database"):
         card_data_from_cdb(path)
+
+
+def test_cards_a_cdb_lacks_get_the_set_codes_of_their_series(tmp_path, catalog):
+    # the shared database has no set codes; its series names give them where the scripts in use define the
+    # archetype constants (EDOPro's archetype_setcode_constants.lua) and the cdb in use does not disagree
+    from engine_bridge.carddata import with_series_setcodes
+
+    scripts = tmp_path / "script"
+    (scripts / "official").mkdir(parents=True)
+    (scripts / "archetype_setcode_constants.lua").write_text(
+        "SET_SIX_SAMURAI = 0x3d\nSET_SECRET_SIX_SAMURAI = 0x103d\n", encoding="utf-8")
+    hatsume, kizaru, kagemusha = 44686185, 6579928, 1498130  # Secret Six Samurai - Hatsume / - Kizaru; Kagemusha
+    fresh = lambda: card_data_from_jsonl([hatsume])  # noqa: E731
+    assert fresh()[hatsume]["setcodes"] == []
+    assert with_series_setcodes(fresh(), [])[hatsume]["setcodes"] == []  # the project's pack: no constants
+    data = with_series_setcodes(fresh(), [scripts / "official"])
+    assert data[hatsume]["setcodes"] == [0x3D, 0x103D]
+    # a cdb whose cards of a series are not of its archetype (Kizaru only a 「六武衆」 there): that series gives nothing
+    agrees = write_cdb(tmp_path / "agrees.cdb", [(kizaru, 1, 0, 0x103D, 0x21, 0, 0, 4, 1, 1, 0),
+                                                 (kagemusha, 1, 0, 0x3D, 0x21, 0, 0, 4, 1, 1, 0)], [])
+    assert with_series_setcodes(fresh(), [scripts], agrees)[hatsume]["setcodes"] == [0x3D, 0x103D]
+    disagrees = write_cdb(tmp_path / "disagrees.cdb", [(kizaru, 1, 0, 0x3D, 0x21, 0, 0, 4, 1, 1, 0),
+                                                       (kagemusha, 1, 0, 0x3D, 0x21, 0, 0, 4, 1, 1, 0)], [])
+    assert with_series_setcodes(fresh(), [scripts], disagrees)[hatsume]["setcodes"] == [0x3D]
