@@ -26,6 +26,7 @@ from engine_bridge.compiler.steps import (_check_event_sides, activated_first, _
                                           _summon_baseline, _summon_step, chain_links, link_players, PLAYED_EVENTS,
                                           revive_steps, revive_triggered, REVIVED_NOTE, summon_triggered, trigger_steps)
 from engine_bridge.scenario import Scenario, SetupCard, Step
+from engine_bridge.templates.base import as_ruling
 from rulings.records import Frame, FrameCard, FrameEvent
 
 
@@ -119,6 +120,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     if q.kind not in ("can_activate", "can_summon", "can_set", "can_target"):
         raise NotCompiled(_no_compiler(frame))
     _check_read_yes_no(frame)
+    _check_one_mode_refused(ruling, frame)
     frame = activated_first(frame, cards)  # 「X」の効果が適用されている: X activated and resolved first
     by_ref = {c.ref: c for c in frame.cards}
     _check_cards(frame, cards)
@@ -434,6 +436,22 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         raise NotCompiled(f"situation: 「{frame.zones[0].text}」 leaves no place for 「{qcard.name}」")
     return scenarios
 
+
+
+# an answer that allows one of the effect's ● choices and refuses another (『●…』効果を選択して発動する事はできますが、
+# 『●…』効果を選択して発動する事はできません)
+_ONE_MODE_REFUSED = re.compile(r"『●[^』]*』[^。]*できますが[^。]*『●[^』]*』[^。]*できません")
+
+
+def _check_one_mode_refused(ruling: Any, frame: Frame) -> None:
+    """A "no" whose answer allows one ● effect of the questioned card and refuses another is about a choice made
+    while activating (「月光黒羊」 under 「ライオウ」: the Graveyard one yes, the Deck one no): the activation itself is
+    offered, and which ● is chosen is not compiled."""
+    text = as_ruling(ruling).text or ""
+    answer = text.split("回答", 1)[1] if "回答" in text else text
+    if frame.answer == "no" and _ONE_MODE_REFUSED.search(answer):
+        raise NotCompiled("answer: one of the effect's ● choices is allowed and another refused: the choice made when "
+                          "activating it is not compiled")
 
 
 # The events an effect activated only in response to one (response_event) gets played before it, when the

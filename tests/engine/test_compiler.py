@@ -1104,3 +1104,15 @@ def test_real_scripts_an_equip_spell_activated_with_its_equip_target(engine_driv
     assert zero.location == "hand"
     verdict = _real_verdict(compiled, "t-cinderella", engine_driver)
     assert verdict.verdict == "pass", verdict.reason
+
+
+def test_a_refusal_of_one_choice_of_an_effect_is_not_a_refusal_of_its_activation(pack):
+    # official Q&A: under 「ライオウ」 the hand effect of 「月光黒羊」 can be activated choosing its Graveyard ●, not its
+    # Deck ●: the activation is offered, so "cannot activate" is not what the ruling says
+    ruling, frame = _ruling(
+        "t-sheep", "「ライオウ」の効果適用中に、手札の「月光黒羊」のモンスター効果を発動できますか？",
+        "質問の状況の場合、「ライオウ」のモンスター効果が適用されていますので、『●「月光黒羊」以外の自分の墓地の「ムーンライト」"
+        "モンスター１体を選んで手札に加える』効果を選択して発動する事はできますが、『●デッキから「融合」１枚を手札に加える』効果を"
+        "選択して発動する事はできません。", {"ライオウ": 12216615, "月光黒羊": 11317977})
+    assert frame.answer == "no"  # (the sentence's last verb)
+    assert "● choices" in compile_frame(ruling, frame, pack).reason
