@@ -145,6 +145,16 @@ def card_data_from_jsonl(codes: Iterable[int], path: Path | None = None) -> dict
     return {code: dict(index[code]) for code in set(codes) if code in index}
 
 
+def shared_card_data(script_dirs: Iterable[Path | str] = (), cdb: str | Path | None = None,
+                     path: Path | None = None) -> dict[int, dict]:
+    """Every card of the shared card database (copies), with the set codes of its series
+    (with_series_setcodes) where the scripts in use define the archetype constants."""
+    path = Path(path) if path else cards_file()
+    stat = path.stat() if path.exists() else None
+    index = _jsonl_index(str(path), stat.st_mtime_ns if stat else 0)
+    return with_series_setcodes({code: dict(row) for code, row in index.items()}, script_dirs, cdb, path)
+
+
 @lru_cache(maxsize=2)
 def _jsonl_index(path: str, mtime_ns: int) -> dict[int, dict]:
     """Every card of the database converted once per process (a batch reads it once, not per run)."""

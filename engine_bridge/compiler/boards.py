@@ -12,9 +12,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
-from engine_bridge.compiler.base import (CardSource, EXTRA_KINDS, FILLER_MONSTER, FILLER_SET, NotCompiled,
+from engine_bridge.compiler.base import (_ja_texts, CardSource, EXTRA_KINDS, FILLER_MONSTER, FILLER_SET, NotCompiled,
                                          STAND_IN_SUMMON)
-from engine_bridge.carddata import card_data_from_cdb, setcode_names
+from engine_bridge.carddata import card_data_from_cdb, setcode_names, shared_card_data
 from engine_bridge.compiler.effects import applies_on_its_own
 from engine_bridge.constants import load_constants
 from engine_bridge.scenario import SetupCard
@@ -778,7 +778,23 @@ def script_filters(script: str, cards: CardSource) -> list[list[tuple[bool, str,
                 traits.append((bool(negated), call, values))
         if any(not neg for neg, _, _ in traits) and traits not in out:
             out.append(traits)
+    # filters passed inline rather than written as functions: aux.FilterBoolFunction(Card.IsRace,RACE_DRAGON),
+    # Duel.CheckReleaseGroupCost(tp,Card.IsSetCard,1,false,nil,nil,SET_SUPREME_KING_DRAGON) (an archetype
+    # constant later on the call's line is the card's archetype test): one trait each
+    inline = [(call, args) for call, args in _BOOL_FUNCTION.findall(script)]
+    inline += [("IsSetCard", name) for name in _INLINE_SETCARD.findall(script)]
+    for call, args in inline:
+        if call in _TYPE_SHORTHANDS:
+            call, args = "IsType", _TYPE_SHORTHANDS[call]
+        values = [_trait_value(a, names) for a in args.split(",") if a.strip()]
+        if values and None not in values and [(False, call, values)] not in out:
+            out.append([(False, call, values)])
     return out
+
+
+_BOOL_FUNCTION = re.compile(r"aux\.FilterBoolFunction(?:Ex)?\(\s*Card\.(IsSetCard|IsRace|IsAttribute|IsType|IsCode|"
+                            r"IsLevel|IsLevelBelow|IsLevelAbove|IsRank|IsAttackBelow|IsAttackAbove)\s*,([^()]*)\)")
+_INLINE_SETCARD = re.compile(r"[(,]\s*Card\.IsSetCard\s*,[^\n]*?\b(SET_\w+)\b")
 
 
 def _fits(row: dict, trait: tuple[bool, str, list[int]]) -> bool:
@@ -826,14 +842,34 @@ def _cdb_rows(cards: CardSource) -> list[dict]:
     return cards.memo["cdb_rows"]
 
 
+def _catalog_rows(cards: CardSource) -> list[dict]:
+    """The shared card database's cards the cards.cdb in use lacks (newer cards), with the set codes of their
+    series (carddata.shared_card_data), once per CardSource; none without a cards.cdb."""
+    if "catalog_rows" not in cards.memo:
+        held = {r["code"] for r in _cdb_rows(cards)}
+        cards.memo["catalog_rows"] = sorted((r for c, r in shared_card_data(cards.script_dirs, cards.cdb).items()
+                                             if c not in held and not r.get("problem")),
+                                            key=lambda r: r["code"]) if held else []
+    return cards.memo["catalog_rows"]
+
+
 def _first_fitting(traits: list, cards: CardSource, skip: set[int], kind_ok, without: list[str] | None,
                    with_traits: list[str] | None, like: dict | None = None) -> int | None:
     """The first card of the cdb in use that passes the filter traits, is of a kind `kind_ok` accepts, lacks
     the traits `without`, has `with_traits`, and that the engine can run (a script, or a Normal Monster):
     those most like the card `like` stands in for first (its Level, Type, Attribute: what else the effect
-    may read stays the same), then Normal Monsters, then the lowest code."""
+    may read stays the same), then Normal Monsters, then the lowest code. Where none of the cdb does, the
+    same among the shared database's cards the cdb lacks (an archetype newer than the cdb)."""
+    found = _fitting_in(_cdb_rows(cards), traits, cards, skip, kind_ok, without, with_traits, like)
+    if found is None:
+        found = _fitting_in(_catalog_rows(cards), traits, cards, skip, kind_ok, without, with_traits, like)
+    return found
+
+
+def _fitting_in(rows: list[dict], traits: list, cards: CardSource, skip: set[int], kind_ok, without: list[str] | None,
+                with_traits: list[str] | None, like: dict | None) -> int | None:
     k = load_constants()
-    rows = [r for r in _cdb_rows(cards) if r["code"] not in skip and not r.get("alias") and not r["type"] & k["TYPE_TOKEN"]
+    rows = [r for r in rows if r["code"] not in skip and not r.get("alias") and not r["type"] & k["TYPE_TOKEN"]
             and all(_fits(r, t) for t in traits)]
 
     def rank(row: dict) -> tuple:
@@ -843,7 +879,12 @@ def _first_fitting(traits: list, cards: CardSource, skip: set[int], kind_ok, wit
         code = row["code"]
         if (without and _has_traits(row, without)) or (with_traits and not _has_traits(row, with_traits)):
             continue
-        cards.data.setdefault(code, row)  # (what ensure would read: the cdb's data wins over the catalog's)
+        if code not in cards.data:
+            # what ensure would read (the cdb's data wins over the catalog's), with the card's text: a card
+            # looked at here may be a ruling's card later, whose effects are read from its text
+            cards.data[code] = row
+            if code in _ja_texts():
+                cards.texts.setdefault(code, _ja_texts()[code])
         if not kind_ok(cards.kind(code)):
             continue
         if (row["type"] & k["TYPE_NORMAL"] and row["type"] & k["TYPE_MONSTER"]) or cards.script(code) is not None:

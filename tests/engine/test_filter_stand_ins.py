@@ -50,6 +50,19 @@ def test_the_traits_a_scripts_filters_check(pack_with_cdb):
     assert script_filters("function s.filter(c,lv)\n\treturn not c:IsCode(id) and c:IsLevel(lv)\nend", pack_with_cdb) == []
 
 
+def test_filters_passed_inline_are_traits_too(pack_with_cdb, tmp_path):
+    k = load_constants()
+    # aux.FilterBoolFunction(Card.IsRace,…) and a cost's Card.IsSetCard whose archetype comes later on the line
+    bool_function = "\tlocal g=Duel.GetMatchingGroup(aux.FilterBoolFunction(Card.IsRace,RACE_DRAGON),tp,LOCATION_MZONE,0,nil)"
+    assert script_filters(bool_function, pack_with_cdb) == [[(False, "IsRace", [k["RACE_DRAGON"]])]]
+    release = "\tif chk==0 then return Duel.CheckReleaseGroupCost(tp,Card.IsSetCard,1,false,nil,nil,SET_SUPREME_KING_DRAGON) end"
+    assert script_filters(release, pack_with_cdb) == []  # the pack defines no archetype constants
+    (tmp_path / "official").mkdir()
+    (tmp_path / "archetype_setcode_constants.lua").write_text("SET_SUPREME_KING_DRAGON = 0x20f8\n", encoding="utf-8")
+    real_layout = CardSource([tmp_path / "official"], pack_with_cdb.cdb)
+    assert script_filters(release, real_layout) == [[(False, "IsSetCard", [0x20F8])]]
+
+
 def test_set_codes_match_as_the_core_matches_them():
     monster = load_constants()["TYPE_MONSTER"]
     sub = {"code": 1, "type": monster, "setcodes": [0x10AF]}  # a sub-archetype of 0xaf
@@ -69,7 +82,12 @@ def test_stand_ins_that_pass_the_filter_and_look_like_the_card(pack_with_cdb):
     assert filter_stand_ins(script, pack_with_cdb, kind_ok=lambda kind: kind == "spell") == []
     # a described 「レベル８のモンスター」 the Dragon filter also passes, beside a Dragon that is not Level 8
     assert described_filter_pairs(script, ["monster", "level=8"], pack_with_cdb) == [(BLUE_EYES, KOUMORI)]
-    assert described_filter_pairs(script, ["monster", "level=7"], pack_with_cdb) == []  # no Level 7 Dragon in the cdb
+    # no Level 7 Dragon in the cdb: one of the shared card database's cards the cdb lacks (an older cdb misses newer
+    # cards), whose card data the engine gets from there too
+    [(mine, other)] = described_filter_pairs(script, ["monster", "level=7"], pack_with_cdb)
+    data = card_data_from_jsonl([mine])[mine]
+    assert other == KOUMORI and data["level"] == 7 and int(data["race"]) & load_constants()["RACE_DRAGON"]
+    assert mine not in {CELTIC, BLUE_EYES, KOUMORI, DARK_MAGICIAN, MST}
 
 
 def test_the_filtered_board_holds_what_the_scripts_filters_look_for(pack_with_cdb):
