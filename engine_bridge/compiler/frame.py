@@ -21,7 +21,8 @@ from engine_bridge.compiler.effects import (applies_on_its_own, effect_index, ev
                                             referenced_cards, response_event, targeting_effect)
 from engine_bridge.compiler.kinds import (_chain_baselines, _check_read_yes_no, _compile_after_event, _compile_attack,
                                           _compile_fate, _compile_select, _compile_summon_by_effect, CAUSED_NOTES,
-                                          compile_applied, compile_stats, compile_triggered)
+                                          compile_applied, compile_pendulum_summon, compile_stats, compile_triggered,
+                                          pendulum_summon_asked)
 from engine_bridge.compiler.steps import (_check_event_sides, activated_first, _event_named_cards, _event_place, _negation_window,
                                           _summon_baseline, _summon_step, chain_links, link_players, PLAYED_EVENTS,
                                           revive_steps, revive_triggered, REVIVED_NOTE, summon_triggered, trigger_steps)
@@ -115,6 +116,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         return _compile_select(ruling, frame, cards)
     if q.kind == "can_summon" and q.targets:
         return _compile_summon_by_effect(ruling, frame, cards)
+    if pendulum_summon_asked(frame):
+        return compile_pendulum_summon(ruling, frame, cards)
     if any(e.note in CAUSED_NOTES for e in frame.events):
         return _compile_after_event(ruling, frame, cards)
     if q.kind not in ("can_activate", "can_summon", "can_set", "can_target"):

@@ -912,3 +912,63 @@ def _event_variants(ruling: Any, frame: Frame, cards: CardSource, event: FrameEv
             scenarios += [baseline, ruling_scenario]
     return scenarios
 
+
+
+# ------------------------------------------------------------------ a Pendulum Summon of a monster in the hand
+
+# Normal Pendulum Monsters (no Pendulum Effect, so nothing limits what they let be Pendulum Summoned) with the
+# widest Pendulum Scales: 0 and 9 (Levels 1 to 8 may be Pendulum Summoned between them)
+PENDULUM_SCALES = (28363749, 32872239)  # Fire Opal Head (scale 0), Gallugallud the Endless Enigma (scale 9)
+_PENDULUM_SUMMON = re.compile(r"ペンデュラム召喚")
+
+
+def pendulum_summon_asked(frame: Frame) -> bool:
+    """「X」をペンデュラム召喚できますか / ペンデュラム召喚で「X」を特殊召喚できますか: the question is whether X
+    can be Pendulum Summoned (compile_pendulum_summon)."""
+    q = frame.question
+    return q.kind == "can_summon" and not q.targets and bool(_PENDULUM_SUMMON.search(f"{q.how or ''} {q.text or ''}"))
+
+
+def compile_pendulum_summon(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
+    """can_summon by Pendulum Summon: the questioned monster in its controller's hand, two Normal Pendulum
+    Monsters (PENDULUM_SCALES) in the Pendulum Zones, the Pendulum Summon (the left Scale's procedure) with
+    the monster `selectable` among its choices or not; the baseline a Normal Monster of the same Level in
+    its place (the summon is offered and takes it), so a "cannot" is the monster's own restriction."""
+    q = frame.question
+    _check_read_yes_no(frame)
+    _check_cards(frame, cards)
+    by_ref = {c.ref: c for c in frame.cards}
+    qcard = by_ref[q.card]
+    if frame.events or frame.zones or any(c.ref != q.card and c.passcode and ({"applied", "present"} & set(c.state))
+                                          for c in frame.cards):
+        raise NotCompiled("a Pendulum Summon asked in a situation or after events: not compiled yet")
+    if cards.kind(qcard.passcode) not in ("monster", "pendulum"):
+        raise NotCompiled(f"「{qcard.name}」 is not a Main Deck monster: a Pendulum Summon from the Extra Deck is not "
+                          f"compiled yet")
+    if qcard.location not in (None, "hand"):
+        raise NotCompiled(f"a Pendulum Summon of 「{qcard.name}」 from the {qcard.location}: not compiled")
+    cards.ensure(PENDULUM_SCALES)
+    if not all(code in cards.data and cards.script(code) is not None for code in PENDULUM_SCALES):
+        raise NotCompiled("the scripts in use lack the Normal Pendulum Monsters that serve as Pendulum Scales")
+    level = int(cards.data[qcard.passcode].get("level") or 0)
+    if not 1 <= level <= 8:
+        raise NotCompiled(f"「{qcard.name}」 has Level {level}: no Pendulum Scales of the set-up bracket it")
+    stand_in = filter_stand_ins(f"function s.filter(c)\n\treturn c:IsLevel({level}) and c:IsType(TYPE_NORMAL)\nend",
+                                cards, exclude={qcard.passcode}, kind_ok=lambda kind: kind == "monster")
+    if not stand_in:
+        raise NotCompiled(f"no Normal Monster of Level {level} in the card data stands in for 「{qcard.name}」")
+    scales = [SetupCard(ref=f"scale-{i}", code=code, player=0, location="pzone", sequence=i)
+              for i, code in enumerate(PENDULUM_SCALES)]
+    rid = _ruling_id(ruling)
+    base = f"{TEMPLATE}-{_slug(rid)}-v1"
+    where = "in the hand, Pendulum Scales 0 and 9"
+    expected = frame.answer == "yes"
+    ruling_scenario = _scenario(ruling, base, frame, [*scales, SetupCard(
+        ref=q.card, code=qcard.passcode, player=0, location="hand", name=qcard.name)], [Step(
+        action="special_summon", card="scale-0", select=[q.card], answer=True,
+        expect={"selectable": {q.card: expected}})], where)
+    baseline = _scenario(ruling, base + "-baseline", frame, [*scales, SetupCard(
+        ref="t0", code=stand_in[0], player=0, location="hand")], [Step(
+        action="special_summon", card="scale-0", select=["t0"], answer=True,
+        expect={"offered": True, "selectable": {"t0": True}})], where, control_of=ruling_scenario)
+    return [baseline, ruling_scenario]

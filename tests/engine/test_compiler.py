@@ -1106,6 +1106,27 @@ def test_real_scripts_an_equip_spell_activated_with_its_equip_target(engine_driv
     assert verdict.verdict == "pass", verdict.reason
 
 
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_a_pendulum_summon_of_a_monster_in_the_hand(engine_driver):
+    # official Q&As: a Pendulum Summon is no Special Summon by a card's effect, so 「剣闘獣アレクサンデル」 (Special
+    # Summoned by effects only through 「剣闘獣ディカエリィ」) can be Pendulum Summoned and 「PSYフレームギア・α」
+    # (Special Summoned only by card effects) cannot; Normal Pendulum Scales 0 and 9, a Normal Monster of the same
+    # Level in the baseline
+    for rid, title, answer, cards, expected in (
+            ("t-alexander", "ペンデュラム召喚で「剣闘獣アレクサンデル」を特殊召喚できますか？", "ペンデュラム召喚によって特殊召喚する事はできます。",
+             {"剣闘獣アレクサンデル": 42592719}, True),
+            ("t-framegear", "「PSYフレームギア・α」等をペンデュラム召喚できますか？", "ペンデュラム召喚によって特殊召喚する事はできません。",
+             {"PSYフレームギア・α": 75425043}, False)):
+        compiled = _real_compiled(rid, title, answer, cards)
+        baseline, asked = compiled.scenarios
+        assert [c.location for c in asked.setup.cards] == ["pzone", "pzone", "hand"]
+        assert asked.steps[0].action == "special_summon" and asked.steps[0].expect == {"selectable": {"c1": expected}}
+        assert baseline.setup.cards[-1].code != asked.setup.cards[-1].code
+        verdict = _real_verdict(compiled, rid, engine_driver)
+        assert verdict.verdict == "pass", (rid, verdict.reason)
+
+
 def test_a_refusal_of_one_choice_of_an_effect_is_not_a_refusal_of_its_activation(pack):
     # official Q&A: under 「ライオウ」 the hand effect of 「月光黒羊」 can be activated choosing its Graveyard ●, not its
     # Deck ●: the activation is offered, so "cannot activate" is not what the ruling says
