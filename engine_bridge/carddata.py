@@ -297,7 +297,16 @@ def with_series_setcodes(data: dict[int, dict], script_dirs: Iterable[Path | str
             found = [table[s] for s in index.get(code, ()) if s in table]
             if found:
                 row["setcodes"] = list(dict.fromkeys(found))[:4]
+                # the database lists a card's series, not every archetype it is of (「ギアギアチェンジ」 is
+                # 「ギアギア」 and 「チェンジ」): these set codes may be incomplete (setcodes_complete)
+                row["setcodes_from_series"] = True
     return data
+
+
+def setcodes_complete(row: dict | None) -> bool:
+    """Whether a card's set codes are all it has: from a cards.cdb, not guessed from its series (which may
+    miss an archetype, so an archetype check the card fails proves nothing)."""
+    return bool(row and row.get("setcodes")) and not row.get("setcodes_from_series")
 
 
 # fields of a card data dict that are for readers, not for the engine's OCG_CardData

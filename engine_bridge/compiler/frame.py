@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engine_bridge.carddata import setcodes_complete
 from engine_bridge.compiler.base import (_ruling_id, _BY_OWN_EFFECT, _scenario, _slug, _where, CardSource, Compiled, FILLER_SET,
                                          NotCompiled, SUMMON_HOW, TEMPLATE)
 from engine_bridge.compiler.boards import (_chain_standins, _check_cards, _field_place, _filler, _named_cards,
@@ -281,7 +282,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     # questioned card's archetype checks look for: an action the ruling allows that the engine then
     # refuses says nothing (settle: inconclusive)
     no_setcodes = "IsSetCard" in qscript and any(
-        not cards.data[c].get("setcodes") for c in refs if c in cards.data and c not in exact_names(refs, cards))
+        not setcodes_complete(cards.data[c]) for c in refs if c in cards.data and c not in exact_names(refs, cards))
     # a trigger of the questioned card's summon that adds, sends or summons "a 「X」 card": cards of the
     # archetypes its script lists, where its effect looks for them
     named = _named_cards(list(dict.fromkeys([*refs, *(archetype_cards(qcard.passcode, cards) if trigger else [])])),

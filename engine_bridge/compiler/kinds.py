@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
+from engine_bridge.carddata import setcodes_complete
 from engine_bridge.compiler.base import (_ruling_id, _scenario, _slug, _where, CardSource, CIRCLED, FILLER_MONSTER, NotCompiled,
                                          TEMPLATE)
 from engine_bridge.compiler.boards import (_battle_foe, _chain_standins, _check_cards, _fate_place, _filler,
@@ -393,9 +394,10 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
         raise NotCompiled(f"can_select 'no': 「{source.name}」's text names no card that could stand in for "
                           f"「{chosen.name}」 in a baseline")
     player = 1 if chosen.controller == "opponent" else 0
-    # a chosen card without a set code in the card data (no cards.cdb lists it) cannot be what G's archetype
-    # filter looks for: not chosen, where the ruling says it is, says nothing (inconclusive)
-    unlisted = "IsSetCard" in (cards.script(source.passcode) or "") and not (cards.data.get(chosen.passcode) or {}).get("setcodes")
+    # a chosen card without its set codes in the card data (no cards.cdb lists it; those of its series may
+    # miss one) may not be what G's archetype filter looks for: not chosen, where the ruling says it is,
+    # says nothing (inconclusive)
+    unlisted = "IsSetCard" in (cards.script(source.passcode) or "") and not setcodes_complete(cards.data.get(chosen.passcode))
     rid = _ruling_id(ruling)
     scenarios: list[Scenario] = []
     variant = 0

@@ -168,7 +168,8 @@ def _one(scenario: Scenario, result: Any, baseline: Scenario | None, base_result
         return FrameVerdict("", "", "pass", "", scenario.id, getattr(result, "log", None))
     if expected and (getattr(scenario, "notes", None) or {}).get("archetype_without_setcodes"):
         return FrameVerdict("", "", "inconclusive", "not offered, but the set-up's archetype cards have no set code "
-                            "in the card data (give a cards.cdb that lists them)", scenario.id, getattr(result, "log", None))
+                            "(or only their series') in the card data (give a cards.cdb that lists them)", scenario.id,
+                            getattr(result, "log", None))
     moved = _moved_before_question(scenario, result)
     if moved:
         return FrameVerdict("", "", "inconclusive", moved, scenario.id, getattr(result, "log", None))
@@ -380,7 +381,8 @@ def _one_select(scenario: Scenario, result: Any, baseline: Scenario | None, base
         return FrameVerdict("", "", "pass", "", scenario.id, log)
     if expected and (getattr(scenario, "notes", None) or {}).get("archetype_without_setcodes"):
         return FrameVerdict("", "", "inconclusive", f"{ref} is not among the choices, but the card data gives it no set "
-                            "code while the effect looks for an archetype (give a cards.cdb that lists it)", scenario.id, log)
+                            "code (or only its series') while the effect looks for an archetype (give a cards.cdb that "
+                            "lists it)", scenario.id, log)
     return FrameVerdict("", "", "fail", f"{ref} among the choices of {q.describe()}: ruling says "
                         f"{'yes' if expected else 'no'}, engine: {'yes' if got else 'no'}", scenario.id, log)
 

@@ -1114,9 +1114,11 @@ def test_real_scripts_a_pendulum_summon_of_a_monster_in_the_hand(engine_driver):
     # (Special Summoned only by card effects) cannot; Normal Pendulum Scales 0 and 9, a Normal Monster of the same
     # Level in the baseline
     for rid, title, answer, cards, expected in (
-            ("t-alexander", "ペンデュラム召喚で「剣闘獣アレクサンデル」を特殊召喚できますか？", "ペンデュラム召喚によって特殊召喚する事はできます。",
+            ("t-alexander", "ペンデュラム召喚で「剣闘獣アレクサンデル」を特殊召喚できますか？",
+             "ペンデュラム召喚によって特殊召喚する事はできます。",
              {"剣闘獣アレクサンデル": 42592719}, True),
-            ("t-framegear", "「PSYフレームギア・α」等をペンデュラム召喚できますか？", "ペンデュラム召喚によって特殊召喚する事はできません。",
+            ("t-framegear", "「PSYフレームギア・α」等をペンデュラム召喚できますか？",
+             "ペンデュラム召喚によって特殊召喚する事はできません。",
              {"PSYフレームギア・α": 75425043}, False)):
         compiled = _real_compiled(rid, title, answer, cards)
         baseline, asked = compiled.scenarios

@@ -97,3 +97,7 @@ def test_cards_a_cdb_lacks_get_the_set_codes_of_their_series(tmp_path, catalog):
     disagrees = write_cdb(tmp_path / "disagrees.cdb", [(kizaru, 1, 0, 0x3D, 0x21, 0, 0, 4, 1, 1, 0),
                                                        (kagemusha, 1, 0, 0x3D, 0x21, 0, 0, 4, 1, 1, 0)], [])
     assert with_series_setcodes(fresh(), [scripts], disagrees)[hatsume]["setcodes"] == [0x3D]
+    # a series gives the archetypes the database lists, not every one a card is of: never complete
+    from engine_bridge.carddata import setcodes_complete
+    assert not setcodes_complete(data[hatsume]) and not setcodes_complete(fresh()[hatsume])
+    assert setcodes_complete(card_data_from_cdb(agrees, {kizaru})[kizaru])

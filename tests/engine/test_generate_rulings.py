@@ -4,11 +4,13 @@ cards without scripts, the indestructibility family, and the CLI."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
 import pytest
 
+from engine_bridge.constants import CARDS_ENV, SCRIPTS_ENV
 from engine_bridge.generate import generate_scenarios
 from engine_bridge.runner import run_scenarios
 from engine_bridge.scenario import load_scenarios
@@ -99,7 +101,9 @@ def test_cli_generates_files_and_a_coverage_report(tmp_path, catalog):
     out, report = tmp_path / "out", tmp_path / "coverage.json"
     cmd = [sys.executable, "-m", "app", "scenarios", "generate", "--rulings", str(rulings), "--out", str(out),
            "--coverage", str(report)]
-    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    # the project's pack (what this asserts: 技能抽取 has no script there), even where the real scripts are set
+    pack_only = {k: v for k, v in os.environ.items() if k not in (SCRIPTS_ENV, CARDS_ENV)}
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300, env=pack_only)
     assert proc.returncode == 0, proc.stderr
     files = sorted(p.name for p in out.glob("*.yaml"))
     assert len(files) == 8 and all(f.endswith(".yaml") for f in files)
