@@ -338,6 +338,7 @@ def test_real_scripts_a_trigger_of_its_own_special_summon_after_a_stand_in_reviv
     # 「E・HERO シャドー・ミスト」's ① (「このカードが特殊召喚に成功した場合」) is played after 「死者蘇生」 Special Summons it
     # from the Graveyard: the baseline's 「チェンジ」 Quick-Play Spell is among its choices; 「ギアギアチェンジ」, absent from
     # the card data's archetype lists, is not, which says nothing (official Q&A: できます)
+    from engine_bridge.carddata import setcodes_complete
     source = CardSource(user_script_dirs(REAL), REAL_CARDS)
     ruling, frame = _ruling("t-mist", "「E・HERO シャドー・ミスト」の①の効果で、「ギアギアチェンジ」を手札に加えられますか？",
                             "「ギアギアチェンジ」も、「チェンジ」と名のついた速攻魔法カードですので、「E・HERO シャドー・ミスト」の"
@@ -349,6 +350,6 @@ def test_real_scripts_a_trigger_of_its_own_special_summon_after_a_stand_in_reviv
                for sc in compiled.scenarios)
     results = run_scenarios(compiled.scenarios, scripts=REAL, cards=REAL_CARDS, driver=engine_driver)
     verdict = settle(compiled.scenarios, results)["t-mist"]
-    listed = (source.data.get(29087919) or {}).get("setcodes")
+    listed = setcodes_complete(source.data.get(29087919))  # from a cdb (its series alone give 「ギアギア」, not 「チェンジ」)
     assert verdict.verdict == ("pass" if listed else "inconclusive"), verdict.reason
     assert any(r.verdict == "pass" for s, r in zip(compiled.scenarios, results) if s.kind == "control")
