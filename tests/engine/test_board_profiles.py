@@ -307,29 +307,24 @@ def test_a_scenario_compiled_from_a_ruling_may_enter_the_battle_phase_on_turn_1(
 
 @pytest.mark.engine
 @real
-def test_real_scripts_a_trigger_of_its_own_normal_summon_the_title_does_not_mention(engine_driver):
+@pytest.mark.parametrize("rid, title, answer, names, actions", [
     # 「Dr.フランゲ」's ① is a trigger of its own Normal/Special Summon: it is Normal Summoned first (in the baseline
     # too), and its effect is offered with 「天変地異」 applied (official Q&A: できます)
-    compiled, verdict = _real_verdict("t-frange", "「天変地異」の効果適用中に、「Dr.フランゲ」の効果を発動できますか？",
-                                      "「天変地異」の効果が適用され、自分のデッキの一番上のカードが公開されている場合でも、"
-                                      "「Dr.フランゲ」の効果を発動する事はできます。",
-                                      {"天変地異": 62966332, "Dr.フランゲ": 27995943}, engine_driver)
-    assert verdict.verdict == "pass", verdict.reason
-    steps = next(s for s in compiled.scenarios if s.id == verdict.scenario_id).steps
-    assert [s.action for s in steps] == ["summon", "pass", "pass", "chain"]
-
-
-@pytest.mark.engine
-@real
-def test_real_scripts_a_summon_by_the_effect_of_a_trigger_of_its_own_normal_summon(engine_driver):
+    ("t-frange", "「天変地異」の効果適用中に、「Dr.フランゲ」の効果を発動できますか？",
+     "「天変地異」の効果が適用され、自分のデッキの一番上のカードが公開されている場合でも、「Dr.フランゲ」の効果を発動する事はできます。",
+     {"天変地異": 62966332, "Dr.フランゲ": 27995943}, ["summon", "pass", "pass", "chain"]),
     # 「霊獣使い レラ」's ① (「このカードが召喚に成功した場合」) chooses a 「霊獣」 monster in the Graveyard: Rera is
     # Normal Summoned first, and another 「霊獣使い レラ」 is among the choices (official Q&A: できます)
-    compiled, verdict = _real_verdict("t-rera", "「霊獣使い レラ」の効果によって、墓地の「霊獣使い レラ」を特殊召喚できますか？",
-                                      "そのターンに自分が「霊獣使い レラ」を特殊召喚していないのであれば、墓地の「霊獣使い レラ」を"
-                                      "特殊召喚する事はできます。", {"霊獣使い レラ": 87118301}, engine_driver)
+    ("t-rera", "「霊獣使い レラ」の効果によって、墓地の「霊獣使い レラ」を特殊召喚できますか？",
+     "そのターンに自分が「霊獣使い レラ」を特殊召喚していないのであれば、墓地の「霊獣使い レラ」を特殊召喚する事はできます。",
+     {"霊獣使い レラ": 87118301}, ["summon", "pass", "pass", "activate"]),
+])
+def test_real_scripts_a_trigger_of_its_own_normal_summon_the_title_does_not_mention(rid, title, answer, names, actions,
+                                                                                      engine_driver):
+    compiled, verdict = _real_verdict(rid, title, answer, names, engine_driver)
     assert verdict.verdict == "pass", verdict.reason
     steps = next(s for s in compiled.scenarios if s.id == verdict.scenario_id).steps
-    assert [s.action for s in steps] == ["summon", "pass", "pass", "activate"]
+    assert [s.action for s in steps] == actions
 
 
 @pytest.mark.engine
