@@ -848,8 +848,11 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
         frame.applied = answered_applied(answer, frame, cards) or asked_applied(frame)
         frame.stats = answered_stats(answer, cards)
         if frame.question.kind == "what_happens" and not frame.fates and not frame.applied and not frame.stats:
+            frame.summons = answered_summons(answer, frame, cards)
+        if frame.question.kind == "what_happens" and not frame.fates and not frame.applied and not frame.stats \
+                and not frame.summons:
             frame.unread.insert(0, unread_outcome(answer))
-        if not frame.fates and not frame.applied and not frame.stats and not (
+        if not frame.fates and not frame.applied and not frame.stats and not frame.summons and not (
                 frame.question.kind == "applies" and re.search(r"発動(?:し|され)ますか$", frame.question.text or "")):
             # no outcome read, but the answer says whether a card the title names can be activated while
             # another applies: that can_activate question
@@ -1260,6 +1263,66 @@ def answered_stats(answer: str, cards: _Cards) -> dict[str, dict[str, int]]:
                 twice.add(card.ref)
             out[card.ref] = said
     return {ref: v for ref, v in out.items() if ref not in twice}
+
+
+# ---------------------------------------------------------------- summons: does an effect's resolution Special Summon
+
+# 「特殊召喚は行えません」 / 「対象のモンスターは特殊召喚されず」 / 「…を特殊召喚する事はできません」 / 「特殊召喚する処理は
+# 適用されません」 (no) and 「…が特殊召喚されます」 / 「特殊召喚する処理は通常通り行われます」 (yes): whether the Special
+# Summon an activated effect makes happens when it resolves (the text inside 『』 quotes, an effect's own words, is not read)
+_JA_SUMMONS_SAID = re.compile(
+    r"(?P<no>特殊召喚(?:は|も)?(?:行え(?:ません|ず)|行われ(?:ず|ません))|特殊召喚され(?:ず|ません)|"
+    r"特殊召喚(?:する|を行う)(?:事|こと)(?:は|が|も)?でき(?:ず|ません)|"
+    r"特殊召喚する処理(?:は|も)、?(?:適用され|行われ)(?:ず|ません))|"
+    r"(?P<yes>特殊召喚されます|特殊召喚する処理(?:は|も)、?(?:通常通り)?(?:適用され|行われ)ます)")
+# 『…を特殊召喚する』処理は適用されません / 『…特殊召喚し』の処理は行われます / 『…特殊召喚できる』処理を適用する事はできません:
+# a quoted part that Special Summons (not one that restricts summons, 特殊召喚できない, nor speaks of a monster summoned
+# before, 特殊召喚した), said to be applied or not
+_JA_SUMMON_PART = re.compile(
+    r"(?:" + _NAME + r"の)?『(?P<part>[^『』]{1,200})』(?:の)?(?:効果処理|処理|効果)(?:は|も|を)、?(?:通常通り)?"
+    r"(?:(?P<yes>適用され(?:ます|る事になります)|行われます)|(?P<no>適用されません|行われません|適用され(?:ず|ない)|"
+    r"(?:適用|行う|実行)(?:する)?(?:事|こと)(?:が|は|も)?でき(?:ません|ない|ず)))")
+_JA_SUMMONING = re.compile(r"特殊召喚(?:する|し(?!た)|できる|を行う)")
+# 「「X」の（①の）（モンスター）効果によって」 / 「「X」の効果処理によって」: whose effect the sentence is about
+_JA_SUMMONS_BY = re.compile(_NAME + r"の(?:[①-⑥]の)?(?:モンスター効果|ペンデュラム効果|効果処理|効果)(?:によって|で|の処理)")
+
+
+def answered_summons(answer: str, frame: Frame, cards: _Cards) -> dict[str, bool]:
+    """Whether the answer says the resolution of an activated card's effect Special Summons a monster (its
+    sentences up to a 「なお、」 note or a parenthesised aside; 『』 quoted effect texts left out): a summon said to
+    happen is that of the card whose effect the sentence names (「X」の効果によって…特殊召喚されます), else of the first
+    card activated in the title, as is one said not to happen ({X: False} for 「特殊召喚は行えません」); a restriction
+    that lasts (「このターン…特殊召喚できません」) is not a resolution. A 『』 quoted part that Special Summons said
+    to be applied or not (『…を特殊召喚する』処理は適用されません) is that of the card named before it, else of the first
+    card activated. Only cards activated in the title's events are
+    read; one said both ways gives none."""
+    activated = [e.card for e in frame.events if e.action == "activate"]
+    said: dict[str, set[bool]] = {}
+    for sentence in re.split(r"[。\n]", _first_sentence_skipping_notes(answer)):
+        if sentence.strip().startswith(("（", "(", "なお", "また")):
+            break
+        for m in _JA_SUMMON_PART.finditer(sentence):
+            if _JA_SUMMONING.search(m.group("part")) and "特殊召喚できない" not in m.group("part"):
+                card = next((c for c in cards.cards if m.group(1) and fold_name(c.name) == fold_name(_clean_name(m.group(1)))),
+                            None)
+                ref = card.ref if card else None if m.group(1) else (activated[0] if activated else None)
+                if ref in activated:
+                    said.setdefault(ref, set()).add(m.group("yes") is not None)
+        sentence = _QUOTE.sub("『』", sentence.strip())
+        for m in _JA_SUMMONS_SAID.finditer(sentence):
+            # (「特殊召喚できないモンスター」, 「…召喚・特殊召喚されません」 of a card's own condition: not a resolution)
+            # (「このターン、自分は…特殊召喚できません」: a restriction that lasts, not what the resolution does)
+            if re.search(r"召喚・$", sentence[:m.start()]) or re.search(r"ターン|以降", sentence[:m.start()]):
+                continue
+            # (a summon said not to happen is the first activation's: a card named before it, 「虚無空間」の効果によって、
+            # is what stops it)
+            by = list(_JA_SUMMONS_BY.finditer(sentence, 0, m.start())) if m.group("yes") else []
+            card = next((c for c in cards.cards if by and fold_name(c.name) == fold_name(_clean_name(by[-1].group(1)))),
+                        None)
+            ref = card.ref if card else None if by else (activated[0] if activated else None)
+            if ref in activated:
+                said.setdefault(ref, set()).add(m.group("yes") is not None)
+    return {ref: next(iter(v)) for ref, v in said.items() if len(v) == 1}
 
 
 def asked_applied(frame: Frame) -> dict[str, bool]:
@@ -1942,6 +2005,7 @@ def describe_frame(value: Any) -> str:
     said = [f"「{names.get(r, r)}」 {f}" for r, f in frame.fates.items()]
     said += [f"「{names.get(r, r)}」 {'applied' if v else 'not applied'}" for r, v in frame.applied.items()]
     said += [f"「{names.get(r, r)}」 " + "/".join(f"{k} {n}" for k, n in v.items()) for r, v in frame.stats.items()]
+    said += [f"「{names.get(r, r)}」 {'summons' if v else 'summons nothing'}" for r, v in frame.summons.items()]
     if said:
         answer += f" ({', '.join(said)})"
     line = "; ".join(parts) + f" => {answer}"

@@ -332,6 +332,9 @@ class Frame(Record):
     「…の効果処理は通常通り適用されます」, false: 「…効果処理は適用されません」 / 「処理は何も行いません」)"""
     stats: dict[str, dict[str, int]] = Field(default_factory=dict)
     """card ref -> {attack: N, defense: N}: the ATK/DEF the answer says a monster has once the events resolved"""
+    summons: dict[str, bool] = Field(default_factory=dict)
+    """card ref -> whether the answer says the resolution of that card's activated effect Special Summons a monster
+    (true: 「…が特殊召喚されます」, false: 「特殊召喚は行えません」 / 「対象のモンスターは特殊召喚されず」)"""
     unread: list[str] = Field(default_factory=list)
     """the parts that could not be read, and why"""
 

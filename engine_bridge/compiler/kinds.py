@@ -1,5 +1,5 @@
 """Compilers of the question kinds beside `offered`: fate (what befalls a card), attack, select,
-applied, stats, triggered, a summon by a card's effect, and questions after an event (destroyed by
+applied, summons, stats, triggered, a summon by a card's effect, and questions after an event (destroyed by
 battle or effect, an attack declared), with the chain baselines of the offered kind.
 """
 from __future__ import annotations
@@ -571,6 +571,28 @@ def compile_applied(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenar
                 f"{next(p.code for p in one.placed if p.ref == ref)} ({ref}) takes {gone} away before {subject} resolves"
                 for ref, gone in one.vanished.items())
         scenarios += [baseline, ruling_scenario]
+    return scenarios
+
+
+def compile_summons(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
+    """A what-happens question whose answer says whether the resolution of the title's first activation Special
+    Summons a monster (frame.summons): the set-up and baseline of compile_applied (the title's activations
+    played in order; the baseline the first one alone, which must show the summon), checked for a card moved
+    into a Monster Zone while that link resolved (verdicts.summons_seen) rather than for anything at all: an
+    effect whose other parts still apply (a Release, a change of position) is judged by its summon alone."""
+    if len(frame.summons) != 1:
+        raise NotCompiled(f"the answer says of {len(frame.summons)} cards whether their effect Special Summons "
+                          f"(one is compiled)")
+    (subject, summons), = frame.summons.items()
+    try:
+        scenarios = compile_applied(ruling, frame.model_copy(update={"applied": {subject: summons}, "summons": {}}),
+                                    cards)
+    except NotCompiled as exc:
+        raise NotCompiled(str(exc).replace("applied: ", "summons: ", 1)) from None
+    for s in scenarios:
+        s.notes["summons"] = {subject: s.notes.pop("applied")[subject]}
+        s.title = s.title.split(" — the processing of ")[0] + (
+            "" if s.kind == "control" else f" — {subject}'s effect {'' if summons else 'does not '}Special Summon")
     return scenarios
 
 

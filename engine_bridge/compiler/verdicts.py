@@ -1,7 +1,7 @@
 """Expectations, outcomes and verdicts beside baselines: settle and settle_result turn the engine's
 results into each ruling's FrameVerdict; best_baseline, judged_beside_baseline and the _one/one_*
 functions judge one variant beside its baseline per question kind (offered, target, fate, select,
-applied, stats, triggered); the fate expectations and what the question step observed.
+applied, summons, stats, triggered); the fate expectations and what the question step observed.
 """
 from __future__ import annotations
 
@@ -29,9 +29,10 @@ def settle_result(scenario: Scenario, result: Any, done: dict[str, tuple[Scenari
     `done` holds the scenarios already run by id (a baseline runs before its ruling scenario)."""
     if scenario.template != TEMPLATE:
         return result
-    if scenario.notes.get("applied") or scenario.notes.get("activates"):
+    if scenario.notes.get("applied") or scenario.notes.get("activates") or scenario.notes.get("summons"):
         if scenario.kind == "control":
-            seen, why = (applied_seen if scenario.notes.get("applied") else triggered_seen)(scenario, result)
+            seen, why = (applied_seen if scenario.notes.get("applied") else summons_seen if scenario.notes.get("summons")
+                         else triggered_seen)(scenario, result)
             result.verdict, result.diffs = ("pass", []) if seen else ("inconclusive", [])
             if not seen:
                 result.message = "baseline: " + why
@@ -133,6 +134,8 @@ def _one(scenario: Scenario, result: Any, baseline: Scenario | None, base_result
         return one_stats(scenario, result)
     if scenario.notes.get("applied"):
         return one_applied(scenario, result, baseline, base_result)
+    if scenario.notes.get("summons"):
+        return one_summons(scenario, result, baseline, base_result)
     if scenario.notes.get("fates"):
         return _one_fate(scenario, result, baseline, base_result)
     q = scenario.steps[-1]
@@ -461,6 +464,36 @@ def one_applied(scenario: Scenario, result: Any, baseline: Scenario | None, base
     something the log sees)."""
     return _one_beside_baseline(scenario, result, baseline, base_result, "applied", applied_seen,
                                 "the processing of {ref}'s effect is {neg}applied", "does something")
+
+
+def summons_seen(scenario: Scenario, result: Any) -> tuple[bool, str]:
+    """Whether every step was played and the questioned link's resolution Special Summoned a monster as the
+    scenario says (a card moved into a Monster Zone from elsewhere, a token too, while that link resolved); else
+    why not."""
+    (ref, summons), = scenario.notes["summons"].items()
+    unplayed = steps_unplayed(scenario, result) or _vanished_unseen(scenario, result, ref)
+    if unplayed:
+        return False, unplayed
+    events = (getattr(result, "log", None) or {}).get("events") or []
+    start = next((i for i, e in enumerate(events) if e.get("event") == "solving" and e.get("card") == ref), None)
+    if start is None:
+        return False, f"step 1 ({scenario.steps[0].describe()}): its chain link did not resolve"
+    end = next((i for i, e in enumerate(events[start + 1:], start + 1) if e.get("event") in ("solved", "solving")),
+               len(events))
+    summoned = [e.get("card") for e in events[start + 1:end]
+                if e.get("event") == "move" and e.get("to") == "mzone" and e.get("from") != "mzone"]
+    if bool(summoned) == summons:
+        return True, ""
+    if summons:
+        return False, f"resolving {ref}'s effect Special Summoned nothing"
+    return False, f"resolving {ref}'s effect moved {', '.join(map(str, summoned))} to the Monster Zone"
+
+
+def one_summons(scenario: Scenario, result: Any, baseline: Scenario | None, base_result: Any) -> FrameVerdict:
+    """A "does the effect Special Summon" outcome beside its baseline (the activation alone, which must show
+    the summon)."""
+    return _one_beside_baseline(scenario, result, baseline, base_result, "summons", summons_seen,
+                                "resolving {ref}'s effect {neg}Special Summons a monster", "summons one")
 
 
 def one_stats(scenario: Scenario, result: Any) -> FrameVerdict:

@@ -884,6 +884,23 @@ def test_a_card_activated_and_taken_away_before_it_resolves_on_the_pack(pack, en
 
 
 @pytest.mark.engine
+def test_a_summon_said_not_to_happen_is_checked_in_the_links_resolution(pack, engine_driver):
+    # 「リビングデッドの呼び声」 taken off the field in chain: its resolution moves no monster into a Monster Zone;
+    # alone (the baseline) it Special Summons its target
+    title = ("「リビングデッドの呼び声」の効果処理時に、「リビングデッドの呼び声」自身がフィールドに存在しなくなっている場合、"
+             "処理はどうなりますか？")
+    cards = {"リビングデッドの呼び声": 97077563}
+    compiled, verdict = _verdict("t-summons-coth", title, "その場合、対象のモンスターは特殊召喚されません。", cards, pack,
+                                 engine_driver)
+    assert compiled.reason is None, compiled.reason
+    assert all(s.notes["summons"] == {"c1": s.kind == "control"} and "applied" not in s.notes for s in compiled.scenarios)
+    assert (verdict.kind, verdict.verdict) == ("what_happens", "pass"), verdict.reason
+    _, verdict = _verdict("t-summons-coth-wrong", title, "その場合、対象のモンスターは特殊召喚されます。", cards, pack,
+                          engine_driver)
+    assert verdict.verdict == "fail" and "Special Summoned nothing" in verdict.reason
+
+
+@pytest.mark.engine
 @pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
 def test_real_scripts_a_monster_target_returned_to_the_hand_before_the_activation_resolves(engine_driver):
     # 「月の書」's target taken off the field in chain (the stand-in 「強制脱出装置」 of the other player returns it to

@@ -436,6 +436,25 @@ def test_the_atk_def_an_answer_states_for_a_monster_the_title_names():
     assert not _ja(t, "「ケルトの守護者」の攻撃力は1900になります。その後、「ケルトの守護者」の攻撃力は2400になります。").stats
 
 
+def test_whether_an_effects_resolution_special_summons_is_read_from_the_answer(qa):
+    t = "「リビングデッドの呼び声」の発動にチェーンして「虚無空間」が発動した場合、処理はどうなりますか？"
+    # said of the first activation, a card named before it being what stops it
+    f = _ja(t, "「虚無空間」の効果によって、特殊召喚は行えませんので、処理は完了します。")
+    assert {_named(f, r): v for r, v in f.summons.items()} == {"リビングデッドの呼び声": False} and not f.unread
+    f = _ja(t, "その場合、対象のモンスターは特殊召喚されず、墓地に残ったままとなります。")
+    assert {_named(f, r): v for r, v in f.summons.items()} == {"リビングデッドの呼び声": False}
+    # a 『』 quoted part that Special Summons, said applied or not (another part beside it: still read)
+    f = _ja(t, "『そのモンスターを攻撃表示で特殊召喚し』の処理は適用されますが、『このカードを装備する』処理は適用されません。")
+    assert {_named(f, r): v for r, v in f.summons.items()} == {"リビングデッドの呼び声": True}
+    # a quoted restriction (特殊召喚できない), a restriction that lasts, or both ways: none
+    assert not _ja(t, "『このターン自分はモンスターを特殊召喚できない』効果は適用されません。").summons
+    assert not _ja(t, "このターン、自分はモンスターを特殊召喚する事はできません。").summons
+    assert not _ja(t, "モンスターが特殊召喚されます。その後、特殊召喚は行えません。").summons
+    # Q&A 22660 (命の水): 「そのモンスターを特殊召喚する処理は適用されません」
+    f = qa(22660)
+    assert {_named(f, r): v for r, v in f.summons.items()} == {"命の水": False} and not f.unread
+
+
 def test_quoted_parts_all_applied_and_a_card_that_stays(qa):
     t = "「ブラック・ホール」の発動にチェーンして「神の宣告」が発動した場合、処理はどうなりますか？"
     # only 『』 quoted parts, all applied: the effect of the card quoting them (unnamed: the first activated) applies
