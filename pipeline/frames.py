@@ -49,7 +49,7 @@ _JA_QUESTION = [
     (re.compile(r"(?:の|が持つ)?(?:(?P<eff>[①②③④⑤⑥])の)?(?:(?P<what>モンスター効果|ペンデュラム効果|効果)(?:を|は|も)|を)(?:手札から|墓地から|セットしたターンに|フィールドで|(?:自分の)?(?:メインフェイズ2|エンドフェイズ)(?:時)?に)?発動(?:する事は|することは|する事が|することが)?でき(?:ます|ません)か"), "can_activate"),
     (re.compile(r"(?P<how>アドバンス召喚|特殊召喚|通常召喚|反転召喚|リバース召喚|融合召喚|シンクロ召喚|エクシーズ召喚|X召喚|リンク召喚|儀式召喚|ペンデュラム召喚|召喚)(?:する事は|することは|する事が|することが)?でき(?:ます|ません)か"), "can_summon"),
     (re.compile(r"(?:を)?セット(?:する事は|することは|する事が)?でき(?:ます|ません)か"), "can_set"),
-    (re.compile(r"(?:の)?(?:モンスター効果の|効果の)?対象(?:として|に)(?:、?[^「」、。]{0,16}「[^「」]+」を)?(?=[^、。]{0,24}?(?:でき|選べ)(?:ます|ません)か)(?:選択|選ぶ事|指定|する事|でき)"), "can_target"),
+    (re.compile(r"(?:の)?(?:モンスター効果の|効果の)?対象(?:として|に)(?:、?[^「」、。]{0,16}「[^「」]+」(?:自身)?を)?(?=[^、。]{0,24}?(?:でき|選べ)(?:ます|ません)か)(?:選択|選ぶ事|指定|する事|でき)"), "can_target"),
     (re.compile(r"(?:に|へ|で|を)?(?:直接)?攻撃(?:宣言)?(?:する事は|することは|する事が)?でき(?:ます|ません)か"), "can_attack"),
     (re.compile(r"(?:に|へ|で)?(?:直接)?(?<!回の)攻撃(?:宣言)?(?:を|が)(?:行え|行う事は?でき|する事は?でき)(?:ます|ません)か"), "can_attack"),
     (re.compile(r"破壊されますか|破壊されませんか"), "is_destroyed"),
@@ -307,12 +307,19 @@ _DESC_CORE = re.compile(r"^(?:(?P<attr>[光闇地水炎風神])属性の?)?(?:(?
                         r"(?:攻撃力(?P<atk>[0-9０-９]+)(?P<cmp>以下|以上)の)?(?:攻撃力と守備力が0の|攻撃力・守備力が0の)?(?P<kind>.+)$")
 
 
-def described_card(desc: str) -> tuple[list[str], str | None, str | None, str | None] | None:
+_DESC_ARCHETYPE = re.compile(r"^「(?P<arch>[^「」]+)」と名のついた")
+
+
+def described_card(desc: str, archetype: bool = False) -> tuple[list[str], str | None, str | None, str | None] | None:
     """The traits of a card the ruling describes (「相手フィールドのリンクモンスター」「ランク1のモンスター」
     「自分の墓地の融合・シンクロ・エクシーズモンスター」: one example of the list is enough), with its
-    controller, location and position; None when the words say more than this reads."""
+    controller, location and position; None when the words say more than this reads. With `archetype`, an
+    archetype said before the kind (「墓地の「A」と名のついた融合モンスター等」) is a trait too (archetype=A)."""
     place = _DESC_PLACE.match(desc)
     rest = desc[place.end():]
+    arch = _DESC_ARCHETYPE.match(rest) if archetype else None
+    if arch:
+        rest = re.sub(r"等$", "", rest[arch.end():])
     # 「融合・シンクロ・エクシーズモンスター」「エクシーズモンスターやリンクモンスター」: the first kind listed
     rest = re.split(r"や(?=[^や]*モンスター$)", rest)[0]
     rest = re.sub(r"(融合|シンクロ|エクシーズ|リンク|儀式)(?:・(?:融合|シンクロ|エクシーズ|リンク|儀式))+", r"\1", rest)
@@ -325,6 +332,8 @@ def described_card(desc: str) -> tuple[list[str], str | None, str | None, str | 
     if found is None:
         return None
     traits.append(found[1] or "monster")
+    if arch:
+        traits.append(f"archetype={arch.group('arch')}")
     if core.group("attr"):
         traits.append(f"attribute={_DESC_ATTRIBUTE[core.group('attr')]}")
     if core.group("race"):
@@ -352,15 +361,19 @@ def described_card(desc: str) -> tuple[list[str], str | None, str | None, str | 
 
 # 「X」の効果の対象として、リンクモンスターを選択できますか: can X's effect target a card of that description
 _JA_DESCRIBED_TARGET = re.compile(
-    _NAME + r"の(?:(?P<eff>[①-⑥])の)?(?:『[^『』]{1,40}』の)?(?P<what>モンスター効果|ペンデュラム効果|効果)"
-    r"(?:の|(?:で|によって)[^「」、。]{1,16}?)対象(?:として|に)、?"
-    r"(?P<desc>[^「」、。]{2,40}?)を(?:対象に)?(?:選択|選ぶ事|選ぶこと|指定)?(?:する事|すること)?(?:は|が)?(?:でき|選べ)(?:ます|ません)か")
+    _NAME + r"の(?:(?P<eff>[①-⑥])の)?(?:『(?P<qeff>[①-⑥])』の|『[^『』]{1,40}』の)?(?P<what>モンスター効果|ペンデュラム効果|効果)"
+    r"(?:の|(?:で|によって)[^「」、。]{1,16}?|を発動する際(?:に|の)、?)対象(?:として|に)、?"
+    r"(?P<desc>(?:[^「」、。]|「[^「」]+」(?=と名のついた)){2,40}?)を(?:対象に)?(?:選択|選ぶ事|選ぶこと|指定)?(?:する事|すること)?"
+    r"(?:は|が)?(?:でき|選べ)(?:ます|ません)か")
+# 「E」を相手のトゥーンモンスターに装備できますか: E's activation (an Equip Spell) targets a monster of that description
+_JA_EQUIP_DESCRIBED = re.compile(r"^(?P<e>" + _NAME + r")を、?(?P<desc>[^「」、。]{2,30}?)に装備(?:させる|する)?(?:事|こと)?(?:は|が)?"
+                                 r"でき(?:ます|ません)か")
 # リンクモンスターを対象として、「X」を発動できますか: the described card is the questioned activation's target
 _JA_DESCRIBED_AS = re.compile(r"(?:^|、)(?P<desc>[^「」、。]{2,40}?)を対象(?:として|に)、?$")
 
 
-def _described(frame: Frame, desc: str) -> FrameCard | None:
-    read = described_card(desc)
+def _described(frame: Frame, desc: str, archetype: bool = False) -> FrameCard | None:
+    read = described_card(desc, archetype)
     if read is None:
         return None
     traits, who, location, position = read
@@ -374,17 +387,18 @@ def read_described_target(body: str, situation: str, frame: Frame, cards: "_Card
     can_target question), or <desc>を対象として、「X」を発動できますか (an activation with that target).
     The described card joins the frame's cards (traits in FrameCard.described)."""
     q = frame.question
-    m = _JA_DESCRIBED_TARGET.search(body)
+    m = _JA_DESCRIBED_TARGET.search(body) or _JA_EQUIP_DESCRIBED.search(body)
     if m and (q is None or q.kind in ("other", "can_target", "can_activate")) and not (q and q.targets):
-        source = cards.get(m.group(1))
+        source = cards.get(m.group(1) if m.re is _JA_DESCRIBED_TARGET else m.group("e")[1:-1])
         frame.cards = cards.cards
-        target = _described(frame, m.group("desc"))
+        target = _described(frame, m.group("desc"), archetype=True)
         if target is None:
             return []
         cards.cards.append(target)
         frame.question = FrameQuestion(kind="can_target", card=source.ref, targets=[target.ref], text=m.group(0),
-                                       effect=_effect_number(m.group("eff")),
-                                       effect_kind={"モンスター効果": "monster", "ペンデュラム効果": "pendulum"}.get(m.group("what")))
+                                       effect=_effect_number(m.groupdict().get("eff") or m.groupdict().get("qeff")),
+                                       effect_kind={"モンスター効果": "monster", "ペンデュラム効果": "pendulum"}.get(
+                                           m.groupdict().get("what") or ""))
         _locate(source, _before(body, m.start()))
         read = [(m.start(), max(m.start(), len(situation)))]
         spans.extend(read)

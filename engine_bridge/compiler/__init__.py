@@ -43,7 +43,8 @@ from engine_bridge.compiler.effects import (activated_effects, applies_on_its_ow
                                             referenced_cards, summon_source, targeting_effect)
 from engine_bridge.compiler.boards import (BATTLE_FOES, BOARD_PROFILES, board_profiles, CHAIN_STANDINS,
                                            described_filter_pairs, described_stand_ins, EFFECT_DESTROYER, EXTRA_FILLER,
-                                           extra_filler, filter_stand_ins, filtered_cards, script_filters,
+                                           extra_filler, faceup_named, faceup_named_needed, filter_stand_ins,
+                                           filtered_cards, script_filters,
                                            material_monsters, pick_described, profile_filler, RICH_FACEUP,
                                            RICH_FACEUP_OTHER, RICH_PENDULUM, RICH_SPELLCASTER, similar_cards,
                                            summoned_this_turn, VANILLA_STAND_INS, VARIETY_FILLER, variety_filler,
@@ -83,6 +84,8 @@ __all__ = [
     "exact_names",
     "EXTRA_FILLER",
     "extra_filler",
+    "faceup_named",
+    "faceup_named_needed",
     "filter_stand_ins",
     "filtered_cards",
     "EXTRA_KINDS",

@@ -161,7 +161,12 @@ def _named_cards(refs: list[int], player: int, tag: str, cards: "CardSource") ->
 # "filtered": the filler plus, per filter function of the scripts in play, a card of the cards.cdb in use that
 # passes it (filter_stand_ins: 「自分の墓地の「召喚獣」モンスター」, 「手札から「トリックスター」カード１枚を捨てて」) in
 # each player's hand, Deck and Graveyard, the first two monsters also face-up on each field (filtered_cards).
-BOARD_PROFILES = ("sparse", "rich", "materials", "filtered")
+# "faceup named": the filler plus the Continuous and Field Spells/Traps the questioned card's text names face-up on
+# its controller's field (「自分フィールドに「トゥーン・ワールド」が存在する場合に発動できる」), where its script
+# looks for a card by its code on the field.
+BOARD_PROFILES = ("sparse", "rich", "materials", "filtered", "faceup named")
+_FACEUP_NAMED_NEEDS = re.compile(r"IsCode\(|IsEnvironment\(")
+_FACEUP_NAMED_WHERE = re.compile(r"LOCATION_ONFIELD|LOCATION_SZONE|LOCATION_FZONE|IsEnvironment\(")
 _SPARSE_NEEDS = re.compile(r"Get(?:FieldGroup|MatchingGroup)Count\([^)]*LOCATION_HAND|"
                            r"not\s+Duel\.IsExistingMatchingCard\([^)]*LOCATION_GRAVE")
 _RICH_NEEDS = re.compile(r"RACE_|TYPE_(?:XYZ|FUSION|SYNCHRO|PENDULUM)|LOCATION_PZONE|IsCode\(id\)|"
@@ -190,6 +195,28 @@ def material_monsters(refs: list[int], cards: "CardSource", room: int = 4) -> li
     return (mons + mons)[:room] if mons else []
 
 
+def faceup_named(refs: list[int], cards: "CardSource", room: int = 3) -> list[SetupCard]:
+    """The Continuous and Field Spells/Traps among the cards a text names (referenced_cards), face-up on player
+    0's field (a Field Spell in the Field Zone), those the engine can run."""
+    out: list[SetupCard] = []
+    cards.ensure(refs)
+    for code in refs:
+        kind = cards.kind(code) if code in cards.data else None
+        if kind not in ("continuous", "field", "trap-continuous") or not runnable(code, cards):
+            continue
+        if kind == "field" and any(c.location == "fzone" for c in out):
+            continue
+        out.append(SetupCard(ref=f"f0-o{len(out)}", code=code, player=0, location="fzone" if kind == "field" else "szone",
+                             position="faceup"))
+    return out[:room]
+
+
+def faceup_named_needed(script: str, refs: list[int], cards: "CardSource") -> bool:
+    """Whether a script looks on the field for a card it names by code (IsCode / IsEnvironment with an on-field
+    location) and its text names a Continuous or Field Spell/Trap: the "faceup named" profile applies."""
+    return bool(_FACEUP_NAMED_NEEDS.search(script) and _FACEUP_NAMED_WHERE.search(script) and faceup_named(refs, cards))
+
+
 def board_profiles(scripts: Iterable[str]) -> tuple[str, ...]:
     """The BOARD_PROFILES the scripts (the questioned card's, the earlier events' cards') read: a hand or
     Graveyard count for "sparse", a Type, a kind of monster or a name for "rich"."""
@@ -206,6 +233,8 @@ def profile_filler(profile: str, own: int, own_pile: str, named: list[SetupCard]
     those in play ("filtered": cards that pass their filters)."""
     k = load_constants()
     base = _filler(0, "f0", own, own_pile) + _filler(1, "f1") + named
+    if profile == "faceup named":
+        return base + faceup_named(refs or [], cards)
     if profile == "filtered":
         return base + filtered_cards(scripts, own, cards)
     if profile == "materials":

@@ -12,7 +12,8 @@ from engine_bridge.compiler.base import (_ruling_id, _BY_OWN_EFFECT, _scenario, 
                                          NotCompiled, SUMMON_HOW, TEMPLATE)
 from engine_bridge.compiler.boards import (_chain_standins, _check_cards, _field_place, _filler, _named_cards,
                                            _question_places, _target_of, archetype_cards, BOARD_PROFILES, board_profiles,
-                                           extra_filler, filtered_cards, material_monsters, profile_filler, script_targets,
+                                           extra_filler, faceup_named_needed, filtered_cards, material_monsters,
+                                           profile_filler, script_targets,
                                            summoned_this_turn, target_stand_ins, variety_filler, with_described_cards,
                                            zone_baseline,
                                            zone_forbids, zone_setup)
@@ -310,7 +311,10 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     if action == "special_summon" and not events and material_monsters(refs, cards):
         fillers += ("materials",)  # a procedure's materials: the monsters its text names, on its controller's field
     if filtered_cards(in_play, qcard.passcode, cards):
-        fillers += ("filtered",)  # cards that pass the filters of the scripts in play, in each pile and on each field
+        fillers += ("filtered",)
+    if faceup_named_needed(qscript, refs, cards):
+        # the Continuous/Field Spells and Traps its text names, face-up on its field (「トゥーン・ワールド」)
+        fillers += ("faceup named",)  # cards that pass the filters of the scripts in play, in each pile and on each field
     for filler in fillers:
         if phase == "end" and filler is not True:
             # the End Phase opens a chain window for its player only if something can be activated in it: the

@@ -119,7 +119,7 @@ def test_a_trigger_of_its_own_normal_summon_is_read_from_the_script():
     assert [(s.action, s.card) for s in steps] == [("summon", "c2"), ("pass", None), ("pass", None)]
     assert steps[0].select == ["f1-m1", "f1-m2"]  # tributes from its controller's filler
     assert trigger_steps(event, False, 1, True) == [] and trigger_steps(event, True, 1, False) == []
-    assert set(BOARD_PROFILES) == {"sparse", "rich", "materials", "filtered"}
+    assert set(BOARD_PROFILES) == {"sparse", "rich", "materials", "filtered", "faceup named"}
 
 
 def test_a_trigger_of_its_own_special_summon_is_played_after_a_stand_in_revival(pack):
@@ -348,3 +348,33 @@ def test_real_scripts_a_trigger_of_its_own_special_summon_after_a_stand_in_reviv
     listed = setcodes_complete(source.data.get(29087919))  # from a cdb (its series alone give 「ギアギア」, not 「チェンジ」)
     assert verdict.verdict == ("pass" if listed else "inconclusive"), verdict.reason
     assert any(r.verdict == "pass" for s, r in zip(compiled.scenarios, results) if s.kind == "control")
+
+
+def test_the_faceup_named_board_is_read_from_a_script_that_looks_for_a_card_on_the_field(pack):
+    from engine_bridge.compiler import faceup_named, faceup_named_needed
+
+    source = CardSource(user_script_dirs(REAL), REAL_CARDS) if REAL else pack
+    looks = "Duel.IsExistingMatchingCard(s.cfilter,tp,LOCATION_ONFIELD,0,1,nil) c:IsFaceup() and c:IsCode(15259703)"
+    assert not faceup_named_needed("Duel.IsExistingMatchingCard(s.f,tp,LOCATION_HAND,0,1,nil)", [], source)
+    assert not faceup_named_needed(looks, [], source)  # its text names no Continuous or Field card
+    placed = faceup_named([CELTIC, MST], source)
+    assert placed == []  # a Normal Monster and a Quick-Play Spell are not placed face-up
+    if REAL:
+        assert faceup_named_needed(looks, [15259703], source)
+        assert [(c.code, c.location, c.position) for c in faceup_named([15259703], source)] == [
+            (15259703, "szone", "faceup")]
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_an_equip_spell_that_needs_a_named_continuous_spell_face_up(engine_driver):
+    # 「コミックハンド」 is activated only while its controller has 「トゥーン・ワールド」 face-up: the "faceup
+    # named" board puts it there; the opponent's Toon monster is then a target (official Q&A fid 15880: できます)
+    compiled, verdict = _real_verdict("t-comic", "「コミックハンド」を相手のトゥーンモンスターに装備できますか？", "できます。",
+                                      {"コミックハンド": 33453260}, engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    passed = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    assert "faceup named" in passed.title
+    assert [(c.code, c.location) for c in passed.setup.cards if c.ref.startswith("f0-o")] == [(15259703, "szone")]
+    target = next(c for c in passed.setup.cards if c.ref == passed.steps[-1].target[0])
+    assert (target.player, target.location) == (1, "mzone")

@@ -950,3 +950,26 @@ def test_equipping_a_card_to_a_monster_is_its_activation_targeting_that_monster(
                  "装備する対象に選択する事はできます。なお、「聖剣クラレント」の『②：１ターンに１度、５００LPを払って発動できる。"
                  "このターン、装備モンスターは直接攻撃できる』効果を発動する事はできません。", {})
     assert (f.question.kind, f.question.effect, f.question.effect_text) == ("can_target", None, None)
+
+
+def test_a_described_target_of_an_archetype_or_of_an_equip_spell(qa):
+    # 「DDD怒濤壊薙王カエサル・ラグナロク」の『①』のモンスター効果の対象として、「DDD」と名のついた融合モンスター等を
+    # 選択できますか？ -> できます: the archetype is one of the target's traits, 『①』 the effect
+    f = qa(16475)
+    q, target = f.question, _card(f, f.question.targets[0])
+    assert (q.kind, _card(f, q.card).name, q.effect, f.answer) == ("can_target", "DDD怒濤壊薙王カエサル・ラグナロク", 1, "yes")
+    assert target.described == ["fusion", "archetype=DDD"] and not f.unread
+    # 「メタルフォーゼ・ミスリエル」の…対象として、墓地の「メタルフォーゼ」と名のついた融合モンスターを選択できますか？
+    target = _card(f := qa(19545), f.question.targets[0])
+    assert (target.described, target.location) == (["fusion", "archetype=メタルフォーゼ"], "grave")
+    # 墓地の「超進化の繭」の効果を発動する際に、対象として、昆虫族の融合・シンクロ・エクシーズ・リンクモンスターを選択できますか？
+    f = qa(21545)
+    assert (f.question.kind, _card(f, f.question.targets[0]).described) == ("can_target", ["fusion", "race=INSECT"])
+    # 「コミックハンド」を相手のトゥーンモンスターに装備できますか？ -> できます: the Equip Spell's target
+    f = qa(15880)
+    q, target = f.question, _card(f, f.question.targets[0])
+    assert (q.kind, _card(f, q.card).name, target.described, target.controller, f.answer) == (
+        "can_target", "コミックハンド", ["toon"], "opponent", "yes")
+    # 「ヒドゥン・ショット」の効果の対象として、「ヒドゥン・ショット」自身を選択できますか？: a can_target of itself
+    f = qa(16870)
+    assert (f.question.kind, f.question.targets, f.answer) == ("can_target", [f.question.card], "no")
