@@ -304,7 +304,7 @@ _DESC_PLACE = re.compile(r"^(?P<who>自分|相手)?(?:の)?(?P<where>フィー�
                          r"(?:に存在する|に表側表示で存在する|の|に)?(?P<pos>表側攻撃表示の|表側守備表示の|裏側守備表示の?|裏側表示の?|表側表示の)?")
 _DESC_CORE = re.compile(r"^(?:(?P<attr>[光闇地水炎風神])属性の?)?(?:(?P<race>[^・、のを「」]{1,6}族)の?)?"
                         r"(?:(?P<lv>レベル|ランク|リンク)(?P<n>[0-9０-９]+)の)?"
-                        r"(?:攻撃力(?P<atk>[0-9０-９]+)(?P<cmp>以下|以上)の)?(?:攻撃力と守備力が0の|攻撃力・守備力が0の)?(?P<kind>.+)$")
+                        r"(?:攻撃力(?:が)?(?P<atk>[0-9０-９]+)(?P<cmp>以下|以上)?の)?(?:攻撃力と守備力が0の|攻撃力・守備力が0の)?(?P<kind>.+)$")
 
 
 _DESC_ARCHETYPE = re.compile(r"^「(?P<arch>[^「」]+)」と名のついた")
@@ -321,7 +321,10 @@ def described_card(desc: str, archetype: bool = False) -> tuple[list[str], str |
     if arch:
         rest = re.sub(r"等$", "", rest[arch.end():])
     # 「融合・シンクロ・エクシーズモンスター」「エクシーズモンスターやリンクモンスター」: the first kind listed
-    rest = re.split(r"や(?=[^や]*モンスター$)", rest)[0]
+    listed = re.split(r"や(?=[^や]*モンスター$)", rest)
+    rest = listed[0]
+    if len(listed) > 1 and not re.search(r"(?:モンスター|トークン|チューナー)$", rest) and "の" in listed[-1]:
+        rest += "の" + listed[-1].rsplit("の", 1)[1]  # 「攻撃力0や攻撃力？のモンスター」: 攻撃力0のモンスター
     rest = re.sub(r"(融合|シンクロ|エクシーズ|リンク|儀式)(?:・(?:融合|シンクロ|エクシーズ|リンク|儀式))+", r"\1", rest)
     core = _DESC_CORE.match(rest)
     if not core:
@@ -347,7 +350,9 @@ def described_card(desc: str, archetype: bool = False) -> tuple[list[str], str |
         traits += [f"{what}={n}"] + (["xyz"] if what == "rank" and "xyz" not in traits else
                                       ["link"] if what == "link_rating" and "link" not in traits else [])
     if core.group("atk"):
-        traits.append(f"atk{'<=' if core.group('cmp') == '以下' else '>='}{int(core.group('atk'))}")
+        # (攻撃力0の: exactly that ATK)
+        bounds = {"以下": ("<=",), "以上": (">=",)}.get(core.group("cmp") or "", ("<=", ">="))
+        traits += [f"atk{b}{int(core.group('atk'))}" for b in bounds]
     if "守備力が0" in rest:
         traits += ["atk<=0", "def<=0"]
     who = {"自分": "self", "相手": "opponent"}.get(place.group("who") or "")
@@ -1540,8 +1545,12 @@ _JA_OWNED_DESTROY = re.compile(
     r"(?P<where>(?:相手|自分)(?:の)?(?:フィールド|モンスターゾーン)(?:上)?(?:にて|で))?"
     r"(?:" + _JA_CAUSE + r"(?:で|によって|により))?破壊され(?:、?墓地へ送られ)?(?:た|る)?(?=場合|時|際)")
 # 「X」が戦闘で「Y」を破壊した場合 / 「X」が戦闘でモンスターを破壊した場合 / 「X」が「Y」を戦闘で破壊した場合: X wins a battle
+# (「X」が戦闘で相手のペンデュラムモンスター等を破壊した / 「X」がモンスタートークンや…を戦闘で破壊した: a victim the ruling
+# describes, the first of a list standing for it)
 _JA_BATTLE_WIN = re.compile(
-    r"(?P<x>" + _NAME + r")(?:が|は)、?(?:戦闘で、?(?:(?:相手の)?(?P<y>" + _NAME + r")|(?P<kind>(?:相手の)?(?:[^、「」]{0,12})?モンスター))を|"
+    r"(?P<x>" + _NAME + r")(?:が|は)、?(?:戦闘(?:で|によって)、?(?:(?:相手の)?(?P<y>" + _NAME + r")|"
+    r"(?P<kind>[^、「」]{0,24}?(?:モンスター|トークン))等?)を|"
+    r"(?P<kind2>[^、「」]{1,24}?(?:モンスター|トークン))(?:や[^、]{0,40}?)?を戦闘(?:で|によって)|"
     r"(?P<y2>" + _NAME + r")を戦闘で)破壊し(?:た)?(?=場合|時|際)")
 # 「自身から攻撃して破壊された「X」等の効果は発動できますか」: the event said before the questioned card's name (X destroyed
 # by battle; 自身から攻撃して: X attacked, which the compiler plays anyway)
@@ -1669,11 +1678,20 @@ def read_caused_events(situation: str, cards: _Cards, spans: list[tuple[int, int
             continue
         card = cards.get(m.group("x")[1:-1])
         victim = m.group("y") or m.group("y2")
+        kind = m.group("kind") or m.group("kind2") or ""
         event = FrameEvent(action="attack", card=card.ref, note="destroys by battle")
         if victim:
             event.targets = [cards.get(victim[1:-1]).ref]
-        elif re.search(r"[^相手のモンスター]", m.group("kind") or ""):
-            continue  # 「X」が戦闘で通常モンスターを破壊した: what kind of monster it beat decides: not read
+        elif re.search(r"[^相手のモンスター]", kind):
+            # 「X」が戦闘で相手のペンデュラムモンスターを破壊した: the kind of monster it beat, a described victim
+            read = described_card(kind)
+            if read is None:
+                continue  # (what kind of monster it beat decides, in words described_card does not read)
+            traits, who, _, position = read
+            beaten = FrameCard(ref=f"c{len(cards.cards) + 1}", name=kind, described=traits,
+                               controller=who or "opponent", location="mzone", position=position)
+            cards.cards.append(beaten)
+            event.targets = [beaten.ref]
         found.append((m.start(), event))
         spans.append((m.start(), m.end()))
     return found
@@ -1736,7 +1754,7 @@ def own_effect_after_event(frame: Frame, body: str, cards: _Cards) -> None:
             card.location = card.position = card.controller = None
     involved = {r for e in caused for r in (e.card, *e.targets)}
     if q.card is None and len(caused) == 1 and {c.ref for c in frame.cards} <= involved and \
-            re.match(r"^(?:(?:場合|時|際)(?:に)?、?)?(?:その)?(?:モンスター効果|効果)(?:を|は)", q.text or ""):
+            re.match(r"^(?:(?:場合|時|際)(?:に)?、?)?(?:その|自身の)?(?:モンスター効果|効果)(?:を|は)", q.text or ""):
         q.card = caused[0].card
         if "モンスター効果" in q.text:
             q.effect_kind = "monster"

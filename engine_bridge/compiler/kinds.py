@@ -12,8 +12,8 @@ from engine_bridge.compiler.base import (_ruling_id, _scenario, _slug, _where, C
                                          TEMPLATE)
 from engine_bridge.compiler.boards import (_battle_foe, _chain_standins, _check_cards, _fate_place, _filler,
                                            _named_cards, _question_places, _same_kind, _situation_card,
-                                           EFFECT_DESTROYER, extra_filler, filter_stand_ins, filtered_cards,
-                                           similar_cards, variety_filler, with_described_cards)
+                                           _has_traits, EFFECT_DESTROYER, extra_filler, filter_stand_ins, filtered_cards,
+                                           pick_described, similar_cards, variety_filler, with_described_cards)
 from engine_bridge.compiler.effects import (_event_effect, effect_index, numbered_effect_text, open_state_effects,
                                             referenced_cards, summon_source)
 from engine_bridge.compiler.steps import (_negation_window, _with_filler, played_activations, revive_steps, revive_triggered,
@@ -763,7 +763,9 @@ def _compile_after_event(ruling: Any, frame: Frame, cards: CardSource) -> list[S
     position = "facedown_defense" if (victim.position or "").startswith("facedown") else (
         "faceup_defense" if victim.position in ("faceup_defense", "defense") else "faceup_attack")
     deciding_position = position != "faceup_attack"
-    if frame.answer == "no" and not situation and not deciding_position and not victim.owner:
+    # a victim the ruling describes (「X」が戦闘で相手のペンデュラムモンスターを破壊した): what it is decides
+    described_victim = event.note == "destroys by battle" and any(by_ref[t].described for t in event.targets)
+    if frame.answer == "no" and not situation and not deciding_position and not victim.owner and not described_victim:
         raise NotCompiled(f"a 'cannot' after {event.action} {event.note} whose frame names no deciding condition "
                           f"(a situation card, the card's position, its owner): no baseline can remove it")
     # players: the questioned card's controller is 0; the destroyed card is 0's unless the ruling says
@@ -783,11 +785,14 @@ def _compile_after_event(ruling: Any, frame: Frame, cards: CardSource) -> list[S
     if battle and atk < 0:
         raise NotCompiled(f"「{victim.name}」 has ATK ?: the battle's outcome is not known")
     foe: list[SetupCard] = []
+    baseline_foe: list[SetupCard] | None = None
     if battle:
         turn_player = owner
         wins = event.note == "destroys by battle"
         if wins and event.targets:
             target = by_ref[event.targets[0]]
+            if target.described:
+                target, baseline_foe = _described_victim(target, atk, cards)
             if cards.kind(target.passcode) not in ("monster", "pendulum", "extra"):
                 raise NotCompiled(f"「{target.name}」 is not a monster")
             if int(cards.data[target.passcode].get("attack") or 0) >= atk:
@@ -795,6 +800,10 @@ def _compile_after_event(ruling: Any, frame: Frame, cards: CardSource) -> list[S
                                   f"in Attack Position: that battle is not compiled")
             foe = [SetupCard(ref=target.ref, code=target.passcode, player=1 - owner, location="mzone",
                              position="faceup_attack", name=target.name)]
+            if baseline_foe is not None:
+                baseline_foe = [SetupCard(**{**foe[0].__dict__, "code": baseline_foe[0].code, "name": None})]
+                stand_in_note = (f"a monster of the ruling's description ({target.passcode}) is the one destroyed; in the "
+                                 f"baseline a vanilla monster ({baseline_foe[0].code})")
         else:
             code = _battle_foe(atk, wins, cards)
             if code is None:
@@ -822,7 +831,9 @@ def _compile_after_event(ruling: Any, frame: Frame, cards: CardSource) -> list[S
             "sends it from the field to the Graveyard (by destroying it)" if event.action == "send_to_grave" else "destroys it")
     destroyed = foe[0].ref if battle and event.note == "destroys by battle" else victim.ref
     qkind = cards.kind(qcard.passcode)
-    effect = effect_index(frame, qcard.passcode, cards, activation=qkind not in ("monster", "pendulum", "extra"))
+    effect = _battle_win_effect(frame, event, qcard, cards) if battle and event.note == "destroys by battle" and \
+        qcard.ref == victim.ref else effect_index(frame, qcard.passcode, cards,
+                                                  activation=qkind not in ("monster", "pendulum", "extra"))
     if qcard.ref == victim.ref:
         qplaces: list[tuple[str | None, str | None]] = [(None, None)]
     else:
@@ -836,7 +847,50 @@ def _compile_after_event(ruling: Any, frame: Frame, cards: CardSource) -> list[S
     deciding = [_situation_card(c, cards, 0 if c.controller == "self" else 1) for c in situation]
     own = "after its own " + ("battle" if battle else "destruction")
     return _event_variants(ruling, frame, cards, event, placed_victim, foe, before, deciding, qcard, qplaces, effect,
-                           [destroyed], turn_player, own, "", not battle and deciding_position, stand_in_note)
+                           [destroyed], turn_player, own, "", not battle and deciding_position, stand_in_note,
+                           baseline_foe=baseline_foe)
+
+
+def _described_victim(target: FrameCard, atk: int, cards: CardSource) -> tuple[FrameCard, list[SetupCard]]:
+    """The monster of the ruling's description a monster of ATK `atk` destroys by battle (one with the described
+    traits and less ATK), and the baseline's vanilla monster it loses to instead (one without those traits): what
+    the beaten monster is is the deciding condition."""
+    picked = pick_described(target.model_copy(update={"described": [*target.described, f"atk<={atk - 1}"],
+                                                      "passcode": None}), cards)
+    if not picked:
+        raise NotCompiled(f"no card in the card data and scripts in use has the traits of 「{target.name}」 "
+                          f"({', '.join(target.described)}) and less ATK than {atk}")
+    code = _battle_foe(atk, True, cards)
+    if code is None or _has_traits(cards.data[code], target.described):
+        raise NotCompiled(f"no vanilla monster without the traits of 「{target.name}」 loses a battle against ATK {atk}")
+    return target.model_copy(update={"passcode": picked[0]}), [SetupCard(ref="bf", code=code, player=1,
+                                                                       location="mzone", position="faceup_attack")]
+
+
+# a numbered effect that is a trigger of the card's own battle win (このカードが戦闘で相手モンスターを破壊した時/場合)
+_BATTLE_WIN_TEXT = re.compile(r"このカードが(?:戦闘で|戦闘によって)(?:相手)?モンスターを破壊")
+
+
+def _battle_win_effect(frame: Frame, event: FrameEvent, qcard: FrameCard, cards: CardSource) -> int | None:
+    """The questioned monster's effect asked after it destroys a monster by battle: the one the ruling names, else
+    its one numbered effect that triggers on that (「…戦闘でペンデュラムモンスターを破壊した場合でも、効果を発動
+    できますか」); a script without option texts (no SetDescription) whose one battle-win trigger (EVENT_BATTLE_
+    DESTROYING) is the only effect it can activate then: any option of the card (None)."""
+    q = frame.question
+    text = cards.texts.get(qcard.passcode, "")
+    if q.effect is None and not q.effect_text:
+        winning = [n for n in range(1, 11) if numbered_effect_text(text, n) != text
+                   and _BATTLE_WIN_TEXT.search(numbered_effect_text(text, n))]
+        if len(winning) == 1:
+            frame = frame.model_copy(update={"question": q.model_copy(update={"effect": winning[0]})})
+    try:
+        return effect_index(frame, qcard.passcode, cards, activation=False)
+    except NotCompiled:
+        script = cards.script(qcard.passcode) or ""
+        if "SetDescription" in script or script.count("EVENT_BATTLE_DESTROYING") != 1 or "EFFECT_TYPE_QUICK" in script \
+                or "EFFECT_TYPE_IGNITION" in script:
+            raise
+        return None
 
 
 def _compile_attack_declared(ruling: Any, frame: Frame, cards: CardSource, event: FrameEvent, attacker: FrameCard,
@@ -894,19 +948,24 @@ def _event_variants(ruling: Any, frame: Frame, cards: CardSource, event: FrameEv
                     foe: list[SetupCard], before: list[Step], deciding: list[SetupCard], qcard: FrameCard,
                     qplaces: list[tuple[str | None, str | None]], effect: int | None, after: list[str], turn_player: int,
                     own: str, suffix: str, upright_baseline: bool, stand_in: str,
-                    window: str | None = None) -> list[Scenario]:
+                    window: str | None = None, baseline_foe: list[SetupCard] | None = None) -> list[Scenario]:
     """The variants of a question asked after an event the steps `before` play on `mover` (bare, then with
     filler off the field: the field is the event's), the questioned card where each of `qplaces` puts it
     (unless it is the mover), asked as a chain step (waiting for the `after` cards to move); each beside a
     baseline without the deciding cards, the mover face-up in Attack Position where `upright_baseline` and
-    owned by its controller (where the ruling gives it to the other player: SetupCard.owner)."""
+    owned by its controller (where the ruling gives it to the other player: SetupCard.owner), and `baseline_foe` in
+    place of `foe` where given (a victim of the ruling's description: a vanilla monster instead)."""
     refs = referenced_cards(cards.texts.get(qcard.passcode, ""), qcard.passcode)
     cards.ensure(refs)
     named = _named_cards(refs, 0, "f0-n", cards)  # what the questioned effect's text looks for
     rid = _ruling_id(ruling)
     scenarios: list[Scenario] = []
     variant = 0
-    for filler in (False, True):
+    # (last, with filler: cards that pass the questioned card's filters in the hands, Decks and Graveyards, for an
+    # effect that targets or summons one: 「…墓地のレベル７・８のドラゴン族モンスター１体を対象として」)
+    filtered = [c for c in filtered_cards([cards.script(qcard.passcode) or ""], qcard.passcode, cards)
+                if c.location != "mzone"]
+    for filler in (False, True, "filtered") if filtered else (False, True):
         for location, place_position in dict.fromkeys(qplaces):
             variant += 1
             setup = [mover, *foe]
@@ -914,9 +973,9 @@ def _event_variants(ruling: Any, frame: Frame, cards: CardSource, event: FrameEv
                 setup.append(SetupCard(ref=qcard.ref, code=qcard.passcode, player=0, location=location,
                                        position=place_position, name=qcard.name))
             extra = [c for p in (0, 1) for c in _filler(p, f"f{p}", qcard.passcode if p == 0 else None)
-                     if c.location != "mzone"] + named if filler else []
-            where = (_where(location or "mzone", filler) if qcard.ref != mover.ref else own
-                     + (" + filler" if filler else "")) + suffix
+                     if c.location != "mzone"] + named + (filtered if filler == "filtered" else []) if filler else []
+            where = (_where(location or "mzone", bool(filler)) if qcard.ref != mover.ref else own
+                     + (" + filler" if filler else "")) + (" + cards its filters take" if filler == "filtered" else "") + suffix
             question = Step(action="chain", card=qcard.ref, effect=effect, answer=True, after=after, window=window,
                             expect={"offered": frame.answer == "yes"})
             base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
@@ -925,7 +984,7 @@ def _event_variants(ruling: Any, frame: Frame, cards: CardSource, event: FrameEv
             # (the mover in Attack Position where `upright_baseline`, and owned by the player who controls it)
             baseline_setup = [SetupCard(**{**c.__dict__, "owner": None, **({"position": "faceup_attack"} if upright_baseline
                                                                            else {})}) if c.ref == mover.ref else c
-                              for c in setup]
+                              for c in setup if baseline_foe is None or c not in foe] + (baseline_foe or [])
             baseline = _scenario(ruling, base + "-baseline", frame, [*baseline_setup, *extra], [*before, Step(
                 **{**question.__dict__, "expect": {"offered": True}})], where, control_of=ruling_scenario,
                 turn_player=turn_player)

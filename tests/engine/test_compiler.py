@@ -773,6 +773,33 @@ def test_real_scripts_a_trigger_after_a_battle_or_a_destruction(engine_driver):
 
 @pytest.mark.engine
 @pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_a_trigger_after_beating_a_described_monster(engine_driver):
+    # 「X」が攻撃力0の…モンスターを戦闘で破壊した場合 (official Q&A: できません): X beats a monster of the description
+    # (one with ATK 0), its baseline a vanilla monster (its trigger offered there); 「X」がモンスタートークンや…を戦闘で
+    # 破壊した場合 (できます): a Token, with the cards X's filters take (a Dragon to Special Summon) in a last variant
+    real = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS"))
+    for rid, title, answer, cards in (
+            ("t-atk0", "「覚醒の魔導剣士」が、攻撃力0や攻撃力？のモンスターを戦闘で破壊した場合、効果を発動できますか？",
+             "効果を発動する事はできません。", {"覚醒の魔導剣士": 59123194}),
+            ("t-token", "「アサルトワイバーン」がモンスタートークンやモンスターカード扱いの「機動要塞 メタル・ホールド」を戦闘で"
+                        "破壊した場合、自身のモンスター効果を発動する事はできますか？", "発動する事ができます。",
+             {"アサルトワイバーン": 29311166})):
+        ruling, frame = _ruling(rid, title, answer, cards)
+        compiled = compile_frame(ruling, frame, real)
+        assert compiled.reason is None, compiled.reason
+        beaten = frame.events[0].targets[0]
+        for baseline, scenario in zip(compiled.scenarios[::2], compiled.scenarios[1::2]):
+            victim = next(c for c in scenario.setup.cards if c.ref == beaten)
+            stand_in = next(c for c in baseline.setup.cards if c.ref == beaten)
+            assert victim.player == stand_in.player == 1 and victim.code != stand_in.code
+            assert [s.action for s in scenario.steps] == ["phase", "attack", "chain"]
+        verdict = settle(compiled.scenarios, run_scenarios(compiled.scenarios, driver=engine_driver, scripts=REAL,
+                                                          cards=os.environ.get("RULINGS_EDOPRO_CARDS")))[rid]
+        assert verdict.verdict == "pass", (rid, verdict.reason)
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
 def test_real_scripts_a_response_to_an_attack_declaration(engine_driver):
     # 「検問」 (相手モンスターの攻撃宣言時に発動できる) at the opponent's monster's attack declaration (official Q&A: できます)
     real = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS"))

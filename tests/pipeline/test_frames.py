@@ -577,8 +577,23 @@ def test_what_befalls_a_card_before_the_question_and_by_what():
     # 「X」が相手の効果で破壊された時: by an effect, the opponent's
     f = _ja("「E・HERO エアーマン」が相手の効果で破壊された時、「ヒーロー・シグナル」を発動できますか？")
     assert [(e.action, e.note, e.actor) for e in f.events] == [("destroy", "by an effect", "opponent")]
-    # what the monster beat decides (通常モンスターを破壊した): not read as any battle
-    f = _ja("「漆黒の魔王 LV６」が戦闘で通常モンスターを破壊した場合、モンスター効果を発動できますか？")
+    # what the monster beat (通常モンスターを / 相手のペンデュラムモンスター等を破壊した): a victim the ruling describes,
+    # the other player's unless said
+    f = _ja("「巨神竜フェルグラント」が、戦闘で相手のペンデュラムモンスター等を破壊した場合、モンスター効果を発動できますか？")
+    (event,) = f.events
+    beaten = _card(f, event.targets[0])
+    assert (event.note, _named(f, event.card), beaten.described, beaten.controller, f.unread) == (
+        "destroys by battle", "巨神竜フェルグラント", ["pendulum"], "opponent", [])
+    assert _named(f, f.question.card) == "巨神竜フェルグラント"
+    # (a list's first kind stands for it: 攻撃力0や攻撃力？の -> ATK exactly 0; 「X」がAやBを戦闘で破壊した)
+    f = _ja("「覚醒の魔導剣士」が、攻撃力0や攻撃力？のモンスターを戦闘で破壊した場合、効果を発動できますか？", "発動する事はできません。")
+    assert (_card(f, f.events[0].targets[0]).described, f.answer, f.unread) == (["monster", "atk<=0", "atk>=0"], "no", [])
+    f = _ja("「アサルトワイバーン」がモンスタートークンやモンスターカード扱いの「機動要塞 メタル・ホールド」を戦闘で破壊した場合、"
+            "自身のモンスター効果を発動する事はできますか？")
+    assert (_card(f, f.events[0].targets[0]).described, _named(f, f.question.card), f.unread) == (
+        ["token"], "アサルトワイバーン", [])
+    # (words described_card does not read: not read as any battle)
+    f = _ja("「X」が戦闘で自分より攻撃力の高いモンスターを破壊した場合、効果を発動できますか？")
     assert not any(e.note == "destroys by battle" for e in f.events) and f.unread
 
 
