@@ -164,9 +164,12 @@ def _named_cards(refs: list[int], player: int, tag: str, cards: "CardSource") ->
 # "faceup named": the filler plus the Continuous and Field Spells/Traps the questioned card's text names face-up on
 # its controller's field (「自分フィールドに「トゥーン・ワールド」が存在する場合に発動できる」), where its script
 # looks for a card by its code on the field.
-BOARD_PROFILES = ("sparse", "rich", "materials", "filtered", "faceup named")
+# "bare": the "filtered" board without any monster on the questioned card's controller's field, for a script
+# that asks that its controller has none (「自分フィールドにモンスターが存在しない場合」: BARE_NEEDS).
+BOARD_PROFILES = ("sparse", "rich", "materials", "filtered", "faceup named", "bare")
 _FACEUP_NAMED_NEEDS = re.compile(r"IsCode\(|IsEnvironment\(")
 _FACEUP_NAMED_WHERE = re.compile(r"LOCATION_ONFIELD|LOCATION_SZONE|LOCATION_FZONE|IsEnvironment\(")
+BARE_NEEDS = re.compile(r"GetFieldGroupCount\(\s*tp\s*,\s*LOCATION_MZONE\s*,\s*0\s*\)\s*(?:==|<=)\s*0")
 _SPARSE_NEEDS = re.compile(r"Get(?:FieldGroup|MatchingGroup)Count\([^)]*LOCATION_HAND|"
                            r"not\s+Duel\.IsExistingMatchingCard\([^)]*LOCATION_GRAVE")
 _RICH_NEEDS = re.compile(r"RACE_|TYPE_(?:XYZ|FUSION|SYNCHRO|PENDULUM)|LOCATION_PZONE|IsCode\(id\)|"
@@ -237,6 +240,8 @@ def profile_filler(profile: str, own: int, own_pile: str, named: list[SetupCard]
         return base + faceup_named(refs or [], cards)
     if profile == "filtered":
         return base + filtered_cards(scripts, own, cards)
+    if profile == "bare":
+        return [c for c in base + filtered_cards(scripts, own, cards) if not (c.player == 0 and c.location == "mzone")]
     if profile == "materials":
         faceup = [SetupCard(ref=f"f0-t{i}", code=code, player=0, location="mzone")
                   for i, code in enumerate(material_monsters(refs or [], cards))]
@@ -572,9 +577,31 @@ CHAIN_STANDINS = {
 }
 
 
-def _chain_standins(kind: str, cards: CardSource) -> list[int]:
+# Stand-in activations by what they do, for a reactive card whose condition reads what the activation it
+# answers does (Duel.GetOperationInfo(ev,CATEGORY_DAMAGE), re:IsHasCategory(CATEGORY_DAMAGE): 「白銀のバリア－
+# シルバーフォース－」 answers a Trap that inflicts damage): tried before CHAIN_STANDINS, those of the
+# chained-to card's kind first
+CATEGORY_STANDINS = {
+    "CATEGORY_DAMAGE": {"trap": (24068492,), "spell": (46130346,)},  # Just Desserts, Hinotama
+}
+_CATEGORY_READ = re.compile(r"(?:GetOperationInfo\(\s*ev\s*,|IsHasCategory\()\s*(CATEGORY_\w+)")
+
+
+def read_categories(script: str) -> list[str]:
+    """The categories a reactive card's script reads of the activation it answers (_CATEGORY_READ), in order."""
+    return list(dict.fromkeys(_CATEGORY_READ.findall(script)))
+
+
+def _chain_standins(kind: str, cards: CardSource, script: str = "") -> list[int]:
+    """Stand-in activations a chain baseline chains to for a chained-to card of `kind`: those that do what the
+    questioned card's `script` reads of the activation it answers (CATEGORY_STANDINS) first, then
+    CHAIN_STANDINS (the chained-to card's kind first)."""
     group = "monster" if kind in ("monster", "pendulum", "extra") else "trap" if kind.startswith("trap") else "spell"
-    codes = [*CHAIN_STANDINS[group], *(c for g, cs in CHAIN_STANDINS.items() if g != group for c in cs)]
+    by_category = [CATEGORY_STANDINS[c] for c in read_categories(script) if c in CATEGORY_STANDINS]
+    codes = [*(c for m in by_category for c in m.get(group, ())),
+             *(c for m in by_category for g, cs in m.items() if g != group for c in cs)]
+    codes = list(dict.fromkeys([*codes, *CHAIN_STANDINS[group],
+                                *(c for g, cs in CHAIN_STANDINS.items() if g != group for c in cs)]))
     cards.ensure(codes)
     return [c for c in codes if c in cards.data and cards.script(c) is not None]
 

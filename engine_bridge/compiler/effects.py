@@ -247,3 +247,10 @@ def response_event(script: str, index: int | None) -> str | None:
         found = [(descs, c) for descs, c in found if index in descs]
     codes = [c for _, cs in found for c in cs]
     return codes[0] if codes and set(codes) == {codes[0]} and codes[0] != "EVENT_FREE_CHAIN" else None
+
+
+def answers_own_activations(script: str) -> bool:
+    """Whether a reactive card answers only its own controller's activations (its condition asks rp==tp:
+    「自分が罠カードを発動した時」, 「トラップ・キャプチャー」), never the other player's (no rp~=tp, rp==1-tp)."""
+    return "EVENT_CHAINING" in script and re.search(r"\brp\s*==\s*tp\b", script) is not None and re.search(
+        r"\brp\s*(?:~=\s*tp|==\s*1\s*-\s*tp)\b", script) is None

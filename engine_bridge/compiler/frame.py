@@ -11,14 +11,14 @@ from engine_bridge.carddata import setcodes_complete
 from engine_bridge.compiler.base import (_ruling_id, _BY_OWN_EFFECT, _scenario, _slug, _where, CardSource, Compiled, FILLER_SET,
                                          NotCompiled, SUMMON_HOW, TEMPLATE)
 from engine_bridge.compiler.boards import (_chain_standins, _check_cards, _field_place, _filler, _named_cards,
-                                           _question_places, _target_of, archetype_cards, BOARD_PROFILES, board_profiles,
-                                           extra_filler, faceup_named_needed, filtered_cards, material_monsters,
-                                           profile_filler, script_targets,
+                                           _question_places, _target_of, archetype_cards, BARE_NEEDS, BOARD_PROFILES,
+                                           board_profiles, extra_filler, faceup_named_needed, filtered_cards,
+                                           material_monsters, profile_filler, script_targets,
                                            summoned_this_turn, target_stand_ins, variety_filler, with_described_cards,
                                            zone_baseline,
                                            zone_forbids, zone_setup)
-from engine_bridge.compiler.effects import (applies_on_its_own, effect_index, event_effect_index, event_number, exact_names,
-                                            face_up_effect,
+from engine_bridge.compiler.effects import (answers_own_activations, applies_on_its_own, effect_index,
+                                            event_effect_index, event_number, exact_names, face_up_effect,
                                             numbered_effect_text, open_state_effects, own_summon_effect,
                                             referenced_cards, response_event, targeting_effect)
 from engine_bridge.compiler.kinds import (_chain_baselines, _check_read_yes_no, _compile_after_event, _compile_attack,
@@ -239,6 +239,11 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         1 if chained else 0)
     if chained and events[-1] in own:
         activator = qplayer  # its own summon: the questioned card's controller summons it in its turn
+    elif chained and len(chain_links(events)) == 1 and by_ref[events[-1].card].controller is None and \
+            events[-1].actor is None and answers_own_activations(cards.script(qcard.passcode) or ""):
+        # a card that answers only its own controller's activations (「自分が罠カードを発動した時」): the
+        # activation the ruling does not attribute is that player's
+        activator = qplayer
     turn_player = activator if chained else 0
     # a chain of several activations before the question: each link the other player's of the one after it
     # (unless the ruling says whose), the first activated by the turn player, the others chained
@@ -315,6 +320,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     if faceup_named_needed(qscript, refs, cards):
         # the Continuous/Field Spells and Traps its text names, face-up on its field (「トゥーン・ワールド」)
         fillers += ("faceup named",)  # cards that pass the filters of the scripts in play, in each pile and on each field
+    if BARE_NEEDS.search(qscript) and filtered_cards(in_play, qcard.passcode, cards):
+        fillers += ("bare",)  # the filtered board, its controller's field without monsters (what the script asks)
     for filler in fillers:
         if phase == "end" and filler is not True:
             # the End Phase opens a chain window for its player only if something can be activated in it: the

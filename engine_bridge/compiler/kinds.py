@@ -42,7 +42,7 @@ def _chain_baselines(ruling: Any, base: str, frame: Frame, chained_to: FrameCard
     targets)."""
     kind = cards.kind(chained_to.passcode)
     out = []
-    for n, code in enumerate(_chain_standins(kind, cards)):
+    for n, code in enumerate(_chain_standins(kind, cards, cards.script(qsetup.code) or "")):
         skind = cards.kind(code)
         location, position = ("mzone", "faceup_attack") if skind in ("monster", "pendulum", "extra") else (
             ("szone", "facedown") if skind.startswith("trap") else ("hand", None))
