@@ -38,10 +38,12 @@ from __future__ import annotations
 
 from engine_bridge.compiler.base import (CardSource, CIRCLED, Compiled, EXTRA_KINDS, FILLER_MONSTER, FILLER_SET,
                                          FrameVerdict, NotCompiled, STAND_IN_SUMMON, SUMMON_HOW, TEMPLATE)
-from engine_bridge.compiler.effects import (activated_effects, applies_on_its_own, effect_index, event_effect_index,
+from engine_bridge.compiler.effects import (activated_effects, answers_own_activations, applies_on_its_own, effect_index,
+                                            event_effect_index,
                                             exact_names, numbered_effect_text, open_state_effects, own_summon_effect,
                                             referenced_cards, summon_source, targeting_effect)
-from engine_bridge.compiler.boards import (BATTLE_FOES, BOARD_PROFILES, board_profiles, CHAIN_STANDINS,
+from engine_bridge.compiler.boards import (BARE_NEEDS, BATTLE_FOES, BOARD_PROFILES, board_profiles, CATEGORY_STANDINS,
+                                           CHAIN_STANDINS, read_categories,
                                            described_filter_pairs, described_stand_ins, EFFECT_DESTROYER, EXTRA_FILLER,
                                            extra_filler, faceup_named, faceup_named_needed, filter_stand_ins,
                                            filtered_cards, script_filters,
@@ -60,13 +62,16 @@ from engine_bridge.compiler.frame import compile_frame
 
 __all__ = [
     "activated_effects",
+    "answers_own_activations",
     "applied_seen",
     "applies_on_its_own",
+    "BARE_NEEDS",
     "BATTLE_FOES",
     "best_baseline",
     "BOARD_PROFILES",
     "board_profiles",
     "CardSource",
+    "CATEGORY_STANDINS",
     "CAUSED_NOTES",
     "CHAIN_STANDINS",
     "CIRCLED",
@@ -108,6 +113,7 @@ __all__ = [
     "played_activations",
     "PLAYED_EVENTS",
     "profile_filler",
+    "read_categories",
     "referenced_cards",
     "resolution_result",
     "revive_steps",

@@ -365,6 +365,34 @@ def test_the_faceup_named_board_is_read_from_a_script_that_looks_for_a_card_on_t
             (15259703, "szone", "faceup")]
 
 
+def test_chain_stand_ins_that_do_what_the_reactive_card_reads(pack):
+    # 「白銀のバリア－シルバーフォース－」 reads Duel.GetOperationInfo(ev,CATEGORY_DAMAGE) of the Trap it answers: a
+    # Trap that inflicts damage (「自業自得」) is chained to before the usual stand-ins; 「トラップ・キャプチャー」
+    # answers its own controller's Traps (rp==tp), 「マジック・ジャマー」-like cards the other player's
+    from engine_bridge.compiler import answers_own_activations, CATEGORY_STANDINS, read_categories
+    from engine_bridge.compiler.boards import _chain_standins
+    silver = "local ex=Duel.GetOperationInfo(ev,CATEGORY_DAMAGE)\nif re:IsHasCategory(CATEGORY_DESTROY) then end"
+    assert read_categories(silver) == ["CATEGORY_DAMAGE", "CATEGORY_DESTROY"]
+    pack.ensure(CATEGORY_STANDINS["CATEGORY_DAMAGE"]["trap"])
+    wanted = [c for c in CATEGORY_STANDINS["CATEGORY_DAMAGE"]["trap"] if pack.script(c)]
+    assert _chain_standins("trap", pack, silver)[:len(wanted)] == wanted
+    assert _chain_standins("trap", pack, "") == _chain_standins("trap", pack, "return true")
+    capture = "e1:SetCode(EVENT_CHAINING)\nfunction s.condition(e,tp,eg,ep,ev,re,r,rp)\n\treturn rp==tp and true\nend"
+    assert answers_own_activations(capture)
+    assert not answers_own_activations(capture.replace("rp==tp", "rp~=tp"))
+    assert not answers_own_activations(capture + "\nif rp==1-tp then end")
+
+
+def test_a_bare_board_for_a_script_that_asks_its_controller_has_no_monsters(pack):
+    from engine_bridge.compiler import BARE_NEEDS
+    assert "bare" in BOARD_PROFILES
+    assert BARE_NEEDS.search("return Duel.GetFieldGroupCount(tp,LOCATION_MZONE,0)==0")
+    assert not BARE_NEEDS.search("return Duel.GetFieldGroupCount(tp,0,LOCATION_MZONE)==0")
+    bare = profile_filler("bare", MST, "deck", [], pack)
+    assert bare and not [c for c in bare if c.player == 0 and c.location == "mzone"]
+    assert [c for c in bare if c.player == 1 and c.location == "mzone"]  # the other player's field keeps its filler
+
+
 @pytest.mark.engine
 @real
 def test_real_scripts_an_equip_spell_that_needs_a_named_continuous_spell_face_up(engine_driver):
@@ -378,3 +406,32 @@ def test_real_scripts_an_equip_spell_that_needs_a_named_continuous_spell_face_up
     assert [(c.code, c.location) for c in passed.setup.cards if c.ref.startswith("f0-o")] == [(15259703, "szone")]
     target = next(c for c in passed.setup.cards if c.ref == passed.steps[-1].target[0])
     assert (target.player, target.location) == (1, "mzone")
+
+
+@pytest.mark.engine
+@real
+@pytest.mark.parametrize("rid, title, answer, names, board", [
+    # 「フィッシュボーグ－アーチャー」 asks for an empty field of its controller and a WATER monster in the hand:
+    # the bare board gives both, and it is offered in Main Phase 2 (official Q&A: できます)
+    ("t-archer", "メインフェイズ2にて、墓地に存在する「フィッシュボーグ－アーチャー」の効果を発動できますか？",
+     "メインフェイズ2にて、自分の墓地に存在する「フィッシュボーグ－アーチャー」の効果を発動する事はできます。",
+     {"フィッシュボーグ－アーチャー": 62023839}, "bare"),
+    # 「白銀のバリア－シルバーフォース－」 is not offered in answer to 「運命の分かれ道」 (damage or recovery decided by a
+    # coin), beside a baseline that chains it to 「自業自得」, a Trap that inflicts damage (official Q&A: できません)
+    ("t-silver", "「運命の分かれ道」の発動にチェーンして「白銀のバリア－シルバーフォース－」を発動できますか？",
+     "ダメージを与えるかどうかが不確定な罠カードの発動にチェーンして「白銀のバリア－シルバーフォース－」を発動する事はできません。",
+     {"運命の分かれ道": 50470982, "白銀のバリア－シルバーフォース－": 89563150}, None),
+    # 「トラップ・キャプチャー」 answers its own controller's Traps: the 「アポピスの化神」 the ruling does not attribute
+    # is activated by that player (official Q&A: できます)
+    ("t-capture", "「アポピスの化神」の発動にチェーンして「トラップ・キャプチャー」を発動できますか？",
+     "「アポピスの化神」の発動にチェーンして「トラップ・キャプチャー」を発動する事はできます。",
+     {"アポピスの化神": 28649820, "トラップ・キャプチャー": 2122975}, None),
+])
+def test_real_scripts_set_ups_the_reactive_cards_read(rid, title, answer, names, board, engine_driver):
+    compiled, verdict = _real_verdict(rid, title, answer, names, engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    scenario = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    if board:
+        assert board in scenario.title
+    if rid == "t-capture":
+        assert {c.player for c in scenario.setup.cards if c.ref in ("c1", "c2")} == {0}
