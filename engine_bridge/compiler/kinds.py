@@ -14,7 +14,8 @@ from engine_bridge.compiler.boards import (_battle_foe, _chain_standins, _check_
                                            _named_cards, _question_places, _same_kind, _situation_card,
                                            _has_traits, EFFECT_DESTROYER, extra_filler, filter_stand_ins, filtered_cards,
                                            pick_described, similar_cards, variety_filler, with_described_cards)
-from engine_bridge.compiler.effects import (_event_effect, effect_index, numbered_effect_text, open_state_effects,
+from engine_bridge.compiler.effects import (_event_effect, effect_index, face_up_effect, numbered_effect_text,
+                                            open_state_effects,
                                             referenced_cards, summon_source)
 from engine_bridge.compiler.steps import (_negation_window, _with_filler, played_activations, revive_steps, revive_triggered,
                                           summon_triggered)
@@ -362,6 +363,9 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
     if activation and effect is None and q.effect == 1:
         # its activation only (from the Graveyard any option would be another of its effects)
         places = [p for p in places if p[0] in ("hand", "szone", "fzone")] or places
+    elif kind in ("continuous", "trap-continuous", "field") and face_up_effect(cards.script(source.passcode) or "", effect):
+        # an Ignition/Quick effect of the face-up card (「１ターンに１度、…発動できる」), not its activation
+        places = [("fzone", "faceup") if kind == "field" else ("szone", "faceup")]
     # a trigger of G's own Normal Summon (「このカードが召喚に成功した場合」): G Normal Summoned from the hand first,
     # in the baseline too (what the effect needs, not the deciding condition)
     by_summon = kind in ("monster", "pendulum") and summon_triggered(cards.script(source.passcode) or "", effect, single=True)
@@ -384,6 +388,11 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
         # chosen: what G equips)
         looked = chosen_from(numbered_effect_text(cards.texts.get(source.passcode, ""), q.effect), q.how or "装備")
         chosen = chosen.model_copy(update={"location": looked}) if looked else chosen
+    if chosen.location in (None, "deck") and "対象" in (q.text or ""):
+        # 「G」の効果の対象として「X」を選択できますか: X where G's text looks for its target (「自分の墓地の「ライトロード」
+        # モンスター１体を対象として」), never in the Deck
+        looked = chosen_from(numbered_effect_text(cards.texts.get(source.passcode, ""), q.effect), "を対象", last=True)
+        chosen = chosen.model_copy(update={"location": looked}) if looked and looked != "deck" else chosen
     where, where_position = _select_place(chosen, cards)
     # after the first stand-in, the cards that pass the chooser's script's filters (a vanilla card or one the
     # text names may not be what the effect accepts: 「レベル４以下の通常モンスター２体」)
@@ -510,9 +519,10 @@ def _compile_select_itself(ruling: Any, frame: Frame, cards: CardSource) -> list
 _CHOSEN_PLACE = {"デッキ": "deck", "墓地": "grave", "手札": "hand", "エクストラデッキ": "extra", "EXデッキ": "extra"}
 
 
-def chosen_from(text: str, verb: str) -> str | None:
+def chosen_from(text: str, verb: str, last: bool = False) -> str | None:
     """Where an effect's text looks for the card it banishes or equips (「自分の墓地から…を除外し」「デッキから…を
-    装備する」): the first place said before the verb in its sentence; None when none is (the field)."""
+    装備する」): the first place said before the verb in its sentence (`last`: the last one, the nearest the verb:
+    「手札の…を墓地へ送り、…自分の墓地の…を対象として」); None when none is (the field)."""
     for sentence in re.split(r"[。]", text):
         at = sentence.find(verb)
         if verb == "装備" and (said := re.search(r"装備(?:する|し|させ)", sentence)):
@@ -520,7 +530,7 @@ def chosen_from(text: str, verb: str) -> str | None:
         if at < 0:
             continue
         found = re.findall(r"(エクストラデッキ|EXデッキ|デッキ|墓地|手札)(?:・[^かのに]{1,4})*(?:から|の|に存在する)", sentence[:at])
-        return _CHOSEN_PLACE[found[0]] if found else None
+        return _CHOSEN_PLACE[found[-1 if last else 0]] if found else None
     return None
 
 
