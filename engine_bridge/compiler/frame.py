@@ -147,6 +147,12 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         if how == "summon" and qkind == "extra":
             raise NotCompiled(f"「{qcard.name}」 is an Extra Deck monster: it cannot be Normal Summoned")
         action = how
+        self_summon = own_summon_effect(cards.texts.get(qcard.passcode, ""))
+        if how == "special_summon" and self_summon is not None and self_summon[1] and \
+                "EFFECT_SPSUMMON_PROC" not in (cards.script(qcard.passcode) or ""):
+            # 「X」を特殊召喚できますか of a monster that Special Summons itself only by an activated effect
+            # (「このカードを手札から特殊召喚する」, no summon procedure): that effect's activation is the summon
+            action = "activate"
     elif q.kind == "can_set":
         action = "set"
     else:
