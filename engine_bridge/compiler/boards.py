@@ -1010,6 +1010,25 @@ def script_targets(target: list[tuple[SetupCard, int]], card: FrameCard, script:
     return out[len(target):]
 
 
+_PZONE_TARGET = re.compile(r"(自分|相手)?の?(?:Ｐ|P|ペンデュラム)ゾーンの[^。、]{0,12}を対象")
+
+
+def pzone_targets(target: list[tuple[SetupCard, int]], card: FrameCard, effect_text: str,
+                  cards: CardSource) -> list[tuple[SetupCard, int]]:
+    """A Pendulum Monster target the ruling places nowhere, of an effect that targets a card in a Pendulum Zone
+    (「自分のＰゾーンのカード１枚を対象として」): there too (the side the text says, else the asker's), a Normal
+    Pendulum Monster (RICH_PENDULUM) standing in for it in the baseline."""
+    said = _PZONE_TARGET.search(effect_text)
+    if not target or card.location is not None or cards.kind(card.passcode) != "pendulum" or said is None:
+        return []
+    cards.ensure(RICH_PENDULUM[:1])
+    if not runnable(RICH_PENDULUM[0], cards):
+        return []
+    player = 1 if said.group(1) == "相手" else 0
+    return [(SetupCard(ref=card.ref, code=card.passcode, player=player, location="pzone", name=card.name),
+             RICH_PENDULUM[0])]
+
+
 def target_stand_ins(tcard: SetupCard, card: FrameCard, stand_code: int, script: str, cards: CardSource) -> list[int]:
     """The baseline stand-ins for a questioned target, tried in turn (the first the effect accepts decides):
     for a described target its stand-in without the described traits (described_stand_ins, or the

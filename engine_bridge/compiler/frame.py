@@ -13,7 +13,7 @@ from engine_bridge.compiler.base import (_ruling_id, _BY_OWN_EFFECT, _scenario, 
 from engine_bridge.compiler.boards import (_chain_standins, _check_cards, _field_place, _filler, _named_cards,
                                            _question_places, _target_of, archetype_cards, BARE_NEEDS, BOARD_PROFILES,
                                            board_profiles, extra_filler, faceup_named_needed, filtered_cards,
-                                           material_monsters, profile_filler, script_targets,
+                                           material_monsters, profile_filler, pzone_targets, script_targets,
                                            summoned_this_turn, target_stand_ins, variety_filler, with_described_cards,
                                            zone_baseline,
                                            zone_forbids, zone_setup)
@@ -293,6 +293,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     qscript = cards.script(qcard.passcode) or ""
     if target:
         target += script_targets(target, by_ref[target[0][0].ref], qscript, cards)
+        target += pzone_targets(target, by_ref[target[0][0].ref], numbered_effect_text(
+            cards.texts.get(qcard.passcode, ""), asked.question.effect), cards)
     # archetype cards without a set code in the card data (no cards.cdb lists them) cannot be what the
     # questioned card's archetype checks look for: an action the ruling allows that the engine then
     # refuses says nothing (settle: inconclusive)
