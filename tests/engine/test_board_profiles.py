@@ -441,6 +441,16 @@ def test_real_scripts_an_equip_spell_that_needs_a_named_continuous_spell_face_up
     ("t-scarm", "自分のペンデュラムゾーンにカードがある場合、手札の「彼岸の悪鬼 スカラマリオン」等を特殊召喚できますか？",
      "したがって、質問の状況の場合、手札の「彼岸の悪鬼 スカラマリオン」等の効果を発動し、特殊召喚する事はできません。",
      {"彼岸の悪鬼 スカラマリオン": 84764038}, None),
+    # 「ペンデュラム・スイッチ」's ① targets a card in its controller's Pendulum Zone: 「超天新龍オッドアイズ・レボリュー
+    # ション・ドラゴン」 is asked there (it cannot be Special Summoned so), beside a Normal Pendulum Monster that can
+    # (official Q&A: できません)
+    ("t-switch", ("「超天新龍オッドアイズ・レボリューション・ドラゴン」を「ペンデュラム・スイッチ」の効果の対象に選択できますか？",
+                  "「ペンデュラム・スイッチ」の『①：自分のPゾーンのカード１枚を対象として発動できる。そのカードを特殊召喚する』"
+                  "効果の対象として、自分のペンデュラムゾーンの「超天新龍オッドアイズ・レボリューション・ドラゴン」を選択する事は"
+                  "できますか？"),
+     "ペンデュラムゾーンに存在する「超天新龍オッドアイズ・レボリューション・ドラゴン」を、「ペンデュラム・スイッチ」の"
+     "『そのカードを特殊召喚する』効果の対象とする事はできません。",
+     {"ペンデュラム・スイッチ": 42378577, "超天新龍オッドアイズ・レボリューション・ドラゴン": 16306932}, None),
 ])
 def test_real_scripts_set_ups_the_reactive_cards_read(rid, title, answer, names, board, engine_driver):
     if isinstance(title, tuple):  # (title, the question's text where it quotes the effect)
@@ -465,5 +475,7 @@ def test_real_scripts_set_ups_the_reactive_cards_read(rid, title, answer, names,
     if rid == "t-sanctuary":
         placed = {c.ref: (c.location, c.position) for c in scenario.setup.cards}
         assert placed["c1"] == ("szone", "faceup") and placed["c2"][0] == "grave"
+    if rid == "t-switch":
+        assert {(c.player, c.location) for c in scenario.setup.cards if c.ref == "c2"} == {(0, "pzone")}
     if rid == "t-scarm":
         assert [s.action for s in scenario.steps] == ["activate"] and scenario.steps[0].effect is not None
