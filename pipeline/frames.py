@@ -867,11 +867,13 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
         frame.applied = answered_applied(answer, frame, cards) or asked_applied(frame)
         frame.stats = answered_stats(answer, cards)
         if frame.question.kind == "what_happens" and not frame.fates and not frame.applied and not frame.stats:
-            frame.summons = answered_summons(answer, frame, cards)
+            frame.summons = answered_moves(answer, frame, cards)
+            frame.to_hand = {} if frame.summons else answered_moves(answer, frame, cards, "to_hand")
+        moved = frame.summons or frame.to_hand
         if frame.question.kind == "what_happens" and not frame.fates and not frame.applied and not frame.stats \
-                and not frame.summons:
+                and not moved:
             frame.unread.insert(0, unread_outcome(answer))
-        if not frame.fates and not frame.applied and not frame.stats and not frame.summons and not (
+        if not frame.fates and not frame.applied and not frame.stats and not moved and not (
                 frame.question.kind == "applies" and re.search(r"発動(?:し|され)ますか$", frame.question.text or "")):
             # no outcome read, but the answer says whether a card the title names can be activated while
             # another applies: that can_activate question
@@ -1284,7 +1286,7 @@ def answered_stats(answer: str, cards: _Cards) -> dict[str, dict[str, int]]:
     return {ref: v for ref, v in out.items() if ref not in twice}
 
 
-# ---------------------------------------------------------------- summons: does an effect's resolution Special Summon
+# ---------------------------------------------------------------- moves: does an effect's resolution summon, add to the hand
 
 # 「特殊召喚は行えません」 / 「対象のモンスターは特殊召喚されず」 / 「…を特殊召喚する事はできません」 / 「特殊召喚する処理は
 # 適用されません」 (no) and 「…が特殊召喚されます」 / 「特殊召喚する処理は通常通り行われます」 (yes): whether the Special
@@ -1294,46 +1296,55 @@ _JA_SUMMONS_SAID = re.compile(
     r"特殊召喚(?:する|を行う)(?:事|こと)(?:は|が|も)?でき(?:ず|ません)|"
     r"特殊召喚する処理(?:は|も)、?(?:適用され|行われ)(?:ず|ません))|"
     r"(?P<yes>特殊召喚されます|特殊召喚する処理(?:は|も)、?(?:通常通り)?(?:適用され|行われ)ます)")
-# 『…を特殊召喚する』処理は適用されません / 『…特殊召喚し』の処理は行われます / 『…特殊召喚できる』処理を適用する事はできません:
-# a quoted part that Special Summons (not one that restricts summons, 特殊召喚できない, nor speaks of a monster summoned
-# before, 特殊召喚した), said to be applied or not
-_JA_SUMMON_PART = re.compile(
+# 「…を手札に加える事はできません」 / 「手札に加える処理は適用されません」 (no), 「手札に加える処理は通常通り行われます」 (yes)
+_JA_TO_HAND_SAID = re.compile(
+    r"(?P<no>手札に加える(?:事|こと)(?:は|が|も)?でき(?:ず|ません)|手札に加える処理(?:は|も)、?(?:適用され|行われ)(?:ず|ません)|"
+    r"手札に加わりません)|(?P<yes>手札に加える処理(?:は|も)、?(?:通常通り)?(?:適用され|行われ)ます)")
+# 『…を特殊召喚する』処理は適用されません / 『…特殊召喚し』の処理は行われます / 『…特殊召喚できる』処理を適用する事はできません
+# / 『このカードを手札に加え』の処理を行いません: a quoted part of an effect said to be applied (done) or not
+_JA_DONE_PART = re.compile(
     r"(?:" + _NAME + r"の)?『(?P<part>[^『』]{1,200})』(?:の)?(?:効果処理|処理|効果)(?:は|も|を)、?(?:通常通り)?"
     r"(?:(?P<yes>適用され(?:ます|る事になります)|行われます)|(?P<no>適用されません|行われません|適用され(?:ず|ない)|"
-    r"(?:適用|行う|実行)(?:する)?(?:事|こと)(?:が|は|も)?でき(?:ません|ない|ず)))")
-_JA_SUMMONING = re.compile(r"特殊召喚(?:する|し(?!た)|できる|を行う)")
+    r"行いません|行わず|(?:適用|行う|実行)(?:する)?(?:事|こと)(?:が|は|も)?でき(?:ません|ない|ず)))")
+# what a quoted part does (a summon, a card added to or returned to the hand), and what it does not: a restriction of
+# it (特殊召喚できない, 手札に加える事ができない) or a monster summoned before (特殊召喚した)
+_JA_PART_DOES = {"summons": (re.compile(r"特殊召喚(?:する|し(?!た)|できる|を行う)"), re.compile(r"特殊召喚できない")),
+                 "to_hand": (re.compile(r"手札に(?:加え(?:る|、|』|$)|戻(?:す|し))"),
+                             re.compile(r"手札に加える(?:事|こと)が?できない|加えられない"))}
+_JA_MOVE_SAID = {"summons": _JA_SUMMONS_SAID, "to_hand": _JA_TO_HAND_SAID}
 # 「「X」の（①の）（モンスター）効果によって」 / 「「X」の効果処理によって」: whose effect the sentence is about
 _JA_SUMMONS_BY = re.compile(_NAME + r"の(?:[①-⑥]の)?(?:モンスター効果|ペンデュラム効果|効果処理|効果)(?:によって|で|の処理)")
 
 
-def answered_summons(answer: str, frame: Frame, cards: _Cards) -> dict[str, bool]:
-    """Whether the answer says the resolution of an activated card's effect Special Summons a monster (its
-    sentences up to a 「なお、」 note or a parenthesised aside; 『』 quoted effect texts left out): a summon said to
-    happen is that of the card whose effect the sentence names (「X」の効果によって…特殊召喚されます), else of the first
-    card activated in the title, as is one said not to happen ({X: False} for 「特殊召喚は行えません」); a restriction
-    that lasts (「このターン…特殊召喚できません」) is not a resolution. A 『』 quoted part that Special Summons said
-    to be applied or not (『…を特殊召喚する』処理は適用されません) is that of the card named before it, else of the first
-    card activated. Only cards activated in the title's events are
-    read; one said both ways gives none."""
+def answered_moves(answer: str, frame: Frame, cards: _Cards, what: str = "summons") -> dict[str, bool]:
+    """Whether the answer says the resolution of an activated card's effect Special Summons a monster (`what`
+    "summons"), or adds a card to (returns one to) a hand ("to_hand"), from its sentences up to a 「なお、」 note or
+    a parenthesised aside; 『』 quoted effect texts left out: one said to happen is that of the card whose effect
+    the sentence names (「X」の効果によって…特殊召喚されます), else of the first card activated in the title, as is one
+    said not to happen ({X: False} for 「特殊召喚は行えません」, 「…を手札に加える事はできません」); a restriction that
+    lasts (「このターン…特殊召喚できません」) is not a resolution. A 『』 quoted part that does it said to be applied or
+    not (『…を特殊召喚する』処理は適用されません) is that of the card named before it, else of the first card activated.
+    Only cards activated in the title's events are read; one said both ways gives none."""
     activated = [e.card for e in frame.events if e.action == "activate"]
+    does, restricts = _JA_PART_DOES[what]
     said: dict[str, set[bool]] = {}
     for sentence in re.split(r"[。\n]", _first_sentence_skipping_notes(answer)):
         if sentence.strip().startswith(("（", "(", "なお", "また")):
             break
-        for m in _JA_SUMMON_PART.finditer(sentence):
-            if _JA_SUMMONING.search(m.group("part")) and "特殊召喚できない" not in m.group("part"):
+        for m in _JA_DONE_PART.finditer(sentence):
+            if does.search(m.group("part")) and not restricts.search(m.group("part")):
                 card = next((c for c in cards.cards if m.group(1) and fold_name(c.name) == fold_name(_clean_name(m.group(1)))),
                             None)
                 ref = card.ref if card else None if m.group(1) else (activated[0] if activated else None)
                 if ref in activated:
                     said.setdefault(ref, set()).add(m.group("yes") is not None)
         sentence = _QUOTE.sub("『』", sentence.strip())
-        for m in _JA_SUMMONS_SAID.finditer(sentence):
+        for m in _JA_MOVE_SAID[what].finditer(sentence):
             # (「特殊召喚できないモンスター」, 「…召喚・特殊召喚されません」 of a card's own condition: not a resolution)
             # (「このターン、自分は…特殊召喚できません」: a restriction that lasts, not what the resolution does)
             if re.search(r"召喚・$", sentence[:m.start()]) or re.search(r"ターン|以降", sentence[:m.start()]):
                 continue
-            # (a summon said not to happen is the first activation's: a card named before it, 「虚無空間」の効果によって、
+            # (one said not to happen is the first activation's: a card named before it, 「虚無空間」の効果によって、
             # is what stops it)
             by = list(_JA_SUMMONS_BY.finditer(sentence, 0, m.start())) if m.group("yes") else []
             card = next((c for c in cards.cards if by and fold_name(c.name) == fold_name(_clean_name(by[-1].group(1)))),
@@ -2038,6 +2049,7 @@ def describe_frame(value: Any) -> str:
     said += [f"「{names.get(r, r)}」 {'applied' if v else 'not applied'}" for r, v in frame.applied.items()]
     said += [f"「{names.get(r, r)}」 " + "/".join(f"{k} {n}" for k, n in v.items()) for r, v in frame.stats.items()]
     said += [f"「{names.get(r, r)}」 {'summons' if v else 'summons nothing'}" for r, v in frame.summons.items()]
+    said += [f"「{names.get(r, r)}」 {'adds to the hand' if v else 'adds nothing to the hand'}" for r, v in frame.to_hand.items()]
     if said:
         answer += f" ({', '.join(said)})"
     line = "; ".join(parts) + f" => {answer}"

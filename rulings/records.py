@@ -335,6 +335,9 @@ class Frame(Record):
     summons: dict[str, bool] = Field(default_factory=dict)
     """card ref -> whether the answer says the resolution of that card's activated effect Special Summons a monster
     (true: 「…が特殊召喚されます」, false: 「特殊召喚は行えません」 / 「対象のモンスターは特殊召喚されず」)"""
+    to_hand: dict[str, bool] = Field(default_factory=dict)
+    """card ref -> whether the answer says the resolution of that card's activated effect adds a card to (or returns
+    one to) a hand (false: 「…を手札に加える事はできません」 / 『このカードを手札に加え』の処理を行いません)"""
     unread: list[str] = Field(default_factory=list)
     """the parts that could not be read, and why"""
 

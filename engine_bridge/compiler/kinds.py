@@ -1,5 +1,5 @@
 """Compilers of the question kinds beside `offered`: fate (what befalls a card), attack, select,
-applied, summons, stats, triggered, a summon by a card's effect, and questions after an event (destroyed by
+applied, summons and additions to the hand, stats, triggered, a summon by a card's effect, and questions after an event (destroyed by
 battle or effect, an attack declared), with the chain baselines of the offered kind.
 """
 from __future__ import annotations
@@ -19,7 +19,7 @@ from engine_bridge.compiler.effects import (_event_effect, effect_index, face_up
                                             referenced_cards, summon_source)
 from engine_bridge.compiler.steps import (_negation_window, _with_filler, played_activations, revive_steps, revive_triggered,
                                           summon_triggered)
-from engine_bridge.compiler.verdicts import _expect_fates, FATE_CONTRARY
+from engine_bridge.compiler.verdicts import _expect_fates, FATE_CONTRARY, MOVED_INTO
 from engine_bridge.scenario import Scenario, SetupCard, Step
 from rulings.records import Frame, FrameCard, FrameEvent, FrameQuestion
 
@@ -584,25 +584,26 @@ def compile_applied(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenar
     return scenarios
 
 
-def compile_summons(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
+def compile_moved_into(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
     """A what-happens question whose answer says whether the resolution of the title's first activation Special
-    Summons a monster (frame.summons): the set-up and baseline of compile_applied (the title's activations
-    played in order; the baseline the first one alone, which must show the summon), checked for a card moved
-    into a Monster Zone while that link resolved (verdicts.summons_seen) rather than for anything at all: an
-    effect whose other parts still apply (a Release, a change of position) is judged by its summon alone."""
-    if len(frame.summons) != 1:
-        raise NotCompiled(f"the answer says of {len(frame.summons)} cards whether their effect Special Summons "
-                          f"(one is compiled)")
-    (subject, summons), = frame.summons.items()
+    Summons a monster (frame.summons) or adds a card to the hand (frame.to_hand): the set-up and baseline of
+    compile_applied (the title's activations played in order; the baseline the first one alone, which must show
+    it), checked for a card moved into that zone while that link resolved (verdicts.moved_into_seen) rather than
+    for anything at all: an effect whose other parts still apply (a Release, a change of position) is judged by
+    that move alone."""
+    note, said = ("summons", frame.summons) if frame.summons else ("to_hand", frame.to_hand)
+    if len(said) != 1:
+        raise NotCompiled(f"the answer says of {len(said)} cards whether their effect does it ({note}; one is compiled)")
+    (subject, happens), = said.items()
     try:
-        scenarios = compile_applied(ruling, frame.model_copy(update={"applied": {subject: summons}, "summons": {}}),
-                                    cards)
+        scenarios = compile_applied(ruling, frame.model_copy(update={"applied": {subject: happens}, note: {}}), cards)
     except NotCompiled as exc:
-        raise NotCompiled(str(exc).replace("applied: ", "summons: ", 1)) from None
+        raise NotCompiled(str(exc).replace("applied: ", f"{note}: ", 1)) from None
     for s in scenarios:
-        s.notes["summons"] = {subject: s.notes.pop("applied")[subject]}
+        s.notes[note] = {subject: s.notes.pop("applied")[subject]}
         s.title = s.title.split(" — the processing of ")[0] + (
-            "" if s.kind == "control" else f" — {subject}'s effect {'' if summons else 'does not '}Special Summon")
+            "" if s.kind == "control" else f" — {subject}'s effect does {'' if happens else 'not '}"
+                                           f"{MOVED_INTO[note][1]}")
     return scenarios
 
 

@@ -1,7 +1,7 @@
 """Expectations, outcomes and verdicts beside baselines: settle and settle_result turn the engine's
 results into each ruling's FrameVerdict; best_baseline, judged_beside_baseline and the _one/one_*
 functions judge one variant beside its baseline per question kind (offered, target, fate, select,
-applied, summons, stats, triggered); the fate expectations and what the question step observed.
+applied, summons / to_hand, stats, triggered); the fate expectations and what the question step observed.
 """
 from __future__ import annotations
 
@@ -29,9 +29,10 @@ def settle_result(scenario: Scenario, result: Any, done: dict[str, tuple[Scenari
     `done` holds the scenarios already run by id (a baseline runs before its ruling scenario)."""
     if scenario.template != TEMPLATE:
         return result
-    if scenario.notes.get("applied") or scenario.notes.get("activates") or scenario.notes.get("summons"):
+    moves = any(scenario.notes.get(n) for n in MOVED_INTO)
+    if scenario.notes.get("applied") or scenario.notes.get("activates") or moves:
         if scenario.kind == "control":
-            seen, why = (applied_seen if scenario.notes.get("applied") else summons_seen if scenario.notes.get("summons")
+            seen, why = (applied_seen if scenario.notes.get("applied") else moved_into_seen if moves
                          else triggered_seen)(scenario, result)
             result.verdict, result.diffs = ("pass", []) if seen else ("inconclusive", [])
             if not seen:
@@ -134,8 +135,8 @@ def _one(scenario: Scenario, result: Any, baseline: Scenario | None, base_result
         return one_stats(scenario, result)
     if scenario.notes.get("applied"):
         return one_applied(scenario, result, baseline, base_result)
-    if scenario.notes.get("summons"):
-        return one_summons(scenario, result, baseline, base_result)
+    if any(scenario.notes.get(n) for n in MOVED_INTO):
+        return one_moved_into(scenario, result, baseline, base_result)
     if scenario.notes.get("fates"):
         return _one_fate(scenario, result, baseline, base_result)
     q = scenario.steps[-1]
@@ -466,11 +467,17 @@ def one_applied(scenario: Scenario, result: Any, baseline: Scenario | None, base
                                 "the processing of {ref}'s effect is {neg}applied", "does something")
 
 
-def summons_seen(scenario: Scenario, result: Any) -> tuple[bool, str]:
-    """Whether every step was played and the questioned link's resolution Special Summoned a monster as the
-    scenario says (a card moved into a Monster Zone from elsewhere, a token too, while that link resolved); else
-    why not."""
-    (ref, summons), = scenario.notes["summons"].items()
+# the outcomes of a link's resolution that move a card into a zone (notes key -> the zone, and what it is called)
+MOVED_INTO = {"summons": ("mzone", "Special Summon"), "to_hand": ("hand", "add a card to the hand")}
+
+
+def moved_into_seen(scenario: Scenario, result: Any) -> tuple[bool, str]:
+    """Whether every step was played and the questioned link's resolution moved a card into the zone its outcome
+    is about (MOVED_INTO: a monster Special Summoned into a Monster Zone, a Token too; a card added or returned to a
+    hand) from elsewhere, as the scenario says, while that link resolved; else why not."""
+    note = next(n for n in MOVED_INTO if scenario.notes.get(n))
+    zone, doing = MOVED_INTO[note]
+    (ref, happens), = scenario.notes[note].items()
     unplayed = steps_unplayed(scenario, result) or _vanished_unseen(scenario, result, ref)
     if unplayed:
         return False, unplayed
@@ -480,20 +487,22 @@ def summons_seen(scenario: Scenario, result: Any) -> tuple[bool, str]:
         return False, f"step 1 ({scenario.steps[0].describe()}): its chain link did not resolve"
     end = next((i for i, e in enumerate(events[start + 1:], start + 1) if e.get("event") in ("solved", "solving")),
                len(events))
-    summoned = [e.get("card") for e in events[start + 1:end]
-                if e.get("event") == "move" and e.get("to") == "mzone" and e.get("from") != "mzone"]
-    if bool(summoned) == summons:
+    moved = [e.get("card") for e in events[start + 1:end]
+             if e.get("event") == "move" and e.get("to") == zone and e.get("from") != zone]
+    if bool(moved) == happens:
         return True, ""
-    if summons:
-        return False, f"resolving {ref}'s effect Special Summoned nothing"
-    return False, f"resolving {ref}'s effect moved {', '.join(map(str, summoned))} to the Monster Zone"
+    if happens:
+        return False, f"resolving {ref}'s effect did not {doing}"
+    return False, f"resolving {ref}'s effect moved {', '.join(map(str, moved))} to the {zone}"
 
 
-def one_summons(scenario: Scenario, result: Any, baseline: Scenario | None, base_result: Any) -> FrameVerdict:
-    """A "does the effect Special Summon" outcome beside its baseline (the activation alone, which must show
-    the summon)."""
-    return _one_beside_baseline(scenario, result, baseline, base_result, "summons", summons_seen,
-                                "resolving {ref}'s effect {neg}Special Summons a monster", "summons one")
+def one_moved_into(scenario: Scenario, result: Any, baseline: Scenario | None, base_result: Any) -> FrameVerdict:
+    """A "does the effect Special Summon / add a card to the hand" outcome beside its baseline (the activation
+    alone, which must show it)."""
+    note = next(n for n in MOVED_INTO if scenario.notes.get(n))
+    doing = MOVED_INTO[note][1]
+    return _one_beside_baseline(scenario, result, baseline, base_result, note, moved_into_seen,
+                                "resolving {ref}'s effect does {neg}" + doing, "does")
 
 
 def one_stats(scenario: Scenario, result: Any) -> FrameVerdict:

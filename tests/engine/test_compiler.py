@@ -924,7 +924,7 @@ def test_a_summon_said_not_to_happen_is_checked_in_the_links_resolution(pack, en
     assert (verdict.kind, verdict.verdict) == ("what_happens", "pass"), verdict.reason
     _, verdict = _verdict("t-summons-coth-wrong", title, "その場合、対象のモンスターは特殊召喚されます。", cards, pack,
                           engine_driver)
-    assert verdict.verdict == "fail" and "Special Summoned nothing" in verdict.reason
+    assert verdict.verdict == "fail" and "did not Special Summon" in verdict.reason
 
 
 @pytest.mark.engine

@@ -455,6 +455,17 @@ def test_whether_an_effects_resolution_special_summons_is_read_from_the_answer(q
     assert {_named(f, r): v for r, v in f.summons.items()} == {"命の水": False} and not f.unread
 
 
+def test_whether_an_effects_resolution_adds_a_card_to_the_hand_is_read_from_the_answer():
+    t = "「増援」の発動にチェーンして「手違い」が発動した場合、処理はどうなりますか？"
+    f = _ja(t, "その場合、「増援」の効果によって、デッキからモンスターを手札に加える事はできません。")
+    assert {_named(f, r): v for r, v in f.to_hand.items()} == {"増援": False} and not f.summons and not f.unread
+    f = _ja(t, "その場合、『このカードを手札に加え』の処理を行いません。")
+    assert {_named(f, r): v for r, v in f.to_hand.items()} == {"増援": False}
+    # a quoted restriction, or a lasting one: none
+    assert not _ja(t, "『このターン自分はデッキからカードを手札に加える事ができない』効果は適用されます。").to_hand
+    assert not _ja(t, "このターン、自分はデッキからカードを手札に加える事はできません。").to_hand
+
+
 def test_quoted_parts_all_applied_and_a_card_that_stays(qa):
     t = "「ブラック・ホール」の発動にチェーンして「神の宣告」が発動した場合、処理はどうなりますか？"
     # only 『』 quoted parts, all applied: the effect of the card quoting them (unnamed: the first activated) applies
