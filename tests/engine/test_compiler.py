@@ -892,39 +892,27 @@ def test_real_scripts_a_target_taken_away_before_the_activation_resolves(shared_
 
 
 @pytest.mark.engine
-def test_a_card_activated_and_taken_away_before_it_resolves_on_the_pack(pack, engine_driver):
+@pytest.mark.parametrize("note, no, yes, wrong", [
+    ("applied", "「リビングデッドの呼び声」の効果処理は適用されません。", "「リビングデッドの呼び声」の効果処理は通常通り適用されます。",
+     "did nothing"),
+    # a summon said not to happen: checked in the link's resolution (no monster moved into a Monster Zone)
+    ("summons", "その場合、対象のモンスターは特殊召喚されません。", "その場合、対象のモンスターは特殊召喚されます。",
+     "did not Special Summon")])
+def test_a_card_activated_and_taken_away_before_it_resolves_on_the_pack(note, no, yes, wrong, pack, engine_driver):
     # 「リビングデッドの呼び声」 destroyed in chain (the stand-in 「サイクロン」 of the other player takes it away from
     # the field) Special Summons nothing; alone (the baseline) it Special Summons its target
     title = ("「リビングデッドの呼び声」の効果処理時に、「リビングデッドの呼び声」自身がフィールドに存在しなくなっている場合、"
              "処理はどうなりますか？")
     cards = {"リビングデッドの呼び声": 97077563}
-    compiled, verdict = _verdict("t-leave-coth", title, "「リビングデッドの呼び声」の効果処理は適用されません。", cards, pack,
-                                 engine_driver)
+    compiled, verdict = _verdict(f"t-leave-coth-{note}", title, no, cards, pack, engine_driver)
     assert compiled.reason is None, compiled.reason
+    assert all(s.notes[note] == {"c1": s.kind == "control"} for s in compiled.scenarios)
     ruled = [s for s in compiled.scenarios if s.kind == "ruling"]
     assert all(s.steps[-1].card == "lv0" and s.steps[-1].target == ["c1"] for s in ruled)
     assert all(next(c for c in s.setup.cards if c.ref == "lv0").code == MST for s in ruled)
     assert (verdict.kind, verdict.verdict) == ("what_happens", "pass"), verdict.reason
-    _, verdict = _verdict("t-leave-coth-wrong", title, "「リビングデッドの呼び声」の効果処理は通常通り適用されます。", cards,
-                          pack, engine_driver)
-    assert verdict.verdict == "fail" and "did nothing" in verdict.reason
-
-
-@pytest.mark.engine
-def test_a_summon_said_not_to_happen_is_checked_in_the_links_resolution(pack, engine_driver):
-    # 「リビングデッドの呼び声」 taken off the field in chain: its resolution moves no monster into a Monster Zone;
-    # alone (the baseline) it Special Summons its target
-    title = ("「リビングデッドの呼び声」の効果処理時に、「リビングデッドの呼び声」自身がフィールドに存在しなくなっている場合、"
-             "処理はどうなりますか？")
-    cards = {"リビングデッドの呼び声": 97077563}
-    compiled, verdict = _verdict("t-summons-coth", title, "その場合、対象のモンスターは特殊召喚されません。", cards, pack,
-                                 engine_driver)
-    assert compiled.reason is None, compiled.reason
-    assert all(s.notes["summons"] == {"c1": s.kind == "control"} and "applied" not in s.notes for s in compiled.scenarios)
-    assert (verdict.kind, verdict.verdict) == ("what_happens", "pass"), verdict.reason
-    _, verdict = _verdict("t-summons-coth-wrong", title, "その場合、対象のモンスターは特殊召喚されます。", cards, pack,
-                          engine_driver)
-    assert verdict.verdict == "fail" and "did not Special Summon" in verdict.reason
+    _, verdict = _verdict(f"t-leave-coth-{note}-wrong", title, yes, cards, pack, engine_driver)
+    assert verdict.verdict == "fail" and wrong in verdict.reason
 
 
 @pytest.mark.engine
