@@ -881,7 +881,9 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
             if under:
                 frame.answer, frame.outcome = under, None
                 frame.unread = [u for u in frame.unread if not u.startswith("answer: ")]
-    if frame.question and frame.question.kind == "can_select":
+    if frame.question and frame.question.kind == "can_activate" and read_release_cost(frame, body, cards):
+        pass  # (<X>をリリースして「G」を発動できますか: the can_select of G's cost, read)
+    elif frame.question and frame.question.kind == "can_select":
         read_select_question(frame, body, answer, cards)
     if frame.question and frame.question.kind == "can_summon":
         read_summon_by_effect(frame, body, cards)
@@ -1444,6 +1446,52 @@ def read_select_question(frame: Frame, body: str, answer: str, cards: _Cards) ->
             frame.unread = [u for u in frame.unread if not u.startswith("answer")]
 
 
+# <X>をリリースして「G」(の…効果)を発動できますか / 「G」の効果を発動する際に、<X>をリリースして発動できますか: whether
+# G's cost can release X (X named or described), the can_select of that cost read by read_select_question
+_JA_RELEASE_THEN_ACTIVATE = re.compile(
+    r"^(?:(?P<g1>" + _NAME + r")(?:の(?:(?P<eff1>[①-⑥])の)?(?P<what1>モンスター効果|ペンデュラム効果|効果))?を発動する際に、?)?"
+    + _JA_SELECT_WHERE + r"(?:(?P<x>" + _NAME + r")|(?P<desc>[^「」、。]{2,30}?))をリリースして、?"
+    r"(?:(?P<g2>" + _NAME + r")(?:の(?:(?P<eff2>[①-⑥])の)?(?P<what2>モンスター効果|ペンデュラム効果|効果))?を)?"
+    r"発動(?:する(?:事|こと)(?:は|が)?)?でき(?:ます|ません)か")
+
+
+def read_release_cost(frame: Frame, body: str, cards: _Cards) -> bool:
+    """「リンクモンスターをリリースして、「G」を発動できますか」: a can_activate whose situation is only the card its
+    cost releases is whether G's cost can choose that card: the can_select of the cost (question card G, target
+    X, how リリース), X on the field where the ruling does not say (what a release takes). True when read."""
+    q = frame.question
+    m = _JA_RELEASE_THEN_ACTIVATE.match(body)
+    if q is None or q.kind != "can_activate" or m is None or bool(m.group("g1")) == bool(m.group("g2")):
+        return False
+    g = m.group("g1") or m.group("g2")
+    source = cards.get(g[1:-1])
+    if m.group("x"):
+        chosen = cards.get(m.group("x")[1:-1])
+    else:
+        frame.cards = cards.cards
+        chosen = _described(frame, m.group("desc"))
+        if chosen is None:
+            return False
+        cards.cards.append(chosen)
+    if chosen.ref == source.ref:
+        return False
+    where = re.sub(r"(?:から|の|に存在する)$", "", (m.group("where") or "").replace("自分の", "").replace("相手の", ""))
+    chosen.location = _WHERE_FROM.get(where) or chosen.location or "mzone"
+    if (m.group("where") or "").startswith("相手"):
+        chosen.controller = "opponent"
+    q.kind, q.how, q.card, q.targets, q.text = "can_select", "リリース", source.ref, [chosen.ref], m.group(0)
+    q.effect = _effect_number(m.group("eff1") or m.group("eff2"))
+    q.effect_kind = {"モンスター効果": "monster", "ペンデュラム効果": "pendulum"}.get(m.group("what1") or m.group("what2") or "")
+    said = _CARD.sub("「」", m.group(0))
+    for card in (source, chosen):
+        frame.unread = [u for u in frame.unread if u != f"situation: what 「{card.name}」 does before the question"
+                        and not ((c := re.fullmatch(r"situation: 「(.*)」 is not read", u)) and c.group(1) in said)]
+    # (a token or a count the description holds is read into its traits: 「モンスタートークン」「攻撃力500以下の」)
+    frame.unread = [u for u in frame.unread if not (
+        (c := re.fullmatch(r"situation: (?:a card state|a count) \((.*)\)", u)) and c.group(1) in (m.group("desc") or ""))]
+    return True
+
+
 # 「M」に「E」を装備できますか (no third card): E's own activation (an Equip Spell) or effect (a Union monster) equips
 # E to M, its target
 _JA_EQUIP_TO = re.compile(r"^(?P<m>" + _NAME + r")に、?(?P<e>" + _NAME + r")を装備(?:させる|する)?(?:事|こと)?(?:は|が)?でき(?:ます|ません)か")
@@ -1537,8 +1585,11 @@ def read_summon_by_effect(frame: Frame, body: str, cards: _Cards) -> None:
 # カードの効果によって破壊された場合 / 「X」が相手の効果で破壊され墓地へ送られた時 (an event on X, its cause in the note)
 _JA_CAUSE = (r"(?P<cause>戦闘(?:・効果|や効果|やカードの効果|またはカードの効果|または相手のカードの効果|や相手のカードの効果|や相手の効果|"
              r"または相手の効果|または効果)?|"
-             r"(?P<whose>相手|自分)の(?:カードの)?効果|カードの効果)")
+             r"(?P<whose>相手|自分)の(?:カードの)?効果|カードの効果|(?P<spell>魔法カードの効果))")
 _JA_CAUSED_DESTROY = re.compile(
+    # (where and how it was, said first: フィールドの「X」 / モンスターゾーンに裏側守備表示で存在する「X」)
+    r"(?P<at>(?P<atwho>自分|相手)?(?:の)?(?:フィールド|モンスターゾーン)(?:上)?(?:の|に(?:(?P<pos2>裏側守備表示|表側攻撃表示|"
+    r"表側守備表示|表側表示|裏側表示)で)?存在する)、?)?"
     r"(?P<pos>裏側守備表示の|表側攻撃表示の|表側表示の|裏側表示の)?(?P<x>" + _NAME + r")(?:自身)?(?:が|は)、?(?:自分フィールドで|フィールドで|モンスターゾーンで)?"
     + _JA_CAUSE + r"(?:で|によって|により)(?P<verb>破壊され(?:、?墓地へ送られ)?|墓地へ送られ)(?:た|る)?(?=場合|時|際)")
 # 相手フィールドの裏側守備表示モンスターが戦闘・効果で破壊された時 / デュアルモンスターが戦闘で破壊された際に: the same
@@ -1586,8 +1637,8 @@ _JA_ATTACK_TARGET_DESCRIBED = re.compile(r"(?P<desc>(?:自分|相手)(?:の)?(?:
 _JA_THEN_DAMAGE_CALC = re.compile(r"^(?:時|際|場合)(?:に)?、?(?:その|この際の|この)?(?:戦闘)?ダメージ計算時(?:に)?")
 BATTLE_WINDOW_NOTES = ("damage calculation of an attack", "damage calculation of a direct attack",
                        "damage step start of an attack")
-CAUSED_NOTES = ("by battle", "by an effect", "by battle or an effect", "destroys by battle", "declares an attack",
-                "declares a direct attack", *BATTLE_WINDOW_NOTES)
+CAUSED_NOTES = ("by battle", "by an effect", "by a Spell's effect", "by battle or an effect", "destroys by battle",
+                "declares an attack", "declares a direct attack", *BATTLE_WINDOW_NOTES)
 
 
 def _caused_by(m: "re.Match[str]") -> dict[str, str | None]:
@@ -1595,7 +1646,7 @@ def _caused_by(m: "re.Match[str]") -> dict[str, str | None]:
     of a destruction read with _JA_CAUSE."""
     cause = m.group("cause")
     note = ("by battle or an effect" if cause.startswith("戦闘") and "効果" in cause else
-            "by battle" if cause.startswith("戦闘") else "by an effect")
+            "by battle" if cause.startswith("戦闘") else "by a Spell's effect" if m.group("spell") else "by an effect")
     whose = m.group("whose") or ("相手" if "相手" in cause else None)
     return {"note": note, "actor": {"相手": "opponent", "自分": "self"}.get(whose or "")}
 
@@ -1649,8 +1700,12 @@ def read_caused_events(situation: str, cards: _Cards, spans: list[tuple[int, int
         if any(s <= m.start() < e for s, e in spans):
             continue
         card = cards.get(m.group("x")[1:-1])
-        if m.group("pos"):
-            _locate(card, m.group("pos"))
+        if m.group("pos") or m.group("pos2"):
+            _locate(card, m.group("pos") or m.group("pos2"))
+        if m.group("at"):
+            card.location = card.location or "mzone"
+            if m.group("atwho"):
+                card.controller = card.controller or ("opponent" if m.group("atwho") == "相手" else "self")
         # (「X」が戦闘や効果によって墓地へ送られた場合: sent to the GY by a battle or an effect, a destruction among them)
         action = "send_to_grave" if m.group("verb") == "墓地へ送られ" else "destroy"
         found.append((m.start(), FrameEvent(action=action, card=card.ref, **_caused_by(m))))

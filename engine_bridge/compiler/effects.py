@@ -90,6 +90,23 @@ def effect_index(frame: Frame, code: int, cards: CardSource, activation: bool) -
                       f"do not line up with the card's {len(numbered)} numbered effects")
 
 
+# the words of a card text's trigger for an event that befalls the card itself (what a ruling asking about "its
+# effect" after that event means): sent to the Graveyard, destroyed, banished
+_OWN_EVENT_CUES = {"send_to_grave": r"このカードが(?:[^。、]{0,16}?)墓地へ送られた(?:場合|時)",
+                   "destroy": r"このカードが(?:[^。、]{0,16}?)破壊(?:され|された)(?:、?墓地へ送られた)?(?:場合|時)",
+                   "banish": r"このカードが(?:[^。、]{0,16}?)除外された(?:場合|時)"}
+
+
+def own_event_effect(text: str, action: str) -> int | None:
+    """The number of the one numbered effect of a card text triggered by `action` befalling the card itself
+    (「①：このカードが墓地へ送られた場合に発動できる」 for send_to_grave); None when none or several are, or
+    the text numbers no effects."""
+    cue = _OWN_EVENT_CUES.get(action)
+    parts = [p for p in re.split(r"(?=[①-⑩][：:])", text) if p[:1] in CIRCLED]
+    fits = [CIRCLED.index(p[0]) + 1 for p in parts if cue and re.search(cue, p)]
+    return fits[0] if len(fits) == 1 else None
+
+
 def numbered_effect_text(text: str, number: int | None) -> str:
     """The text of a card's numbered effect (①: …), or the whole text when none is named."""
     if number is None:

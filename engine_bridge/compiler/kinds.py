@@ -15,7 +15,7 @@ from engine_bridge.compiler.boards import (_battle_foe, _chain_standins, _check_
                                            _has_traits, EFFECT_DESTROYER, extra_filler, filter_stand_ins, filtered_cards,
                                            pick_described, similar_cards, variety_filler, with_described_cards)
 from engine_bridge.compiler.effects import (_event_effect, effect_index, face_up_effect, numbered_effect_text,
-                                            open_state_effects,
+                                            open_state_effects, own_event_effect,
                                             referenced_cards, summon_source)
 from engine_bridge.compiler.steps import (_negation_window, _with_filler, played_activations, revive_steps, revive_triggered,
                                           summon_triggered)
@@ -732,8 +732,8 @@ def _compile_summon_by_effect(ruling: Any, frame: Frame, cards: CardSource) -> l
 BATTLE_WINDOWS = {"damage calculation of an attack": "damage_calculation",
                   "damage calculation of a direct attack": "damage_calculation",
                   "damage step start of an attack": "damage_step_start"}
-CAUSED_NOTES = ("by battle", "by an effect", "by battle or an effect", "destroys by battle", "declares an attack",
-                "declares a direct attack", *BATTLE_WINDOWS)
+CAUSED_NOTES = ("by battle", "by an effect", "by a Spell's effect", "by battle or an effect", "destroys by battle",
+                "declares an attack", "declares a direct attack", *BATTLE_WINDOWS)
 # whose attack a response is for, by the responding card's text
 _THEIR_ATTACK = re.compile(r"相手(?:フィールドの|の)?モンスター(?:が|の)(?:直接)?攻撃(?:を)?宣言|"
                            r"相手モンスターの攻撃宣言時|相手の直接攻撃宣言時")
@@ -838,13 +838,32 @@ def _compile_after_event(ruling: Any, frame: Frame, cards: CardSource) -> list[S
             raise NotCompiled("the stand-in destroyer (「ブラック・ホール」) is not in the card data and scripts in use")
         foe = [SetupCard(ref="bd", code=EFFECT_DESTROYER, player=destroyer_side, location="hand")]
         before = [Step(action="activate", card="bd", answer=True)]
+        # (a Spell: it stands in for a Spell's effect too, 魔法カードの効果で破壊された)
         stand_in_note = "「ブラック・ホール」 stands in for the card effect that " + (
             "sends it from the field to the Graveyard (by destroying it)" if event.action == "send_to_grave" else "destroys it")
     destroyed = foe[0].ref if battle and event.note == "destroys by battle" else victim.ref
     qkind = cards.kind(qcard.passcode)
-    effect = _battle_win_effect(frame, event, qcard, cards) if battle and event.note == "destroys by battle" and \
-        qcard.ref == victim.ref else effect_index(frame, qcard.passcode, cards,
-                                                  activation=qkind not in ("monster", "pendulum", "extra"))
+    if qcard.ref == victim.ref and q.effect is None and not q.effect_text and event.note != "destroys by battle":
+        # 「X」が…墓地へ送られた場合、効果を発動できますか: X's effect that this event triggers (the one its text says)
+        own = own_event_effect(cards.texts.get(qcard.passcode, ""), event.action)
+        if own is not None:
+            frame = frame.model_copy(update={"question": q.model_copy(update={"effect": own})})
+    activation = qkind not in ("monster", "pendulum", "extra")
+    if battle and event.note == "destroys by battle" and qcard.ref == victim.ref:
+        effect = _battle_win_effect(frame, event, qcard, cards)
+    else:
+        try:
+            effect = effect_index(frame, qcard.passcode, cards, activation=activation)
+        except NotCompiled:
+            # a script that describes none of its effects (no SetDescription for them), with one trigger and no Quick
+            # effect: in the chain window after the event, the card's one option is that trigger; a Spell/Trap's ①
+            # (its activation, which its script does not describe): the card activated
+            script = cards.script(qcard.passcode) or ""
+            own_trigger = qcard.ref == victim.ref and frame.question.effect is not None and \
+                len(re.findall(r"SetType\([^)]*EFFECT_TYPE_TRIGGER", script)) == 1 and "EFFECT_TYPE_QUICK" not in script
+            if not own_trigger and not (activation and frame.question.effect == 1):
+                raise
+            effect = None
     if qcard.ref == victim.ref:
         qplaces: list[tuple[str | None, str | None]] = [(None, None)]
     else:

@@ -192,6 +192,37 @@ def test_real_scripts_question_asked_in_a_later_phase(shared_dir, engine_driver)
     assert {rid: v.verdict for rid, v in verdicts.items()} == {"qa-20875": "pass", "qa-22395": "pass"}, verdicts
 
 
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_a_card_moved_before_the_question(shared_dir, engine_driver):
+    """What befalls a card before the question, said with its place (モンスターゾーンに裏側守備表示で存在する「X」 /
+    フィールドの「X」), and a cost's release said before the card activated (リンクモンスターをリリースして「G」)."""
+    cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
+    # 神秘の中華なべ releasing a Link Monster (yes); RR－ファジー・レイニアス Set, sent to the Graveyard (its ② is its
+    # one trigger, its script describes none: yes); 古代の機械巨人－アルティメット・パウンド destroyed under
+    # 王家の眠る谷－ネクロバレー (yes); 融爆 (a Trap: its ① is its activation) after a token is destroyed by a Spell
+    # (「ブラック・ホール」) (yes)
+    frames, scenarios = _dev_qas_compiled(shared_dir, (14650, 15535, 20595, 19085), cards)
+    assert (frames[14650].question.kind, frames[14650].question.how) == ("can_select", "リリース")
+    asked = {s.ruling_ids[0]: s for s in scenarios if s.kind == "ruling"}
+    assert asked["qa-15535"].steps[-1].after == [frames[15535].events[0].card]
+    verdicts = settle(scenarios, run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"),
+                                               driver=engine_driver))
+    assert {rid: v.verdict for rid, v in verdicts.items()} == {"qa-14650": "pass", "qa-15535": "pass",
+                                                                "qa-20595": "pass", "qa-19085": "pass"}, verdicts
+
+
+def test_own_event_effect_is_the_one_numbered_effect_the_event_triggers():
+    from engine_bridge.compiler.effects import own_event_effect
+
+    text = ("①：自分フィールドに「RR」モンスターが存在する場合に発動できる。このカードを手札から特殊召喚する。"
+            "②：このカードが墓地へ送られた場合に発動できる。デッキから「RR」モンスター１体を手札に加える。")
+    assert (own_event_effect(text, "send_to_grave"), own_event_effect(text, "destroy"), own_event_effect(text, "banish")) == (
+        2, None, None)
+    both = "①：このカードが破壊された場合に発動できる。…②：このカードが戦闘で破壊された時に発動できる。…"
+    assert own_event_effect(both, "destroy") is None  # two fit: not told apart
+
+
 def test_uncovered_rulings_group_by_specific_reason():
     from engine_bridge.generate import reason_groups
 

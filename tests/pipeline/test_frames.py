@@ -633,6 +633,21 @@ def test_a_card_destroyed_on_the_field_of_the_player_who_does_not_own_it():
     assert [(e.action, e.note) for e in f.events] == [("destroy", "by battle or an effect")] and not f.unread
     f = _ja("「RR－ファジー・レイニアス」が戦闘やカードの効果によって墓地へ送られた場合に効果を発動できますか？")
     assert [(e.action, e.note) for e in f.events] == [("send_to_grave", "by battle or an effect")] and not f.unread
+    # where and how the card was, said before its name: モンスターゾーンに裏側守備表示で存在する「X」 / フィールドの「X」
+    f = _ja("モンスターゾーンに裏側守備表示で存在する「RR－ファジー・レイニアス」が戦闘やカードの効果によって墓地へ送られた"
+            "場合に効果を発動できますか？")
+    (event,) = f.events
+    assert (event.action, event.note, _card(f, event.card).location, _card(f, event.card).position, f.unread) == (
+        "send_to_grave", "by battle or an effect", "mzone", "facedown_defense", [])
+    # 魔法カードの効果で: by a Spell's effect (a described token here)
+    f = _ja("自分フィールドのモンスタートークンが魔法カードの効果で破壊された時、「融爆」を発動できますか？")
+    (event,) = f.events
+    assert (event.action, event.note, _card(f, event.card).described, _card(f, event.card).controller, f.unread) == (
+        "destroy", "by a Spell's effect", ["token"], "self", [])
+    f = _ja("相手フィールドの「E・HERO エアーマン」がカードの効果で破壊された時、「ヒーロー・シグナル」を発動できますか？")
+    (event,) = f.events
+    assert (event.note, _card(f, event.card).controller, _card(f, event.card).location, f.unread) == (
+        "by an effect", "opponent", "mzone", [])
 
 
 def test_a_monster_sent_to_the_graveyard_before_it_is_summoned_by_an_effect():
@@ -733,6 +748,18 @@ def test_a_cost_or_an_effect_that_banishes_releases_or_chooses_a_card_is_a_choic
     q = f.question
     assert (q.kind, _card(f, q.card).name, _card(f, q.targets[0]).name, q.how, f.answer, f.unread) == (
         "can_select", "光と闇の洗礼", "竜騎士ブラック・マジシャン", "リリース", "yes", [])
+    # <X>をリリースして「G」を発動できますか: the can_select of G's cost (X described: on the field)
+    f = _ja("リンクモンスターをリリースして、「神秘の中華なべ」を発動できますか？", "発動する事はできます。")
+    q = f.question
+    chosen = _card(f, q.targets[0])
+    assert (q.kind, _card(f, q.card).name, q.how, chosen.described, chosen.location, f.answer, f.unread) == (
+        "can_select", "神秘の中華なべ", "リリース", ["link"], "mzone", "yes", [])
+    f = _ja("モンスタートークンをリリースして「アロマセラフィ－ジャスミン」のモンスター効果を発動できますか？", "発動できます。")
+    q = f.question
+    assert (q.kind, q.effect_kind, _card(f, q.targets[0]).described, f.unread) == ("can_select", "monster", ["token"], [])
+    # (a description this does not read stays unread)
+    f = _ja("攻撃力500未満の闇属性モンスターをリリースして「悪のデッキ破壊ウイルス」を発動できますか？", "発動できません。")
+    assert f.question.kind == "can_activate" and f.unread
     # a chosen card the ruling describes: 「G」の効果で、神属性のモンスターをデッキから墓地へ送れますか
     f = qa(6835)
     chosen = _card(f, f.question.targets[0])
