@@ -752,6 +752,8 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     _read_question_targets(situation_text, frame, cards, spans)
     zone_spans += read_described_target(body, situation_text, frame, cards, spans)
     found: list[tuple[int, FrameEvent]] = read_caused_events(situation_text, cards, spans)
+    # (the moved card may open the question's clause: 「G」の効果によって「X」をドローした場合、特殊召喚できますか)
+    found += read_moved_by(body, cards, spans)
     read_owned(situation_text, cards, spans)
     for pattern, action in _JA_EVENTS:
         for m in pattern.finditer(situation_text):
@@ -845,6 +847,13 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
         read_destroyed_before_name(frame, situation_text, cards)
         own_effect_after_event(frame, body, cards)
         read_unnamed_attack(frame, body, cards)
+        moved = [e for e in frame.events if e.note == MOVED_BY_NOTE]
+        if moved and frame.question.card is None and re.match(
+                r"^(?:(?:場合|時|際)(?:に)?、?)?(?:その)?(?:モンスター効果|効果)(?:を|は)", frame.question.text or ""):
+            # 「「G」の効果によって「X」が…除外された場合、そのモンスター効果を発動できますか」: X's own effect
+            frame.question.card = moved[-1].card
+            if "モンスター効果" in frame.question.text:
+                frame.question.effect_kind = "monster"
     if frame.question and frame.question.kind != "what_happens":
         frame.answer = _answer_ja(answer, frame.question.kind) or answered_triggered(answer, frame.question)
         if frame.question.kind in ("can_activate", "can_summon", "can_set", "can_attack"):
@@ -1655,6 +1664,38 @@ def _caused_by(m: "re.Match[str]") -> dict[str, str | None]:
 # does not own it (said of a card no event befalls: a target, a card in the situation)
 _JA_OWNED = re.compile(r"(?P<at>(?:相手|自分)(?:の)?(?:フィールド|モンスターゾーン)(?:上)?に(?:表側表示で)?存在する、?)?"
                        r"元々の持ち主が(?P<owner>相手|自分)(?:の|である|となる)、?(?P<x>" + _NAME + r")")
+
+
+# 「G」の効果によって「X」をドローした場合 / 「G」の効果によって「X」がデッキから除外された場合: X drawn, banished or sent to
+# the Graveyard by G's effect (G named: its activation is played, X what it moves)
+_JA_MOVED_BY = re.compile(
+    r"(?P<whose>相手の|自分の)?(?P<g>" + _NAME + r")(?:等|など)?の(?:効果処理|効果)(?:によって|で|により)、?"
+    r"(?:(?P<actor>相手|自分)が)?(?P<where>(?:自分の|相手の)?(?:デッキ|手札|墓地)(?:の|から))?(?P<x>" + _NAME + r")(?:を|が)、?"
+    r"(?P<where2>デッキから|手札から|墓地から)?(?P<verb>ドローし|除外され|墓地へ送られ)た(?=場合|時|際)")
+_MOVED_VERB = {"ドローし": "draw", "除外され": "banish", "墓地へ送られ": "send_to_grave"}
+MOVED_BY_NOTE = "by the activation before it"
+
+
+def read_moved_by(situation: str, cards: _Cards, spans: list[tuple[int, int]]) -> list[tuple[int, FrameEvent]]:
+    """「G」の効果によって「X」をドローした / 「X」がデッキから除外された / 墓地へ送られた場合: G's activation (its
+    controller: the ruling's 相手の/自分の, else the asker) and then X moved by it (note MOVED_BY_NOTE; X where the
+    title says it was, a drawn card in the Deck). Their words join `spans`."""
+    found: list[tuple[int, FrameEvent]] = []
+    for m in _JA_MOVED_BY.finditer(situation):
+        if any(s <= m.start() < e for s, e in spans):
+            continue
+        g, x = cards.get(m.group("g")[1:-1]), cards.get(m.group("x")[1:-1])
+        if g.ref == x.ref:
+            continue
+        action = _MOVED_VERB[m.group("verb")]
+        where = re.sub(r"^(?:自分の|相手の)|(?:の|から)$", "", m.group("where") or m.group("where2") or "")
+        x.location = x.location or _WHERE_FROM.get(where) or ("deck" if action == "draw" else None)
+        actor = {"相手の": "opponent", "自分の": "self"}.get(m.group("whose") or "")
+        mover = {"相手": "opponent", "自分": "self"}.get(m.group("actor") or "")
+        found.append((m.start(), FrameEvent(action="activate", card=g.ref, actor=actor)))
+        found.append((m.start() + 1, FrameEvent(action=action, card=x.ref, actor=mover, note=MOVED_BY_NOTE)))
+        spans.append((m.start(), m.end()))
+    return found
 
 
 def read_owned(situation: str, cards: _Cards, spans: list[tuple[int, int]]) -> None:

@@ -713,7 +713,8 @@ class Step(Record):
     effect: Int | None = None
     """which of the card's effects: n of EDOPro's aux.Stringid(code, n)"""
     after: Refs = Field(default_factory=list)
-    """a chain step: answered in the first chain window after these cards left the field (the event it
+    """a chain step: answered in the first chain window after these cards left where they were (the field, or the
+    pile they started in: a draw, a card banished from the Deck; the event it
     responds to), not in the windows before (an attack declaration, the destroying card's activation)"""
     window: Annotated[BattleWindow, _choice(BATTLE_WINDOWS)] | None = None
     """a chain step: answered in this chain window of the Battle Phase (the event the engine's window is

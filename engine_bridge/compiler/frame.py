@@ -23,8 +23,8 @@ from engine_bridge.compiler.effects import (answers_own_activations, applies_on_
                                             referenced_cards, response_event, targeting_effect)
 from engine_bridge.compiler.kinds import (_chain_baselines, _check_read_yes_no, _compile_after_event, _compile_attack,
                                           _compile_fate, _compile_select, _compile_summon_by_effect, CAUSED_NOTES,
-                                          compile_applied, compile_pendulum_summon, compile_stats, compile_moved_into,
-                                          compile_triggered,
+                                          compile_applied, compile_moved_by, compile_moved_into, compile_pendulum_summon,
+                                          compile_stats, compile_triggered, MOVED_BY_NOTE,
                                           pendulum_summon_asked)
 from engine_bridge.compiler.steps import (_check_event_sides, activated_first, _event_named_cards, _event_place, _negation_window,
                                           _summon_baseline, _summon_step, chain_links, link_players, PLAYED_EVENTS,
@@ -125,6 +125,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         return compile_pendulum_summon(ruling, frame, cards)
     if any(e.note in CAUSED_NOTES for e in frame.events):
         return _compile_after_event(ruling, frame, cards)
+    if any(e.note == MOVED_BY_NOTE for e in frame.events):
+        return compile_moved_by(ruling, frame, cards)
     if q.kind not in ("can_activate", "can_summon", "can_set", "can_target"):
         raise NotCompiled(_no_compiler(frame))
     _check_read_yes_no(frame)

@@ -17,7 +17,8 @@ from engine_bridge.compiler.boards import (_battle_foe, _chain_standins, _check_
 from engine_bridge.compiler.effects import (_event_effect, effect_index, face_up_effect, numbered_effect_text,
                                             open_state_effects, own_event_effect,
                                             referenced_cards, summon_source)
-from engine_bridge.compiler.steps import (_negation_window, _with_filler, played_activations, revive_steps, revive_triggered,
+from engine_bridge.compiler.steps import (_event_place, _negation_window, _with_filler, played_activations, revive_steps,
+                                          revive_triggered,
                                           summon_triggered)
 from engine_bridge.compiler.verdicts import _expect_fates, FATE_CONTRARY, MOVED_INTO
 from engine_bridge.scenario import Scenario, SetupCard, Step
@@ -1025,6 +1026,76 @@ def _event_variants(ruling: Any, frame: Frame, cards: CardSource, event: FrameEv
             scenarios += [baseline, ruling_scenario]
     return scenarios
 
+
+
+# ------------------------------------------------------------------ a card drawn, banished or sent by a named card's effect
+
+MOVED_BY_NOTE = "by the activation before it"  # (pipeline.frames.read_moved_by)
+
+
+def compile_moved_by(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
+    """can_activate / can_summon right after a card the title names was drawn, banished or sent to the Graveyard from a
+    pile by another named card's effect (「G」の効果によって「X」をドローした / 「X」がデッキから除外された場合): G
+    activated by its controller (the asker unless the ruling says 相手の) in its turn, choosing X, X where the title
+    says (a card drawn: the top of its Deck), then the questioned effect (X's own one that event triggers, where the
+    question names none) asked as a chain step once X moved. A "yes" only: a "cannot" names no deciding condition a
+    baseline could remove; the baseline plays the same duel, so that an effect offered in neither says the set-up
+    lacks what it needs (inconclusive), never an engine disagreement."""
+    q = frame.question
+    _check_read_yes_no(frame)
+    if q.kind not in ("can_activate", "can_summon"):
+        raise NotCompiled(f"{q.kind} after a card moved by a named card's effect: not compiled yet")
+    if frame.answer != "yes":
+        raise NotCompiled("a 'cannot' after a card moved by a named card's effect names no deciding condition: no baseline "
+                          "can remove it")
+    events = frame.events
+    if len(events) != 2 or events[0].action != "activate" or events[1].note != MOVED_BY_NOTE:
+        raise NotCompiled("a card moved by a named card's effect beside other events: not compiled yet")
+    _check_cards(frame, cards)
+    by_ref = {c.ref: c for c in frame.cards}
+    g_event, moved = events
+    g, x, qcard = by_ref[g_event.card], by_ref[moved.card], by_ref[q.card]
+    others = [c for c in frame.cards if c.ref not in (g.ref, x.ref, q.card)]
+    if others or any(c.state for c in frame.cards):
+        raise NotCompiled(f"what 「{(others or frame.cards)[0].name}」 does around 「{g.name}」's effect is not read")
+    if qcard.ref != x.ref:
+        raise NotCompiled(f"an effect of 「{qcard.name}」 after 「{x.name}」 moved: only the moved card's own is compiled")
+    where = x.location or ("deck" if moved.action == "draw" else None)
+    if where not in ("deck", "hand", "grave") or (moved.action == "draw" and where != "deck"):
+        raise NotCompiled(f"「{x.name}」 {moved.action} from the {where}: not compiled")
+    gkind = cards.kind(g.passcode)
+    if gkind == "equip":
+        raise NotCompiled(f"「{g.name}」 is an Equip Spell: its equip target is not compiled")
+    g_player = 1 if g_event.actor == "opponent" else 0
+    x_player = {"opponent": 1, "self": 0}.get(moved.actor or "", g_player)
+    glocation, gposition = _event_place(gkind, g, "activate", numbered_effect_text(cards.texts.get(g.passcode, ""),
+                                                                                  g_event.effect))
+    if q.effect is None and not q.effect_text:
+        own = own_event_effect(cards.texts.get(x.passcode, ""), moved.action)
+        if own is not None:
+            frame = frame.model_copy(update={"question": q.model_copy(update={"effect": own})})
+    effect = effect_index(frame, x.passcode, cards, activation=cards.kind(x.passcode) not in ("monster", "pendulum", "extra"))
+    rid = _ruling_id(ruling)
+    scenarios: list[Scenario] = []
+    for variant, filler in enumerate((False, True), 1):
+        placed_g = SetupCard(ref=g.ref, code=g.passcode, player=g_player, location=glocation, position=gposition,
+                             name=g.name)
+        extra = _filler(0, "f0") + _filler(1, "f1") if filler else []
+        # (last of its player's Deck cards: the top, the card a draw takes)
+        placed_x = SetupCard(ref=x.ref, code=x.passcode, player=x_player, location=where, name=x.name)
+        steps = [Step(action="activate", card=g.ref, effect=_event_effect(g_event, g.passcode, cards), select=[x.ref],
+                      answer=True),
+                 Step(action="chain", card=x.ref, effect=effect, answer=True, after=[x.ref],
+                      expect={"offered": True})]
+        label = f"{moved.action} by 「{g.name}」 from the {where}" + (" + filler" if filler else "")
+        base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
+        ruling_scenario = _scenario(ruling, base, frame, [placed_g, *extra, placed_x], steps, label, turn_player=g_player)
+        baseline = _scenario(ruling, base + "-baseline", frame, [placed_g, *extra, placed_x], steps, label,
+                             control_of=ruling_scenario, turn_player=g_player)
+        for s in (baseline, ruling_scenario):
+            s.notes["event"] = f"{moved.action} by 「{g.name}」's effect"
+        scenarios += [baseline, ruling_scenario]
+    return scenarios
 
 
 # ------------------------------------------------------------------ a Pendulum Summon of a monster in the hand

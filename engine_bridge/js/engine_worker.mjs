@@ -118,7 +118,7 @@ class ScenarioRun {
     this.used = new Set(); // refs already chosen in the active step's card prompts
     this.usedLate = new Set(); // refs already chosen at resolution for the last taken step
     this.lastTaken = null;
-    this.leftField = new Set(); // refs of scenario cards that have left the field
+    this.leftField = new Set(); // refs of scenario cards that have left the zone they started in (the field, a pile)
     this.obs = []; // one observation per step index
     this.tracked = []; // {ref, code, controller, location, sequence, position}
     this.chains = [];
@@ -198,10 +198,23 @@ class ScenarioRun {
       }
     }
     if (card) {
-      if ((from.location === L.MZONE || from.location === L.SZONE) && to.location !== from.location) this.leftField.add(card.ref);
+      if (to.location !== from.location) this.leftField.add(card.ref); // (a draw, a card banished from the Deck …)
       Object.assign(card, { controller: to.controller, location: to.location, sequence: to.sequence, position: to.position });
     }
     this.events.push({ event: "move", card: card ? card.ref : `#${m.card}`, from: LOCATION_NAMES[from.location] ?? from.location, to: LOCATION_NAMES[to.location] ?? to.location });
+  }
+
+  // A draw takes the top cards of the player's Deck (the highest sequences) to the hand: tracked cards among them
+  // move there (their code checked: a Deck shuffled since the set-up is not followed), and have left the Deck.
+  onDraw(m) {
+    const deck = this.tracked.filter((c) => c.controller === m.player && c.location === L.DECK).sort((a, b) => b.sequence - a.sequence);
+    const inHand = this.tracked.filter((c) => c.controller === m.player && c.location === L.HAND).length;
+    m.drawn.forEach((drawn, i) => {
+      const card = deck[i];
+      if (!card || card.code !== drawn.code) return;
+      this.leftField.add(card.ref);
+      Object.assign(card, { location: L.HAND, sequence: inHand + i, position: drawn.position });
+    });
   }
 
   onShuffleHand(m) {
@@ -271,6 +284,7 @@ class ScenarioRun {
         this.events.push({ event: "solved", link: m.chain_size });
         break;
       case M.DRAW:
+        this.onDraw(m);
         this.events.push({ event: "draw", player: m.player, count: m.drawn.length });
         break;
       case M.CHAIN_NEGATED:
@@ -315,7 +329,7 @@ class ScenarioRun {
 
   // ---- the steps
 
-  // A chain step with `after` waits until those cards have left the field (the event it responds to).
+  // A chain step with `after` waits until those cards have left where they were (the event it responds to).
   waiting(step) {
     return !!step && step.action === "chain" && ((step.after ?? []).some((r) => !this.leftField.has(r)) || this.notYet(step));
   }
@@ -469,7 +483,7 @@ Debug.Message("battle-window:" .. w)`;
           return { type: R.SELECT_IDLECMD, action: I.SELECT_ACTIVATE, index: i };
         }
         case "chain": {
-          if (this.waiting(step)) throw new Stop("error", `step ${stepIndex} (chain ${step.card}) responds to ${step.window ? `the ${step.window} window of a battle` : `${step.after.join(", ")} leaving the field`}, which did not happen`);
+          if (this.waiting(step)) throw new Stop("error", `step ${stepIndex} (chain ${step.card}) responds to ${step.window ? `the ${step.window} window of a battle` : `${step.after.join(", ")} leaving where they were`}, which did not happen`);
           this.observe(stepIndex, { action: "chain", prompt: "idle", offered: false, options: [], status: "not_offered" });
           if (step.expect_offered === false) {
             this.si += 1;
@@ -536,7 +550,7 @@ Debug.Message("battle-window:" .. w)`;
           return { type: R.SELECT_BATTLECMD, action: step.phase === "main2" ? B.TO_M2 : B.TO_EP, index: null };
         }
         case "chain": {
-          if (this.waiting(step)) throw new Stop("error", `step ${stepIndex} (chain ${step.card}) responds to ${step.window ? `the ${step.window} window of a battle` : `${step.after.join(", ")} leaving the field`}, which did not happen`);
+          if (this.waiting(step)) throw new Stop("error", `step ${stepIndex} (chain ${step.card}) responds to ${step.window ? `the ${step.window} window of a battle` : `${step.after.join(", ")} leaving where they were`}, which did not happen`);
           this.observe(stepIndex, { action: "chain", prompt: "battle", offered: false, options: [], status: "not_offered" });
           if (step.expect_offered === false) {
             this.si += 1;

@@ -650,6 +650,21 @@ def test_a_card_destroyed_on_the_field_of_the_player_who_does_not_own_it():
         "by an effect", "opponent", "mzone", [])
 
 
+def test_a_card_drawn_or_banished_by_a_named_cards_effect():
+    # 「G」の効果によって「X」がデッキから除外された場合、そのモンスター効果: G activated, X banished from the Deck by
+    # it, the effect X's own
+    f = _ja("「封印の黄金櫃」の効果によって「月光彩雛」がデッキから除外された場合、そのモンスター効果を発動できますか？")
+    g, x = f.events
+    assert (g.action, _named(f, g.card), x.action, _named(f, x.card), x.note, _card(f, x.card).location) == (
+        "activate", "封印の黄金櫃", "banish", "月光彩雛", "by the activation before it", "deck")
+    assert (_named(f, f.question.card), f.question.effect_kind, f.unread) == ("月光彩雛", "monster", [])
+    # 「G」等の効果によって「X」をドローした場合、特殊召喚できますか: the drawn card, in the Deck before, opens the question
+    f = _ja("「手札抹殺」等の効果によって「インフェルニティ・デーモン」をドローした場合、特殊召喚できますか？")
+    assert [(e.action, _named(f, e.card)) for e in f.events] == [("activate", "手札抹殺"), ("draw", "インフェルニティ・デーモン")]
+    assert (f.question.kind, _named(f, f.question.card), _card(f, f.question.card).location, f.unread) == (
+        "can_summon", "インフェルニティ・デーモン", "deck", [])
+
+
 def test_a_monster_sent_to_the_graveyard_before_it_is_summoned_by_an_effect():
     # 手札やデッキから墓地へ送られた「X」を、「G」によって…: X in the Graveyard, never summoned (as a set-up places it)
     f = _ja("手札やデッキから墓地へ送られた「トリシューラの影霊衣」を、「影霊衣の反魂術」によって墓地から特殊召喚できますか？",
