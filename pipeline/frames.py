@@ -641,6 +641,27 @@ def _mid_sentence_can(sentence: str, kind: str) -> str | None:
     return "no" if m.group("no") else "yes"
 
 
+# 「「X」を発動する場合、…1体のみを対象として発動する事になります。」: the questioned action is done (in a way the
+# answer explains), said as what happens rather than as a can; 「発動しません。」 alone: it is not
+_DONE_SAID = re.compile(r"(?:を|として|て)(?P<verb>発動)する(?:事|こと)になります$")
+_DONE_BARE = re.compile(r"^(?P<verb>発動)(?P<polarity>します|しません)$")
+
+
+def _answered_as_done(answer: str, kind: str) -> str | None:
+    """Yes from an answer whose first sentence says the questioned action is done (「…を対象として発動する事に
+    なります」, not the opponent's: 「相手」 is not in it), no or yes from one that is only 「発動しません」/「発動
+    します」; None otherwise."""
+    verb = _CAN_VERB.get(kind)
+    first = re.split(r"[。\n]", _first_sentence_skipping_notes(answer), maxsplit=1)[0].strip()
+    bare = _DONE_BARE.match(first)
+    if verb and bare and verb in bare.group("verb"):
+        return "no" if bare.group("polarity") == "しません" else "yes"
+    done = _DONE_SAID.search(first)
+    if verb and done and verb in done.group("verb") and not re.search(r"相手|ない|ず|以外", _QUOTE.sub("", first)):
+        return "yes"
+    return None
+
+
 def _answer_ja(answer: str, kind: str | None = None) -> str | None:
     """Yes or no, read from the answer (never from the question's 「…できますか」). A can-question
     (can_activate, can_summon …) is answered by the first sentence ending in 「…できます。」 or
@@ -663,7 +684,7 @@ def _answer_ja(answer: str, kind: str | None = None) -> str | None:
             said = _mid_sentence_can(sentence, kind)
             if said:
                 return said
-        return None
+        return _answered_as_done(answer, kind)
     first = re.split(r"[。\n]", answer.strip(), maxsplit=1)[0] + "。"
     first = _CARD.sub("X", _QUOTE.sub("Y", first))
     no, yes = _JA_NO.search(first), _JA_YES.search(first)
@@ -967,8 +988,14 @@ def _can_polarities(answer: str, kind: str) -> set[str]:
     verb = _CAN_VERB[kind]
     main = re.compile(verb + r"(?:を行う|を|する)?(?:事|こと)(?:自体)?(?:は|が|も)?でき(?:ます|ません)$")
     said = set()
+    told_how = False
     for raw in re.split(r"[。\n]", answer):
         x = raw.strip()
+        if not x:
+            continue
+        if told_how and x.startswith(("（", "(")):
+            continue  # 「…1体のみを対象として発動する事になります。（2体以上を対象として…できません。）」: how, not whether
+        told_how = x.endswith(("事になります", "ことになります"))
         aside = x.startswith(("（", "(", "ただし", "なお", "また", "しかし")) or x.endswith(("）", ")"))
         x = x.rstrip("）)")
         ends = re.search(r"(?:事|こと)(?:自体)?(?:は|が|も)?でき(?:ます|ません)$", x)

@@ -1041,3 +1041,16 @@ def test_a_described_target_of_an_archetype_or_of_an_equip_spell(qa):
     # 「ヒドゥン・ショット」の効果の対象として、「ヒドゥン・ショット」自身を選択できますか？: a can_target of itself
     f = qa(16870)
     assert (f.question.kind, f.question.targets, f.answer) == ("can_target", [f.question.card], "no")
+
+
+def test_an_activation_said_as_what_is_done_or_bare(qa):
+    # 「…「ソウル・チャージ」を発動する場合、自分の墓地のモンスター1体のみを対象として発動する事になります。\n（2体以上
+    # のモンスターを対象として「ソウル・チャージ」を発動する事はできません。）」: it is activated (how, in an aside)
+    f = qa(18180)
+    assert (f.question.kind, f.answer) == ("can_activate", "yes") and not any(u.startswith("answer") for u in f.unread)
+    # 「発動しません。」 alone answers a can_activate: no
+    assert (qa(18290).question.kind, qa(18290).answer) == ("can_activate", "no")
+    # 「…エンドフェイズに発動する事はできます。その場合、…戻す事になります。（ただし、…戻す事はできません。）」:
+    # the aside after how it is done is not a second answer
+    f = qa(20635)
+    assert f.answer == "yes" and "answer: yes in some situations and no in others" not in f.unread
