@@ -168,7 +168,7 @@ def _named_cards(refs: list[int], player: int, tag: str, cards: "CardSource") ->
 # that asks that its controller has none (「自分フィールドにモンスターが存在しない場合」: BARE_NEEDS).
 BOARD_PROFILES = ("sparse", "rich", "materials", "filtered", "faceup named", "bare")
 _FACEUP_NAMED_NEEDS = re.compile(r"IsCode\(|IsEnvironment\(")
-_FACEUP_NAMED_WHERE = re.compile(r"LOCATION_ONFIELD|LOCATION_SZONE|LOCATION_FZONE|IsEnvironment\(")
+_FACEUP_NAMED_WHERE = re.compile(r"LOCATION_ONFIELD|LOCATION_SZONE|LOCATION_FZONE|LOCATION_MZONE|IsEnvironment\(")
 BARE_NEEDS = re.compile(r"GetFieldGroupCount\(\s*tp\s*,\s*LOCATION_MZONE\s*,\s*0\s*\)\s*(?:==|<=)\s*0")
 _SPARSE_NEEDS = re.compile(r"Get(?:FieldGroup|MatchingGroup)Count\([^)]*LOCATION_HAND|"
                            r"not\s+Duel\.IsExistingMatchingCard\([^)]*LOCATION_GRAVE")
@@ -198,9 +198,10 @@ def material_monsters(refs: list[int], cards: "CardSource", room: int = 4) -> li
     return (mons + mons)[:room] if mons else []
 
 
-def faceup_named(refs: list[int], cards: "CardSource", room: int = 3) -> list[SetupCard]:
+def faceup_named(refs: list[int], cards: "CardSource", room: int = 3, monsters: int = 2) -> list[SetupCard]:
     """The Continuous and Field Spells/Traps among the cards a text names (referenced_cards), face-up on player
-    0's field (a Field Spell in the Field Zone), those the engine can run."""
+    0's field (a Field Spell in the Field Zone), and up to `monsters` of its Main Deck monsters face-up in the
+    Monster Zone; those the engine can run."""
     out: list[SetupCard] = []
     cards.ensure(refs)
     for code in refs:
@@ -211,7 +212,11 @@ def faceup_named(refs: list[int], cards: "CardSource", room: int = 3) -> list[Se
             continue
         out.append(SetupCard(ref=f"f0-o{len(out)}", code=code, player=0, location="fzone" if kind == "field" else "szone",
                              position="faceup"))
-    return out[:room]
+    out = out[:room]
+    mons = [c for c in refs if c in cards.data and cards.kind(c) in ("monster", "pendulum") and runnable(c, cards)]
+    out += [SetupCard(ref=f"f0-o{len(out) + i}", code=code, player=0, location="mzone", position="faceup_attack")
+            for i, code in enumerate(mons[:monsters])]
+    return out
 
 
 def faceup_named_needed(script: str, refs: list[int], cards: "CardSource") -> bool:

@@ -358,7 +358,8 @@ def test_the_faceup_named_board_is_read_from_a_script_that_looks_for_a_card_on_t
     assert not faceup_named_needed("Duel.IsExistingMatchingCard(s.f,tp,LOCATION_HAND,0,1,nil)", [], source)
     assert not faceup_named_needed(looks, [], source)  # its text names no Continuous or Field card
     placed = faceup_named([CELTIC, MST], source)
-    assert placed == []  # a Normal Monster and a Quick-Play Spell are not placed face-up
+    # a Main Deck monster face-up in the Monster Zone; a Quick-Play Spell is not placed
+    assert [(c.code, c.location, c.position) for c in placed] == [(CELTIC, "mzone", "faceup_attack")]
     if REAL:
         assert faceup_named_needed(looks, [15259703], source)
         assert [(c.code, c.location, c.position) for c in faceup_named([15259703], source)] == [
@@ -479,3 +480,18 @@ def test_real_scripts_set_ups_the_reactive_cards_read(rid, title, answer, names,
         assert {(c.player, c.location) for c in scenario.setup.cards if c.ref == "c2"} == {(0, "pzone")}
     if rid == "t-scarm":
         assert [s.action for s in scenario.steps] == ["activate"] and scenario.steps[0].effect is not None
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_target_beside_a_named_monster_the_effect_needs_face_up(engine_driver):
+    # 「SPYGAL－ミスティ」's ② targets a 「SPYRAL－ダンディ」 its controller has face-up and a monster of the opponent:
+    # the "faceup named" board puts 「SPYRAL－ダンディ」 there; a Token is then a target (official Q&A: できます)
+    compiled, verdict = _real_verdict(
+        "t-misty", "「SPYGAL－ミスティ」のモンスター効果で持ち主の手札に戻す対象として、相手のモンスターゾーンに存在するモンスター"
+        "トークンを選択できますか？", "「SPYGAL－ミスティ」のモンスター効果で持ち主の手札に戻す対象として、相手のモンスターゾーンに"
+        "存在するモンスタートークンを選択する事はできます。", {"SPYGAL－ミスティ": 94096018}, engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    passed = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    assert "faceup named" in passed.title
+    assert [(c.code, c.location) for c in passed.setup.cards if c.ref.startswith("f0-o")] == [(41091257, "mzone")]
