@@ -875,6 +875,9 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
             frame.question.card = moved[-1].card
             if "モンスター効果" in frame.question.text:
                 frame.question.effect_kind = "monster"
+    elif frame.question and frame.question.kind == "applies" and re.search(r"発動(?:し|され)ますか$", frame.question.text or ""):
+        # 「「X」が戦闘によってモンスタートークンを破壊した場合、効果は発動しますか」: whether X's trigger activates
+        own_effect_after_event(frame, body, cards)
     if frame.question and frame.question.kind != "what_happens":
         frame.answer = _answer_ja(answer, frame.question.kind) or answered_triggered(answer, frame.question)
         if frame.question.kind in ("can_activate", "can_summon", "can_set", "can_attack"):
@@ -1673,8 +1676,13 @@ _JA_ATTACK_TARGET_DESCRIBED = re.compile(r"(?P<desc>(?:自分|相手)(?:の)?(?:
 _JA_THEN_DAMAGE_CALC = re.compile(r"^(?:時|際|場合)(?:に)?、?(?:その|この際の|この)?(?:戦闘)?ダメージ計算時(?:に)?")
 BATTLE_WINDOW_NOTES = ("damage calculation of an attack", "damage calculation of a direct attack",
                        "damage step start of an attack")
+# 「X」が同じ攻撃力のアンデット族モンスターと戦闘を行い、互いに破壊された場合: X and a monster of the description (with
+# X's ATK) destroy each other by battle
+MUTUAL_DESTRUCTION = "destroys by battle, both destroyed"
+_JA_MUTUAL = re.compile(r"(?P<x>" + _NAME + r")(?:が|は)、?同じ攻撃力の(?P<desc>[^、「」]{0,16}?モンスター)と戦闘を行い、?"
+                        r"(?:お互いに|互いに)(?:戦闘で)?破壊され(?:、?墓地へ送られ)?(?:た|る)(?=場合|時|際)")
 CAUSED_NOTES = ("by battle", "by an effect", "by a Spell's effect", "by battle or an effect", "destroys by battle",
-                "declares an attack", "declares a direct attack", *BATTLE_WINDOW_NOTES)
+                MUTUAL_DESTRUCTION, "declares an attack", "declares a direct attack", *BATTLE_WINDOW_NOTES)
 
 
 def _caused_by(m: "re.Match[str]") -> dict[str, str | None]:
@@ -1806,6 +1814,16 @@ def read_caused_events(situation: str, cards: _Cards, spans: list[tuple[int, int
             continue
         card = cards.get(m.group("x")[1:-1])
         found.append((m.start(), FrameEvent(action="send_to_grave", card=card.ref, note="by an effect")))
+        spans.append((m.start(), m.end()))
+    for m in _JA_MUTUAL.finditer(situation):
+        read = described_card(m.group("desc"))
+        if any(s <= m.start() < e for s, e in spans) or read is None:
+            continue
+        card = cards.get(m.group("x")[1:-1])
+        other = FrameCard(ref=f"c{len(cards.cards) + 1}", name="同じ攻撃力の" + m.group("desc"), described=read[0],
+                          controller=read[1] or "opponent", location="mzone")
+        cards.cards.append(other)
+        found.append((m.start(), FrameEvent(action="attack", card=card.ref, targets=[other.ref], note=MUTUAL_DESTRUCTION)))
         spans.append((m.start(), m.end()))
     for m in _JA_BATTLE_WIN.finditer(situation):
         if any(s <= m.start() < e for s, e in spans):

@@ -114,6 +114,10 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     if (frame.summons or frame.to_hand) and q.kind == "what_happens":
         return compile_moved_into(ruling, frame, cards)
     if q.kind == "applies" and re.search(r"発動(?:し|され)ますか$", q.text or ""):
+        if len(frame.events) == 1 and frame.events[0].note in CAUSED_NOTES:
+            # 「「X」が戦闘で…を破壊した場合、効果は発動しますか」: whether its trigger is activated (a mandatory one
+            # the engine offers as one) in the chain window after that event
+            return _compile_after_event(ruling, frame, cards)
         return compile_triggered(ruling, frame, cards)
     if q.kind == "can_attack":
         return _compile_attack(ruling, frame, cards)

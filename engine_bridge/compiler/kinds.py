@@ -14,8 +14,8 @@ from engine_bridge.compiler.boards import (_battle_foe, _chain_standins, _check_
                                            _named_cards, _question_places, _same_kind, _situation_card,
                                            _has_traits, EFFECT_DESTROYER, extra_filler, filter_stand_ins, filtered_cards,
                                            pick_described, similar_cards, variety_filler, with_described_cards)
-from engine_bridge.compiler.effects import (_event_effect, effect_index, face_up_effect, numbered_effect_text,
-                                            open_state_effects, own_event_effect,
+from engine_bridge.compiler.effects import (_event_effect, _SET_DESC, _SET_TYPE, activated_effects, effect_index,
+                                            face_up_effect, numbered_effect_text, open_state_effects, own_event_effect,
                                             referenced_cards, summon_source)
 from engine_bridge.compiler.steps import (_event_place, _negation_window, _with_filler, played_activations, revive_steps,
                                           revive_triggered,
@@ -733,8 +733,10 @@ def _compile_summon_by_effect(ruling: Any, frame: Frame, cards: CardSource) -> l
 BATTLE_WINDOWS = {"damage calculation of an attack": "damage_calculation",
                   "damage calculation of a direct attack": "damage_calculation",
                   "damage step start of an attack": "damage_step_start"}
+# (the attacker and its victim, of the same ATK, destroy each other)
+MUTUAL_DESTRUCTION = "destroys by battle, both destroyed"
 CAUSED_NOTES = ("by battle", "by an effect", "by a Spell's effect", "by battle or an effect", "destroys by battle",
-                "declares an attack", "declares a direct attack", *BATTLE_WINDOWS)
+                MUTUAL_DESTRUCTION, "declares an attack", "declares a direct attack", *BATTLE_WINDOWS)
 # whose attack a response is for, by the responding card's text
 _THEIR_ATTACK = re.compile(r"相手(?:フィールドの|の)?モンスター(?:が|の)(?:直接)?攻撃(?:を)?宣言|"
                            r"相手モンスターの攻撃宣言時|相手の直接攻撃宣言時")
@@ -750,7 +752,9 @@ def _compile_after_event(ruling: Any, frame: Frame, cards: CardSource) -> list[S
     the chain window it opens). The baseline removes the deciding condition (the situation's cards, the
     destroyed card's position): a "cannot" without one is not compiled."""
     q = frame.question
-    if q.kind != "can_activate":
+    # (an applies question whether a trigger is activated: 「…場合、効果は発動しますか」; not one whether an effect
+    # that is not activated applies: 「…効果を適用できますか」)
+    if q.kind != "can_activate" and not (q.kind == "applies" and re.search(r"発動(?:し|され)ますか$", q.text or "")):
         raise NotCompiled(f"{q.kind} after {frame.events[0].action} {frame.events[0].note}: not compiled yet")
     _check_read_yes_no(frame)
     if len(frame.events) != 1:
@@ -776,7 +780,8 @@ def _compile_after_event(ruling: Any, frame: Frame, cards: CardSource) -> list[S
         "faceup_defense" if victim.position in ("faceup_defense", "defense") else "faceup_attack")
     deciding_position = position != "faceup_attack"
     # a victim the ruling describes (「X」が戦闘で相手のペンデュラムモンスターを破壊した): what it is decides
-    described_victim = event.note == "destroys by battle" and any(by_ref[t].described for t in event.targets)
+    described_victim = event.note in ("destroys by battle", MUTUAL_DESTRUCTION) and any(
+        by_ref[t].described for t in event.targets)
     if frame.answer == "no" and not situation and not deciding_position and not victim.owner and not described_victim:
         raise NotCompiled(f"a 'cannot' after {event.action} {event.note} whose frame names no deciding condition "
                           f"(a situation card, the card's position, its owner): no baseline can remove it")
@@ -790,7 +795,9 @@ def _compile_after_event(ruling: Any, frame: Frame, cards: CardSource) -> list[S
     if card_owner == owner:
         raise NotCompiled(f"「{victim.name}」 is said to be controlled by its owner's opponent, but both are one player")
     atk = int(cards.data[victim.passcode].get("attack") or 0)
-    battle = event.note in ("by battle", "destroys by battle") or (event.note == "by battle or an effect" and position == "faceup_attack")
+    mutual = event.note == MUTUAL_DESTRUCTION
+    battle = event.note in ("by battle", "destroys by battle", MUTUAL_DESTRUCTION) or (
+        event.note == "by battle or an effect" and position == "faceup_attack")
     stand_in_note = ""
     if battle and position != "faceup_attack":
         raise NotCompiled(f"「{victim.name}」 destroyed by battle in {position}: an attack on it is not compiled")
@@ -800,14 +807,16 @@ def _compile_after_event(ruling: Any, frame: Frame, cards: CardSource) -> list[S
     baseline_foe: list[SetupCard] | None = None
     if battle:
         turn_player = owner
-        wins = event.note == "destroys by battle"
+        wins = event.note in ("destroys by battle", MUTUAL_DESTRUCTION)
+        if mutual and not (event.targets and by_ref[event.targets[0]].described):
+            raise NotCompiled(f"「{victim.name}」 destroys a monster by battle and is destroyed: its foe is not described")
         if wins and event.targets:
             target = by_ref[event.targets[0]]
             if target.described:
-                target, baseline_foe = _described_victim(target, atk, cards)
+                target, baseline_foe = _described_victim(target, atk, cards, same=mutual)
             if cards.kind(target.passcode) not in ("monster", "pendulum", "extra"):
                 raise NotCompiled(f"「{target.name}」 is not a monster")
-            if int(cards.data[target.passcode].get("attack") or 0) >= atk:
+            if int(cards.data[target.passcode].get("attack") or 0) >= atk and not mutual:
                 raise NotCompiled(f"「{victim.name}」 (ATK {atk}) does not beat 「{target.name}」 in an attack on it "
                                   f"in Attack Position: that battle is not compiled")
             foe = [SetupCard(ref=target.ref, code=target.passcode, player=1 - owner, location="mzone",
@@ -815,7 +824,9 @@ def _compile_after_event(ruling: Any, frame: Frame, cards: CardSource) -> list[S
             if baseline_foe is not None:
                 baseline_foe = [SetupCard(**{**foe[0].__dict__, "code": baseline_foe[0].code, "name": None})]
                 stand_in_note = (f"a monster of the ruling's description ({target.passcode}) is the one destroyed; in the "
-                                 f"baseline a vanilla monster ({baseline_foe[0].code})")
+                                 f"baseline a vanilla monster ({baseline_foe[0].code})") if not mutual else (
+                    f"a monster of the ruling's description with the same ATK ({target.passcode}) destroys it and is "
+                    f"destroyed; in the baseline one of the description with less ATK ({baseline_foe[0].code}), destroyed alone")
         else:
             code = _battle_foe(atk, wins, cards)
             if code is None:
@@ -842,15 +853,16 @@ def _compile_after_event(ruling: Any, frame: Frame, cards: CardSource) -> list[S
         # (a Spell: it stands in for a Spell's effect too, 魔法カードの効果で破壊された)
         stand_in_note = "「ブラック・ホール」 stands in for the card effect that " + (
             "sends it from the field to the Graveyard (by destroying it)" if event.action == "send_to_grave" else "destroys it")
-    destroyed = foe[0].ref if battle and event.note == "destroys by battle" else victim.ref
+    # (both destroyed: the question waits for the foe, which leaves the field in the baseline too)
+    destroyed = foe[0].ref if battle and wins else victim.ref
     qkind = cards.kind(qcard.passcode)
-    if qcard.ref == victim.ref and q.effect is None and not q.effect_text and event.note != "destroys by battle":
+    if qcard.ref == victim.ref and q.effect is None and not q.effect_text and not (battle and wins):
         # 「X」が…墓地へ送られた場合、効果を発動できますか: X's effect that this event triggers (the one its text says)
         own = own_event_effect(cards.texts.get(qcard.passcode, ""), event.action)
         if own is not None:
             frame = frame.model_copy(update={"question": q.model_copy(update={"effect": own})})
     activation = qkind not in ("monster", "pendulum", "extra")
-    if battle and event.note == "destroys by battle" and qcard.ref == victim.ref:
+    if battle and wins and qcard.ref == victim.ref:
         effect = _battle_win_effect(frame, event, qcard, cards)
     else:
         try:
@@ -879,18 +891,26 @@ def _compile_after_event(ruling: Any, frame: Frame, cards: CardSource) -> list[S
     own = "after its own " + ("battle" if battle else "destruction")
     return _event_variants(ruling, frame, cards, event, placed_victim, foe, before, deciding, qcard, qplaces, effect,
                            [destroyed], turn_player, own, "", not battle and deciding_position, stand_in_note,
-                           baseline_foe=baseline_foe)
+                           baseline_foe=baseline_foe, both_leave=(victim.ref,) if mutual else ())
 
 
-def _described_victim(target: FrameCard, atk: int, cards: CardSource) -> tuple[FrameCard, list[SetupCard]]:
+def _described_victim(target: FrameCard, atk: int, cards: CardSource, same: bool = False) -> tuple[FrameCard, list[SetupCard]]:
     """The monster of the ruling's description a monster of ATK `atk` destroys by battle (one with the described
     traits and less ATK), and the baseline's vanilla monster it loses to instead (one without those traits): what
-    the beaten monster is is the deciding condition."""
-    picked = pick_described(target.model_copy(update={"described": [*target.described, f"atk<={atk - 1}"],
-                                                      "passcode": None}), cards)
+    the beaten monster is is the deciding condition. `same`: the two destroy each other (the described monster has
+    ATK `atk`), the baseline's a monster of the description with less ATK (both destroyed is what decides)."""
+    bound = [f"atk<={atk}", f"atk>={atk}"] if same else [f"atk<={atk - 1}"]
+    picked = pick_described(target.model_copy(update={"described": [*target.described, *bound], "passcode": None}), cards)
     if not picked:
         raise NotCompiled(f"no card in the card data and scripts in use has the traits of 「{target.name}」 "
-                          f"({', '.join(target.described)}) and less ATK than {atk}")
+                          f"({', '.join(target.described)}) and {'the same' if same else 'less'} ATK than {atk}")
+    if same:
+        weaker = pick_described(target.model_copy(update={"described": [*target.described, f"atk<={atk - 1}"],
+                                                          "passcode": None}), cards)
+        if not weaker:
+            raise NotCompiled(f"no card of the description of 「{target.name}」 has less ATK than {atk}")
+        return target.model_copy(update={"passcode": picked[0]}), [SetupCard(ref="bf", code=weaker[0], player=1,
+                                                                           location="mzone", position="faceup_attack")]
     code = _battle_foe(atk, True, cards)
     if code is None or _has_traits(cards.data[code], target.described):
         raise NotCompiled(f"no vanilla monster without the traits of 「{target.name}」 loses a battle against ATK {atk}")
@@ -912,16 +932,25 @@ def _battle_win_effect(frame: Frame, event: FrameEvent, qcard: FrameCard, cards:
     if q.effect is None and not q.effect_text:
         winning = [n for n in range(1, 11) if numbered_effect_text(text, n) != text
                    and _BATTLE_WIN_TEXT.search(numbered_effect_text(text, n))]
+        if event.note == MUTUAL_DESTRUCTION:
+            winning = activated_effects(text)  # (both destroyed: the card's one activated effect, whatever it is)
         if len(winning) == 1:
             frame = frame.model_copy(update={"question": q.model_copy(update={"effect": winning[0]})})
     try:
         return effect_index(frame, qcard.passcode, cards, activation=False)
     except NotCompiled:
+        # the script's one trigger of its battle win: its option text, or (none) any option of the card where
+        # nothing else of it can be activated in that window (no Quick or Ignition effect)
         script = cards.script(qcard.passcode) or ""
-        if "SetDescription" in script or script.count("EVENT_BATTLE_DESTROYING") != 1 or "EFFECT_TYPE_QUICK" in script \
-                or "EFFECT_TYPE_IGNITION" in script:
+        found = []
+        for var in dict.fromkeys(re.findall(r"local\s+(\w+)\s*=\s*Effect\.CreateEffect", script)):
+            types = " ".join(re.findall(_SET_TYPE.format(var=re.escape(var)), script))
+            if "TRIGGER" in types and re.search(re.escape(var) + r":SetCode\(EVENT_BATTLE_DESTROYING\)", script):
+                found.append([int(n) for n in re.findall(_SET_DESC.format(var=re.escape(var)), script)])
+        if len(found) != 1 or len(found[0]) > 1 or script.count("EVENT_BATTLE_DESTROYING") != 1 or (
+                not found[0] and re.search(r"EFFECT_TYPE_QUICK|EFFECT_TYPE_IGNITION", script)):
             raise
-        return None
+        return found[0][0] if found[0] else None
 
 
 def _compile_attack_declared(ruling: Any, frame: Frame, cards: CardSource, event: FrameEvent, attacker: FrameCard,
@@ -979,7 +1008,8 @@ def _event_variants(ruling: Any, frame: Frame, cards: CardSource, event: FrameEv
                     foe: list[SetupCard], before: list[Step], deciding: list[SetupCard], qcard: FrameCard,
                     qplaces: list[tuple[str | None, str | None]], effect: int | None, after: list[str], turn_player: int,
                     own: str, suffix: str, upright_baseline: bool, stand_in: str,
-                    window: str | None = None, baseline_foe: list[SetupCard] | None = None) -> list[Scenario]:
+                    window: str | None = None, baseline_foe: list[SetupCard] | None = None,
+                    both_leave: tuple[str, ...] = ()) -> list[Scenario]:
     """The variants of a question asked after an event the steps `before` play on `mover` (bare, then with
     filler off the field: the field is the event's), the questioned card where each of `qplaces` puts it
     (unless it is the mover), asked as a chain step (waiting for the `after` cards to move); each beside a
@@ -1003,14 +1033,19 @@ def _event_variants(ruling: Any, frame: Frame, cards: CardSource, event: FrameEv
             if qcard.ref != mover.ref:
                 setup.append(SetupCard(ref=qcard.ref, code=qcard.passcode, player=0, location=location,
                                        position=place_position, name=qcard.name))
-            extra = [c for p in (0, 1) for c in _filler(p, f"f{p}", qcard.passcode if p == 0 else None)
+            # (the copy of an Extra Deck monster in its controller's Extra Deck, not the Deck)
+            extra = [c for p in (0, 1) for c in _filler(p, f"f{p}", qcard.passcode if p == 0 else None,
+                                                        "extra" if cards.kind(qcard.passcode) == "extra" else "deck")
                      if c.location != "mzone"] + named + (filtered if filler == "filtered" else []) if filler else []
             where = (_where(location or "mzone", bool(filler)) if qcard.ref != mover.ref else own
                      + (" + filler" if filler else "")) + (" + cards its filters take" if filler == "filtered" else "") + suffix
             question = Step(action="chain", card=qcard.ref, effect=effect, answer=True, after=after, window=window,
                             expect={"offered": frame.answer == "yes"})
             base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
-            ruling_scenario = _scenario(ruling, base, frame, [*deciding, *setup, *extra], [*before, question], where,
+            # (the ruling's duel waits for `both_leave` too: a battle whose two monsters the ruling says are destroyed,
+            # which printed ATK alone may not make so: unplayed, not a verdict, where one of them stays)
+            asked = Step(**{**question.__dict__, "after": [*after, *both_leave]}) if both_leave else question
+            ruling_scenario = _scenario(ruling, base, frame, [*deciding, *setup, *extra], [*before, asked], where,
                                         turn_player=turn_player)
             # (the mover in Attack Position where `upright_baseline`, and owned by the player who controls it)
             baseline_setup = [SetupCard(**{**c.__dict__, "owner": None, **({"position": "faceup_attack"} if upright_baseline

@@ -21,8 +21,8 @@ from rulings.records import Scenario
 MST, APOPHIS, CUSTOM, SOLEMN, DARK_HOLE = 5318639, 28649820, 9995766, 41420027, 53129443
 
 
-def _ruling(rid, title, answer, cards):
-    meta = {"title": title, "question": title, "answer": answer}
+def _ruling(rid, title, answer, cards, question=None):
+    meta = {"title": title, "question": question or title, "answer": answer}
     mentions = [{"surface": name, "passcode": code, "kind": "card"} for name, code in cards.items()]
     frame = frame_for(title, "ja", mentions, meta)
     text = title + "\n" + answer
@@ -843,6 +843,40 @@ def test_real_scripts_a_trigger_after_beating_a_described_monster(engine_driver)
         verdict = settle(compiled.scenarios, run_scenarios(compiled.scenarios, driver=engine_driver, scripts=REAL,
                                                           cards=os.environ.get("RULINGS_EDOPRO_CARDS")))[rid]
         assert verdict.verdict == "pass", (rid, verdict.reason)
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_a_mandatory_trigger_and_a_battle_both_monsters_lose(engine_driver):
+    # applies 「…場合、効果は発動しますか」 (official Q&As: 発動します): a mandatory trigger after its monster's battle;
+    # two monsters of the same ATK destroy each other (「カイザー・ブラッド・ヴォルス」's ③ triggers on its destruction)
+    real = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS"))
+    cards_env = os.environ.get("RULINGS_EDOPRO_CARDS")
+    mutual = "「カイザー･ブラッド･ヴォルス」が同じ攻撃力のモンスターと戦闘を行い、お互いに破壊された場合、モンスター効果は発動しますか？"
+    for rid, title, question, answer, cards in (
+            ("t-forced", "「マイティ・ウォリアー」が戦闘によってモンスタートークンを破壊した場合、効果は発動しますか？", None,
+             "効果は発動し、相手ライフにダメージを与える事ができます。", {"マイティ・ウォリアー": 53981499}),
+            # (the question quotes which effect: 「X」の『③：このカードが戦闘で破壊された場合に発動する。…』)
+            ("t-mutual", mutual, mutual.replace("モンスター効果は", "「カイザー･ブラッド･ヴォルス」の『③：このカードが戦闘で破壊"
+                                                "された場合に発動する。このカードを破壊したモンスターの攻撃力は５００ダウンする』"
+                                                "モンスター効果は"),
+             "質問の状況の場合でも、「カイザー･ブラッド･ヴォルス」のモンスター効果は発動します。",
+             {"カイザー･ブラッド･ヴォルス": 93927067})):
+        ruling, frame = _ruling(rid, title, answer, cards, question)
+        compiled = compile_frame(ruling, frame, real)
+        assert compiled.reason is None, compiled.reason
+        verdict = settle(compiled.scenarios, run_scenarios(compiled.scenarios, driver=engine_driver, scripts=REAL,
+                                                          cards=cards_env))[rid]
+        assert verdict.verdict == "pass", (rid, verdict.reason)
+    # a monster whose printed ATK is not what it battles with (「真紅眼の不屍竜」 gains ATK per Zombie): the two do not
+    # both leave the field, the step before the question is not played (inconclusive, never a verdict)
+    ruling, frame = _ruling("t-necro", "「真紅眼の不屍竜」が同じ攻撃力のアンデット族モンスターと戦闘を行い、互いに破壊された"
+                                       "場合にモンスター効果を発動できますか？", "発動する事はできません。",
+                            {"真紅眼の不屍竜": 28240337})
+    compiled = compile_frame(ruling, frame, real)
+    verdict = settle(compiled.scenarios, run_scenarios(compiled.scenarios, driver=engine_driver, scripts=REAL,
+                                                      cards=cards_env))["t-necro"]
+    assert verdict.verdict == "inconclusive" and "which did not happen" in verdict.reason, verdict.reason
 
 
 @pytest.mark.engine

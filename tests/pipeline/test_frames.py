@@ -603,6 +603,17 @@ def test_what_befalls_a_card_before_the_question_and_by_what():
             "自身のモンスター効果を発動する事はできますか？")
     assert (_card(f, f.events[0].targets[0]).described, _named(f, f.question.card), f.unread) == (
         ["token"], "アサルトワイバーン", [])
+    # 「X」が同じ攻撃力の…モンスターと戦闘を行い、互いに破壊された場合: X and a described monster destroy each other
+    f = _ja("「真紅眼の不屍竜」が同じ攻撃力のアンデット族モンスターと戦闘を行い、互いに破壊された場合にモンスター効果を発動"
+            "できますか？", "発動する事はできません。")
+    (event,) = f.events
+    assert (event.action, event.note, _card(f, event.targets[0]).described, f.unread) == (
+        "attack", "destroys by battle, both destroyed", ["monster", "race=ZOMBIE"], [])
+    # an applies question whether a trigger activates after the event: the event's card's own effect
+    f = _ja("「マイティ・ウォリアー」が戦闘によってモンスタートークンを破壊した場合、効果は発動しますか？",
+            "「マイティ・ウォリアー」が戦闘によってモンスタートークンを破壊した場合でも、効果は発動し、相手ライフにダメージを"
+            "与える事ができます。")
+    assert (f.question.kind, _named(f, f.question.card), f.answer, f.unread) == ("applies", "マイティ・ウォリアー", "yes", [])
     # (words described_card does not read: not read as any battle)
     f = _ja("「X」が戦闘で自分より攻撃力の高いモンスターを破壊した場合、効果を発動できますか？")
     assert not any(e.note == "destroys by battle" for e in f.events) and f.unread
