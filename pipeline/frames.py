@@ -320,6 +320,10 @@ def described_card(desc: str, archetype: bool = False) -> tuple[list[str], str |
     arch = _DESC_ARCHETYPE.match(rest) if archetype else None
     if arch:
         rest = re.sub(r"等$", "", rest[arch.end():])
+    # (the position said after the other traits: 「攻撃力0の表側攻撃表示モンスター」)
+    late = None if place.group("pos") else re.fullmatch(r"(.*の)(表側攻撃表示|表側守備表示|裏側守備表示)の?(モンスター)", rest)
+    if late:
+        rest = late.group(1) + late.group(3)
     # 「融合・シンクロ・エクシーズモンスター」「エクシーズモンスターやリンクモンスター」: the first kind listed
     listed = re.split(r"や(?=[^や]*モンスター$)", rest)
     rest = listed[0]
@@ -360,7 +364,7 @@ def described_card(desc: str, archetype: bool = False) -> tuple[list[str], str |
     location = "grave" if where == "墓地" else "removed" if where.startswith("除外") else "mzone" if where else None
     position = {"表側攻撃表示の": "faceup_attack", "表側守備表示の": "faceup_defense", "裏側守備表示の": "facedown_defense",
                 "表側表示の": "faceup", "裏側守備表示": "facedown_defense", "裏側表示": "facedown",
-                "裏側表示の": "facedown"}.get(place.group("pos") or "")
+                "裏側表示の": "facedown"}.get(place.group("pos") or (late.group(2) + "の" if late else ""))
     return traits, who, location or ("mzone" if position else None), position
 
 
@@ -1672,6 +1676,10 @@ _JA_BATTLES_DESCRIBED = re.compile(r"(?P<desc>(?:相手|自分)の[^「」、。
 # 自分のモンスターゾーンの裏側守備表示モンスターが攻撃対象に選択された時に: a described monster chosen as an attack target
 _JA_ATTACK_TARGET_DESCRIBED = re.compile(r"(?P<desc>(?:自分|相手)(?:の)?(?:フィールド|モンスターゾーン)?(?:の)?[^「」、。がはをにでと]{0,16}?"
                                          r"モンスター)が(?:相手モンスターの)?攻撃対象に選択された(?:時|際)(?:に)?")
+# 相手モンスターが、自分フィールドの攻撃力0の表側攻撃表示モンスターを対象に攻撃宣言した時: the same, said of the attack
+_JA_ATTACK_ON_DESCRIBED = re.compile(r"(?:相手|自分)(?:の)?モンスターが、?(?P<desc>(?:自分|相手)(?:の)?(?:フィールド|モンスターゾーン)?(?:の)?"
+                                     r"[^「」、。がはをにでと]{0,20}?モンスター)を(?:攻撃)?対象(?:に|として)攻撃(?:を)?宣言した"
+                                     r"(?:時|際)(?:に)?")
 # after an attack declared: 「…宣言した場合、そのダメージ計算時に」 (the question is asked at its damage calculation)
 _JA_THEN_DAMAGE_CALC = re.compile(r"^(?:時|際|場合)(?:に)?、?(?:その|この際の|この)?(?:戦闘)?ダメージ計算時(?:に)?")
 BATTLE_WINDOW_NOTES = ("damage calculation of an attack", "damage calculation of a direct attack",
@@ -1943,7 +1951,7 @@ def read_unnamed_attack(frame: Frame, body: str, cards: _Cards) -> bool:
         cards.cards.append(foe)
         frame.events.append(FrameEvent(action="attack", card=q.card, targets=[foe.ref], note=(
             "damage step start of an attack" if m.group("when") == "ダメージステップ開始時" else "damage calculation of an attack")))
-    elif (m := _JA_ATTACK_TARGET_DESCRIBED.search(body)) is not None:
+    elif (m := _JA_ATTACK_TARGET_DESCRIBED.search(body) or _JA_ATTACK_ON_DESCRIBED.search(body)) is not None:
         # the described monster is chosen as an attack target: a monster of the other side (a stand-in) attacks it
         read = described_card(m.group("desc"))
         if read is None or read[1] is None:

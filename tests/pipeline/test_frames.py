@@ -896,6 +896,14 @@ def test_an_attack_by_an_unnamed_monster_and_its_damage_calculation():
     target = _card(f, event.targets[0])
     assert (event.note, _card(f, event.card).controller, target.controller, target.position, f.unread) == (
         "declares an attack", "opponent", "self", "facedown_defense", [])
+    # 相手モンスターが、自分フィールドの攻撃力0の表側攻撃表示モンスターを対象に攻撃宣言した時: the same, said of the attack
+    # (the position after the other traits)
+    f = _ja("相手モンスターが、自分フィールドの攻撃力0の表側攻撃表示モンスターを対象に攻撃宣言した時、「ドゥーブルパッセ」を"
+            "発動できますか？")
+    (event,) = f.events
+    target = _card(f, event.targets[0])
+    assert (event.note, _card(f, event.card).controller, target.described, target.position, f.unread) == (
+        "declares an attack", "opponent", ["monster", "atk<=0", "atk>=0"], "faceup_attack", [])
 
 
 def test_copies_of_a_card_the_situation_counts():
