@@ -131,9 +131,9 @@ def _real_verdict(compiled, rid, driver):
                                                     cards=os.environ.get("RULINGS_EDOPRO_CARDS")))[rid]
 
 
-def _real_compiled(rid, title, answer, cards):
+def _real_compiled(rid, title, answer, cards, question=None):
     """A ruling's compiled scenarios on the real EDOPro scripts (it must compile)."""
-    ruling, frame = _ruling(rid, title, answer, cards)
+    ruling, frame = _ruling(rid, title, answer, cards, question)
     compiled = compile_frame(ruling, frame, CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS")))
     assert compiled.reason is None, compiled.reason
     return compiled
@@ -824,24 +824,20 @@ def test_real_scripts_a_trigger_after_beating_a_described_monster(engine_driver)
     # 「X」が攻撃力0の…モンスターを戦闘で破壊した場合 (official Q&A: できません): X beats a monster of the description
     # (one with ATK 0), its baseline a vanilla monster (its trigger offered there); 「X」がモンスタートークンや…を戦闘で
     # 破壊した場合 (できます): a Token, with the cards X's filters take (a Dragon to Special Summon) in a last variant
-    real = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS"))
     for rid, title, answer, cards in (
             ("t-atk0", "「覚醒の魔導剣士」が、攻撃力0や攻撃力？のモンスターを戦闘で破壊した場合、効果を発動できますか？",
              "効果を発動する事はできません。", {"覚醒の魔導剣士": 59123194}),
             ("t-token", "「アサルトワイバーン」がモンスタートークンやモンスターカード扱いの「機動要塞 メタル・ホールド」を戦闘で"
                         "破壊した場合、自身のモンスター効果を発動する事はできますか？", "発動する事ができます。",
              {"アサルトワイバーン": 29311166})):
-        ruling, frame = _ruling(rid, title, answer, cards)
-        compiled = compile_frame(ruling, frame, real)
-        assert compiled.reason is None, compiled.reason
-        beaten = frame.events[0].targets[0]
+        compiled = _real_compiled(rid, title, answer, cards)
+        beaten = _ruling(rid, title, answer, cards)[1].events[0].targets[0]
         for baseline, scenario in zip(compiled.scenarios[::2], compiled.scenarios[1::2]):
             victim = next(c for c in scenario.setup.cards if c.ref == beaten)
             stand_in = next(c for c in baseline.setup.cards if c.ref == beaten)
             assert victim.player == stand_in.player == 1 and victim.code != stand_in.code
             assert [s.action for s in scenario.steps] == ["phase", "attack", "chain"]
-        verdict = settle(compiled.scenarios, run_scenarios(compiled.scenarios, driver=engine_driver, scripts=REAL,
-                                                          cards=os.environ.get("RULINGS_EDOPRO_CARDS")))[rid]
+        verdict = _real_verdict(compiled, rid, engine_driver)
         assert verdict.verdict == "pass", (rid, verdict.reason)
 
 
@@ -850,8 +846,6 @@ def test_real_scripts_a_trigger_after_beating_a_described_monster(engine_driver)
 def test_real_scripts_a_mandatory_trigger_and_a_battle_both_monsters_lose(engine_driver):
     # applies 「…場合、効果は発動しますか」 (official Q&As: 発動します): a mandatory trigger after its monster's battle;
     # two monsters of the same ATK destroy each other (「カイザー・ブラッド・ヴォルス」's ③ triggers on its destruction)
-    real = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS"))
-    cards_env = os.environ.get("RULINGS_EDOPRO_CARDS")
     mutual = "「カイザー･ブラッド･ヴォルス」が同じ攻撃力のモンスターと戦闘を行い、お互いに破壊された場合、モンスター効果は発動しますか？"
     for rid, title, question, answer, cards in (
             ("t-forced", "「マイティ・ウォリアー」が戦闘によってモンスタートークンを破壊した場合、効果は発動しますか？", None,
@@ -862,20 +856,14 @@ def test_real_scripts_a_mandatory_trigger_and_a_battle_both_monsters_lose(engine
                                                 "モンスター効果は"),
              "質問の状況の場合でも、「カイザー･ブラッド･ヴォルス」のモンスター効果は発動します。",
              {"カイザー･ブラッド･ヴォルス": 93927067})):
-        ruling, frame = _ruling(rid, title, answer, cards, question)
-        compiled = compile_frame(ruling, frame, real)
-        assert compiled.reason is None, compiled.reason
-        verdict = settle(compiled.scenarios, run_scenarios(compiled.scenarios, driver=engine_driver, scripts=REAL,
-                                                          cards=cards_env))[rid]
+        verdict = _real_verdict(_real_compiled(rid, title, answer, cards, question), rid, engine_driver)
         assert verdict.verdict == "pass", (rid, verdict.reason)
     # a monster whose printed ATK is not what it battles with (「真紅眼の不屍竜」 gains ATK per Zombie): the two do not
     # both leave the field, the step before the question is not played (inconclusive, never a verdict)
-    ruling, frame = _ruling("t-necro", "「真紅眼の不屍竜」が同じ攻撃力のアンデット族モンスターと戦闘を行い、互いに破壊された"
-                                       "場合にモンスター効果を発動できますか？", "発動する事はできません。",
-                            {"真紅眼の不屍竜": 28240337})
-    compiled = compile_frame(ruling, frame, real)
-    verdict = settle(compiled.scenarios, run_scenarios(compiled.scenarios, driver=engine_driver, scripts=REAL,
-                                                      cards=cards_env))["t-necro"]
+    compiled = _real_compiled("t-necro", "「真紅眼の不屍竜」が同じ攻撃力のアンデット族モンスターと戦闘を行い、互いに破壊された"
+                                         "場合にモンスター効果を発動できますか？", "発動する事はできません。",
+                              {"真紅眼の不屍竜": 28240337})
+    verdict = _real_verdict(compiled, "t-necro", engine_driver)
     assert verdict.verdict == "inconclusive" and "which did not happen" in verdict.reason, verdict.reason
 
 
