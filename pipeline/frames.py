@@ -142,7 +142,9 @@ def topic_first(body: str) -> str:
 _JA_SUMMONED_BEFORE = re.compile(r"(?:(?:自分|相手)(?:が|の))?(?:召喚・特殊召喚|召喚・反転召喚・特殊召喚|アドバンス召喚|通常召喚|(?<!特殊)召喚)"
                                  r"(?:に成功)?(?:し|され)た$")
 # who acts and from where, before an event's card name: 「相手が手札から」「自分が墓地で」
-_JA_EVENT_PREFIX = re.compile(r"(?:(?:相手|自分)(?:が|は))?(?:(?:手札|墓地|フィールド|ペンデュラムゾーン)(?:から|で|の)|その)?$")
+# (「手札にて発動した「X」の効果にチェーンして」: where X's effect was activated, read as X's place)
+_JA_EVENT_PREFIX = re.compile(r"(?:(?:相手|自分)(?:が|は))?(?:(?:手札|墓地|フィールド|ペンデュラムゾーン)(?:から|で|の)|"
+                              r"(?:手札|墓地)(?:にて|で)発動(?:した|された)|その)?$")
 # 「A」や「B」 / 「A」「B」: examples of one role; the ruling holds for each, the frame reads the last
 _JA_ALTERNATIVE = re.compile(_NAME + r"(?:や|、)?(?=「)")
 # 墓地の「X」を対象として、「Y」を発動できますか: the questioned activation targets X
@@ -902,6 +904,12 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     elif frame.question and frame.question.kind in ("what_happens", "applies", "other"):
         frame.fates = answered_fates(answer, cards)
         frame.applied = answered_applied(answer, frame, cards) or asked_applied(frame)
+        # (the effect the answer says is negated, quoted there and not in the title: the one its event activates)
+        for ref, quote in answered_negated(answer, cards).items():
+            for e in frame.events:
+                if e.card == ref and e.action == "activate" and frame.applied.get(ref) is False \
+                        and e.effect is None and not e.effect_text:
+                    _quoted_effect(e, quote)
         frame.stats = answered_stats(answer, cards)
         if frame.question.kind == "what_happens" and not frame.fates and not frame.applied and not frame.stats:
             frame.summons = answered_moves(answer, frame, cards)
@@ -1198,6 +1206,13 @@ _JA_APPLIED_SAID = re.compile(
     r"(?P<end>ます|ません|る事になります|ることになります|る事となります|ない事になります|ないことになります)(?=[。\n）)]|$)")
 # 「X」の（効果の）発動は無効になります: its activation negated, so its processing is not applied
 _JA_NEGATED_SAID = re.compile(_NAME + r"の(?:(?:[①-⑥]の)?(?:モンスター効果|ペンデュラム効果|効果)の|カードの)?発動(?:は|も)、?無効(?:になり|にな|化され)(?:ます|る事になります|ることになります)(?=[。\n）)]|$)")
+# 「X」の（『…』）モンスター効果（の処理）は（「Y」の効果によって）（その発動が）無効化されます: X's effect negated as it
+# resolves (a quote before a negation is the effect negated, not a part applied beside others), so its processing
+# is not applied
+_JA_EFFECT_NEGATED = re.compile(
+    _NAME + r"の(?:[①-⑥]の)?(?:『[^『』]{1,200}』の?)?(?:モンスター効果|ペンデュラム効果|効果)(?:の(?:効果)?処理|処理)?(?:は|も)、?"
+    r"(?:" + _NAME + r"の(?:モンスター効果|効果)によって、?)?(?:その発動が)?無効(?:に|化)?(?:なり|され)"
+    r"(?:ます|る事になります|ることになります)(?=[。\n）)が]|$)")
 _JA_NOTHING_DONE = re.compile(r"^(?:その場合、|質問の状況の場合、)?(?:効果)?処理は何も行(?:いません|われません)")
 # 『…』処理は適用されます / されません: a part of an effect (with the other polarity too, a partial outcome)
 _JA_PART_SAID = re.compile(r"(?:" + _NAME + r"の)?『[^『』]{1,160}』(?:の)?(?:効果処理|処理|効果)(?:は|も)、?(?:通常通り)?適用され"
@@ -1252,6 +1267,9 @@ def answered_applied(answer: str, frame: Frame, cards: _Cards) -> dict[str, bool
                 ref = card.ref if card else None
             if ref in activated:
                 said.setdefault(ref, set()).add(applied)
+    for ref in answered_negated(answer, cards):
+        if ref in activated:
+            said.setdefault(ref, set()).add(False)
     out = {ref: next(iter(values)) for ref, values in said.items() if len(values) == 1}
     if parts and any(v not in parts or len(parts) > 1 for v in out.values()):
         return {}
@@ -1267,6 +1285,22 @@ def answered_applied(answer: str, frame: Frame, cards: _Cards) -> dict[str, bool
         card = next((c for c in cards.cards if name and fold_name(c.name) == fold_name(name)), None)
         ref = card.ref if card else None if name else (activated[0] if activated else None)
         return {ref: parts == {True}} if ref in activated else {}
+    return out
+
+
+def answered_negated(answer: str, cards: _Cards) -> dict[str, str | None]:
+    """The cards whose effect the answer says is negated as it resolves (_JA_EFFECT_NEGATED, its sentences up
+    to a 「なお、」 note or an aside), each with the 『』 quote of the effect negated (None: unquoted). A
+    negated effect's quote may hold a 。: the sentences are split outside 『』."""
+    out: dict[str, str | None] = {}
+    for sentence in re.split(r"[。\n](?![^『』]*』)", _first_sentence_skipping_notes(answer)):
+        if sentence.strip().startswith(("（", "(", "なお", "また")):
+            break
+        for m in _JA_EFFECT_NEGATED.finditer(sentence):
+            card = next((c for c in cards.cards if fold_name(c.name) == fold_name(_clean_name(m.group(1)))), None)
+            if card is not None:
+                quote = _QUOTE.search(m.group(0))
+                out[card.ref] = out.get(card.ref) or (quote.group(1) if quote else None)
     return out
 
 

@@ -1240,3 +1240,20 @@ def test_a_refusal_of_one_choice_of_an_effect_is_not_a_refusal_of_its_activation
         "選択して発動する事はできません。", {"ライオウ": 12216615, "月光黒羊": 11317977})
     assert frame.answer == "no"  # (the sentence's last verb)
     assert "● choices" in compile_frame(ruling, frame, pack).reason
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_an_effect_said_negated_resolves_doing_nothing(shared_dir, engine_driver):
+    """「王家の眠る谷－ネクロバレー」 applied: 「オルターガイスト・マリオネッター」's ② (it sends a field card to the GY
+    and Special Summons a GY monster) is negated as it resolves; the baseline without Necrovalley does both."""
+    cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
+    frames, scenarios = _dev_qas_compiled(shared_dir, (8340,), cards)
+    assert frames[8340].applied == {"c2": False}
+    results = run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"), driver=engine_driver)
+    verdict = settle(scenarios, results)["qa-8340"]
+    assert verdict.verdict == "pass", verdict.reason
+    ruling = next(r for s, r in zip(scenarios, results) if s.id == verdict.scenario_id)
+    base = next(r for s, r in zip(scenarios, results) if s.id == verdict.scenario_id + "-baseline")
+    assert any(e.get("event") == "disabled" and e.get("card") == "c2" for e in ruling.log["events"])
+    assert any(e.get("event") == "move" and e.get("to") == "mzone" for e in base.log["events"])

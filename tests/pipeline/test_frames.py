@@ -415,6 +415,27 @@ def test_an_applies_question_about_an_activated_cards_processing_is_an_applied_o
     assert {_named(f, r): v for r, v in f.applied.items()} == {"ブラック・ホール": False}
 
 
+def test_an_activated_effect_said_negated_as_it_resolves_is_not_applied(qa):
+    # 「その「オルターガイスト・マリオネッター」のモンスター効果は無効化されます」 (Necrovalley applied)
+    f = qa(8340)
+    assert not f.unread and {_card(f, r).name: v for r, v in f.applied.items()} == {"オルターガイスト・マリオネッター": False}
+    # 「マクロコスモス」の『…』効果処理は無効になりますが、『…』効果が無効になる事はありません: its activation's processing
+    f = qa(7315)
+    assert not f.unread and {_card(f, r).name: v for r, v in f.applied.items()} == {"マクロコスモス": False}
+    # 手札にて発動した「X」: X activated in the hand; the negated effect quoted in the answer (with a 。 inside) is
+    # the one its event activates
+    f = qa(14075)
+    assert not f.unread and {_card(f, r).name: v for r, v in f.applied.items()} == {"WW－アイス・ベル": False}
+    first = f.events[0]
+    assert (_card(f, first.card).location, first.effect_text[:14]) == ("hand", "このカードを手札から特殊召喚")
+    # 「X」の効果は「Y」の効果によってその発動が無効になります
+    t = "「ブラック・ホール」の発動にチェーンして「神の宣告」が発動した場合、処理はどうなりますか？"
+    f = _ja(t, "その場合、「ブラック・ホール」の効果は「神の宣告」の効果によってその発動が無効になります。")
+    assert {_named(f, r): v for r, v in f.applied.items()} == {"ブラック・ホール": False}
+    # an effect said not to be negated says nothing of its processing
+    assert not _ja(t, "「ブラック・ホール」の効果が無効になる事はありません。").applied
+
+
 def test_a_what_happens_answer_without_a_checked_outcome_says_what_it_states(qa):
     f = qa(13745)  # …「ジャンク・アンカー」の効果を発動した場合、何枚ドローできますか？ -> 相手は２枚のドローを行う
     assert f.unread[0] == ("answer: it states a number of cards, monsters or times (２枚の), which is not read into an "
