@@ -144,7 +144,7 @@ _JA_SUMMONED_BEFORE = re.compile(r"(?:(?:自分|相手)(?:が|の))?(?:召喚・
 # who acts and from where, before an event's card name: 「相手が手札から」「自分が墓地で」
 # (「手札にて発動した「X」の効果にチェーンして」: where X's effect was activated, read as X's place)
 _JA_EVENT_PREFIX = re.compile(r"(?:(?:相手|自分)(?:が|は))?(?:(?:手札|墓地|フィールド|ペンデュラムゾーン)(?:から|で|の)|"
-                              r"(?:手札|墓地)(?:にて|で)発動(?:した|された)|その)?$")
+                              r"(?:(?:相手|自分)の)?(?:手札|墓地)(?:にて|で)発動(?:した|された)|その)?$")
 # 「A」や「B」 / 「A」「B」: examples of one role; the ruling holds for each, the frame reads the last
 _JA_ALTERNATIVE = re.compile(_NAME + r"(?:や|、)?(?=「)")
 # 墓地の「X」を対象として、「Y」を発動できますか: the questioned activation targets X
@@ -468,7 +468,7 @@ def read_resolving(frame: Frame, situation_text: str, spans: list[tuple[int, int
 _JA_VANISHED = re.compile(
     r"(?:その|効果を発動した、?)?(?:(?P<self>" + _NAME + r"(?:自身)?|自身)(?:または対象の(?:モンスター|カード)(?:のいずれか)?)?|"
     r"対象(?:として選択した|に選択した|として選んだ|とした|の)(?P<desc>[^、。「」]{0,24}?))(?:が|は)、?"
-    r"(?:(?P<where>フィールド上|フィールド|モンスターゾーン|魔法[&＆]罠ゾーン|墓地|手札)(?:に|から)(?:表側表示で)?)?"
+    r"(?:(?P<where>フィールド上|フィールド|モンスターゾーン|魔法[&＆]罠ゾーン|墓地|手札)(?:に|から|を(?=離れ))(?:表側表示で)?)?"
     r"(?:存在(?:しなくなっている|しなくなった|していない|しない)|離れている|離れた)(?=場合|時|際)")
 _VANISHED_FROM = {"フィールド上": "field", "フィールド": "field", "モンスターゾーン": "mzone", "魔法&罠ゾーン": "szone",
                   "魔法＆罠ゾーン": "szone", "墓地": "grave", "手札": "hand"}
@@ -903,7 +903,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
         read_fate_question(frame, body, cards, answer)
     elif frame.question and frame.question.kind in ("what_happens", "applies", "other"):
         frame.fates = answered_fates(answer, cards)
-        frame.applied = answered_applied(answer, frame, cards) or asked_applied(frame)
+        frame.applied = answered_applied(answer, frame, cards, question) or asked_applied(frame)
         # (the effect the answer says is negated, quoted there and not in the title: the one its event activates)
         for ref, quote in answered_negated(answer, cards).items():
             for e in frame.events:
@@ -1226,7 +1226,7 @@ _JA_PART_CANNOT = re.compile(r"(?:(?:" + _NAME + r"の)?『[^『』]{1,160}』(?
 _JA_SAID_APPLIED = re.compile(r"(?:適用され|行われ)(?:ます|る事になります|ることになります)|通常通り|処理を行い")
 
 
-def answered_applied(answer: str, frame: Frame, cards: _Cards) -> dict[str, bool]:
+def answered_applied(answer: str, frame: Frame, cards: _Cards, question: str = "") -> dict[str, bool]:
     """Whether the answer says the processing of an activated card's effect is applied (its sentences
     up to a 「なお、」 note or a parenthesised aside): 「X」の効果処理は適用されません -> {X: False}; an
     unnamed 「効果処理は…」 or 「処理は何も行いません」 is that of the first card activated in the title.
@@ -1237,12 +1237,15 @@ def answered_applied(answer: str, frame: Frame, cards: _Cards) -> dict[str, bool
     parts: set[bool] = set()
     part_of: set[str | None] = set()  # whose effect the quoted parts are (None: unnamed)
     negative_parts, positive = 0, False
+    quoted: list[tuple[str | None, str, bool]] = []  # each 『』 part said applied or not: (whose, quote, applied)
     for sentence in re.split(r"[。\n]", _first_sentence_skipping_notes(answer)):
         sentence = sentence.strip()
         if sentence.startswith(("（", "(", "なお", "また")):
             break
         for m in _JA_PART_SAID.finditer(sentence):
             parts.add(m.group("end") != "ません")
+            quoted.append((m.group(1) and _clean_name(m.group(1)), _QUOTE.search(m.group(0)).group(1),
+                           m.group("end") != "ません"))
             part_of.add(m.group(1) and _clean_name(m.group(1)))
             negative_parts += m.group("end") == "ません"
         for m in _JA_PART_CANNOT.finditer(sentence):
@@ -1285,7 +1288,57 @@ def answered_applied(answer: str, frame: Frame, cards: _Cards) -> dict[str, bool
         card = next((c for c in cards.cards if name and fold_name(c.name) == fold_name(name)), None)
         ref = card.ref if card else None if name else (activated[0] if activated else None)
         return {ref: parts == {True}} if ref in activated else {}
-    return out
+    return out or parts_cover_processing(quoted, frame, cards, question)
+
+
+# what an effect's resolution does that the duel's log shows (a card moved, LP changed, a draw, a position
+# changed): its processing's sentences with such a verb
+_JA_SEEN_VERB = re.compile(r"(?:特殊召喚|召喚|手札に加え|手札に戻|持ち主の手札に戻|墓地へ送|墓地に送|除外|破壊|デッキに戻|"
+                           r"素材と|セット|表示に)(?:する|し、|して)|ダメージを(?:与える|受ける)|回復する|ドローする")
+
+
+def _processing(effect_text: str) -> list[str]:
+    """The sentences of an effect's processing (after its 「…発動できる。」/「…発動する。」 condition and cost)
+    that do something the duel's log shows (_JA_SEEN_VERB), folded to compare."""
+    text = unicodedata.normalize("NFKC", re.sub(r"\s+", "", effect_text))
+    text = re.split(r"発動(?:できる|する)。", text)[-1]
+    return [x for x in text.split("。") if _JA_SEEN_VERB.search(x)]
+
+
+def parts_cover_processing(quoted: list[tuple[str | None, str, bool]], frame: Frame, cards: _Cards,
+                           question: str = "") -> dict[str, bool]:
+    """『』 quoted parts of one activated card's effect said applied or not: where those said not applied
+    cover every sentence of its processing the duel's log shows (_processing) and none said applied shows
+    anything, its processing is not applied (nothing the log sees happens); the other way round, applied.
+    The effect's text is its event's quote (or the one after its name in the question)."""
+    activated = [e for e in frame.events if e.action == "activate"]
+    if not quoted or not activated:
+        return {}
+    names = {name for name, _, _ in quoted} - {None}
+    if len(names) > 1:
+        return {}
+    name = next(iter(names)) if names else None
+    card = next((c for c in cards.cards if fold_name(c.name) == fold_name(name)), None) if name else \
+        next(c for c in cards.cards if c.ref == activated[0].card)
+    event = next((e for e in activated if card is not None and e.card == card.ref), None)
+    if event is None:
+        return {}
+    text = event.effect_text or quoted_effect_of(question, card.name) or ""
+    seen = _processing(text)
+    if not seen:
+        return {}
+    fold = [(unicodedata.normalize("NFKC", re.sub(r"\s+", "", quote)), applied) for _, quote, applied in quoted]
+
+    def covered(applied: bool) -> bool:
+        return all(any(q in x or x in q for q, a in fold if a == applied) for x in seen)
+
+    def shows(applied: bool) -> bool:
+        return any(_JA_SEEN_VERB.search(q) for q, a in fold if a == applied)
+
+    for applied in (False, True):
+        if covered(applied) and not shows(not applied):
+            return {card.ref: applied}
+    return {}
 
 
 def answered_negated(answer: str, cards: _Cards) -> dict[str, str | None]:

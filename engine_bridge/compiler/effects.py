@@ -86,6 +86,13 @@ def effect_index(frame: Frame, code: int, cards: CardSource, activation: bool) -
         # a card whose numbered effects are not all activated (①: a continuous effect) describes only those
         # it activates, in order: ②③ -> Stringid 0, 1
         return described[activated.index(wanted)]
+    # (a script that also describes what its effects register as they resolve — a restriction's client hint —
+    # lines up by the effects its initial_effect creates alone)
+    initial = sorted({int(n) for n in _STRINGID.findall(_initial_effect(script))})
+    if initial == list(range(len(numbered))):
+        return wanted - 1
+    if initial and len(initial) == len(activated) and wanted in activated:
+        return initial[activated.index(wanted)]
     raise NotCompiled(f"effect {CIRCLED[wanted - 1]} of {code}: its script's option texts (Stringid {described}) "
                       f"do not line up with the card's {len(numbered)} numbered effects")
 
@@ -106,6 +113,12 @@ def own_event_effect(text: str, action: str) -> int | None:
     parts = [p for p in re.split(r"(?=[①-⑩][：:])", text) if p[:1] in CIRCLED]
     fits = [CIRCLED.index(p[0]) + 1 for p in parts if cue and re.search(cue, p)]
     return fits[0] if len(fits) == 1 else None
+
+
+def _initial_effect(script: str) -> str:
+    """The body of a script's initial_effect function (up to the first `end` at the start of a line)."""
+    m = re.search(r"function\s+s\.initial_effect\s*\([^)]*\)(.*?)^end\b", script, re.S | re.M)
+    return m.group(1) if m else ""
 
 
 def numbered_effect_text(text: str, number: int | None) -> str:

@@ -1257,3 +1257,18 @@ def test_real_scripts_an_effect_said_negated_resolves_doing_nothing(shared_dir, 
     base = next(r for s, r in zip(scenarios, results) if s.id == verdict.scenario_id + "-baseline")
     assert any(e.get("event") == "disabled" and e.get("card") == "c2" for e in ruling.log["events"])
     assert any(e.get("event") == "move" and e.get("to") == "mzone" for e in base.log["events"])
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_option_texts_line_up_by_the_effects_initial_effect_creates(shared_dir, engine_driver):
+    """A script that also describes what its effects register as they resolve (a restriction's client hint:
+    「雷帝家臣ミスラ」: Stringid 0, 1 in initial_effect, 2 and 4 registered as its effects resolve)
+    lines up its numbered effects by the Stringids its initial_effect describes."""
+    cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
+    # 「サモンリミッター」の効果が適用されている場合、「雷帝家臣ミスラ」を自身の効果で特殊召喚できますか -> できます
+    _, scenarios = _dev_qas_compiled(shared_dir, (14950,), cards)
+    assert {s.steps[-1].effect for s in scenarios} == {0}
+    verdicts = settle(scenarios, run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"),
+                                               driver=engine_driver))
+    assert verdicts["qa-14950"].verdict == "pass", verdicts["qa-14950"].reason
