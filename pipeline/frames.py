@@ -904,12 +904,14 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     elif frame.question and frame.question.kind in ("what_happens", "applies", "other"):
         frame.fates = answered_fates(answer, cards)
         frame.applied = answered_applied(answer, frame, cards, question) or asked_applied(frame)
-        # (the effect the answer says is negated, quoted there and not in the title: the one its event activates)
-        for ref, quote in answered_negated(answer, cards).items():
-            for e in frame.events:
-                if e.card == ref and e.action == "activate" and frame.applied.get(ref) is False \
-                        and e.effect is None and not e.effect_text:
-                    _quoted_effect(e, quote)
+        # (the effect the answer says is negated, quoted there and not in the title: the one its event activates;
+        # else the one the question quotes after its name)
+        negated = answered_negated(answer, cards)
+        for e in frame.events:
+            if e.card in frame.applied and e.action == "activate" and e.effect is None and not e.effect_text:
+                name = next(c.name for c in cards.cards if c.ref == e.card)
+                _quoted_effect(e, (negated.get(e.card) if frame.applied[e.card] is False else None)
+                               or quoted_effect_of(question, name))
         frame.stats = answered_stats(answer, cards)
         if frame.question.kind == "what_happens" and not frame.fates and not frame.applied and not frame.stats:
             frame.summons = answered_moves(answer, frame, cards)

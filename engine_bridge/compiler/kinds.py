@@ -17,7 +17,8 @@ from engine_bridge.compiler.boards import (_battle_foe, _chain_standins, _check_
 from engine_bridge.compiler.effects import (_event_effect, _SET_DESC, _SET_TYPE, activated_effects, effect_index,
                                             face_up_effect, numbered_effect_text, open_state_effects, own_event_effect,
                                             referenced_cards, summon_source)
-from engine_bridge.compiler.steps import (_event_place, _negation_window, _with_filler, played_activations, revive_steps,
+from engine_bridge.compiler.steps import (_event_place, _negation_window, _with_filler, named_filler, played_activations,
+                                          revive_steps,
                                           revive_triggered,
                                           summon_triggered)
 from engine_bridge.compiler.verdicts import _expect_fates, FATE_CONTRARY, MOVED_INTO
@@ -562,11 +563,13 @@ def compile_applied(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenar
     sides = [played] + ([played_activations(frame, cards, target_player=0)] if unsided else [])
     rid = _ruling_id(ruling)
     scenarios: list[Scenario] = []
-    variants = [(p, filler) for p in sides for filler in (False, True)]
+    # (a third board where the first activation's card looks for what its text names or its filters pass)
+    variants = [(p, filler) for p in sides for filler in (False, True, "named")
+                if filler != "named" or named_filler(p, cards)]
     for variant, (one, filler) in enumerate(variants, 1):
         extra, run = _with_filler(one, filler, cards)
         base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
-        where = "first activation" + (" + filler" if filler else "") + (
+        where = "first activation" + (" + filler" if filler else "") + (" + named" if filler == "named" else "") + (
             f", target on player {next(p.player for p in one.placed if p.ref == unsided[0])}'s side" if unsided else "")
         ruling_scenario = _scenario(ruling, base, frame, [*one.placed, *one.deciding, *extra], [*one.prelude, *run], where)
         ruling_scenario.notes["applied"] = {subject: applied}
@@ -574,6 +577,10 @@ def compile_applied(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenar
         baseline = _scenario(ruling, base + "-baseline", frame, [*one.placed, *extra], [*one.prelude, *run[:1]], where,
                              control_of=ruling_scenario)
         baseline.notes["applied"] = {subject: True}
+        if first.effect_text:
+            # (what the asked effect does: a resolution doing none of it is another effect's or mode's)
+            for s in (ruling_scenario, baseline):
+                s.notes["processing"] = first.effect_text
         if one.vanished:
             # the stand-in removal that takes the card away (the deciding condition, absent from the baseline)
             for s in (ruling_scenario, baseline):
@@ -628,11 +635,11 @@ def compile_stats(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario
         raise NotCompiled("the ATK/DEF the answer states is the monster's own: no baseline shows an effect changing it")
     rid = _ruling_id(ruling)
     scenarios: list[Scenario] = []
-    for variant, filler in enumerate((False, True), 1):
+    for variant, filler in enumerate((False, True, *(("named",) if named_filler(played, cards) else ())), 1):
         extra, run = _with_filler(played, filler, cards)
         scenario = _scenario(ruling, f"{TEMPLATE}-{_slug(rid)}-v{variant}", frame,
                              [*played.placed, *played.deciding, *extra], [*played.prelude, *run], "outcome on the field" + (
-                                 " + filler" if filler else ""))
+                                 " + filler" if filler else "") + (" + named" if filler == "named" else ""))
         scenario.expect.cards[ref] = {"location": "mzone", **values}
         scenario.notes["stats"] = {ref: values}
         scenario.notes["printed"] = {ref: printed}

@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine_bridge.compiler.base import CardSource, NotCompiled, STAND_IN_SUMMON
-from engine_bridge.compiler.boards import _check_cards, _fate_place, _filler, _situation_card, archetype_cards, runnable
+from engine_bridge.compiler.boards import (_check_cards, _fate_place, _filler, _named_cards, _situation_card, archetype_cards,
+                                           filtered_cards, runnable)
 from engine_bridge.compiler.effects import (_activated_from, applies_on_its_own, _event_effect, _SET_DESC, _SET_TYPE, numbered_effect_text,
                                             open_state_effects, referenced_cards, response_event)
 from engine_bridge.scenario import SetupCard, Step
@@ -357,10 +358,14 @@ def played_activations(frame: Frame, cards: CardSource, also: tuple[str, ...] = 
     return Played(placed, steps, deciding, side, vanished, prelude)
 
 
-def _with_filler(played: Played, filler: bool, cards: CardSource) -> tuple[list[SetupCard], list[Step]]:
-    """The filler cards of a variant and the steps with the other player's filler added to their targets."""
+def _with_filler(played: Played, filler: bool | str, cards: CardSource) -> tuple[list[SetupCard], list[Step]]:
+    """The filler cards of a variant and the steps with the other player's filler added to their targets
+    (filler "named": also what named_filler gives the first activation)."""
     if not filler:
         return [], list(played.steps)
+    if filler == "named":
+        extra, run = _with_filler(played, True, cards)
+        return extra + named_filler(played, cards), run
     first = played.placed[0]
     extra = _filler(0, "f0", first.code, "extra" if cards.kind(first.code) == "extra" else "deck") + _filler(1, "f1")
     pools = {0: [f"f1-{t}" for t in ("s1", "m1", "m2", "g1")] + ["f0-g1"],
@@ -368,3 +373,14 @@ def _with_filler(played: Played, filler: bool, cards: CardSource) -> tuple[list[
     return extra, [st if st.card in played.vanished else Step(**{**st.__dict__, "target": st.target + pools[next(
         p.player for p in played.placed if p.ref == st.card)]}) for st in played.steps]
 
+
+
+def named_filler(played: Played, cards: CardSource) -> list[SetupCard]:
+    """Beyond the filler, for the first activation's card (player 0): the cards its text names where its
+    effects look for them (_named_cards: 「原始太陽ヘリオス」1体を特殊召喚できる) and cards that pass the filters of the
+    scripts in play (filtered_cards: 自分フィールドに「スピードロイド」チューナーが存在する場合); empty when there are none."""
+    first = played.placed[0]
+    refs = referenced_cards(cards.texts.get(first.code, ""), first.code)
+    cards.ensure(refs)
+    scripts = [cards.script(p.code) or "" for p in played.placed]
+    return _named_cards(refs, 0, "f0-n", cards) + filtered_cards(scripts, first.code, cards)

@@ -5,6 +5,7 @@ applied, summons / to_hand, stats, triggered); the fate expectations and what th
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engine_bridge.compiler.base import _ja_texts, CardSource, FrameVerdict, TEMPLATE
@@ -429,6 +430,23 @@ def _vanished_unseen(scenario: Scenario, result: Any, ref: str) -> str:
     return ""
 
 
+# what a resolution's logged event is, in the words of an effect's text that does it
+_DONE_WORDS = {"hand": r"手札に(?:加え|戻)", "mzone": r"召喚|モンスターゾーンに(?:置|戻)", "grave": r"墓地|破壊|捨て|リリース",
+               "removed": r"除外", "deck": r"デッキ|手札に戻", "extra": r"エクストラデッキ|EXデッキ|デッキ|手札に戻",
+               "szone": r"装備|置|セット", "overlay": r"素材", "damage": r"ダメージ", "recover": r"回復",
+               "draw": r"ドロー", "position": r"表示"}
+
+
+def _other_processing(done: list[dict], processing: str) -> str:
+    """Of what a resolution did (resolution_result), '' when any of it is something the asked effect's text
+    (`processing`, '' when unknown) does; else what it did (another effect or mode of the card resolved)."""
+    words = [_DONE_WORDS.get(e.get("to") if e.get("event") == "move" else e.get("event")) for e in done]
+    if not processing or not done or any(w is None or re.search(w, processing) for w in words):
+        return ""
+    return ", ".join(f"{e['event']} {e.get('card') or e.get('player')}" + (f" to {e['to']}" if e.get("to") else "")
+                     for e in done[:3])
+
+
 def applied_seen(scenario: Scenario, result: Any) -> tuple[bool, str]:
     """Whether every step was played and the questioned link's resolution did what the scenario says
     (applied: something the log shows; not applied: nothing); else why not."""
@@ -439,6 +457,10 @@ def applied_seen(scenario: Scenario, result: Any) -> tuple[bool, str]:
     done = resolution_result(result, ref, {st.card for st in scenario.steps if st.card})
     if done is None:
         return False, f"step 1 ({scenario.steps[0].describe()}): its chain link did not resolve"
+    other = _other_processing(done, scenario.notes.get("processing") or "")
+    if other:
+        return False, f"step 1 ({scenario.steps[0].describe()}) resolved {other}, which the asked effect's text does not do " \
+                      f"(another effect or mode of the card was activated)"
     if bool(done) == applied:
         return True, ""
     if applied:

@@ -1272,3 +1272,30 @@ def test_real_scripts_option_texts_line_up_by_the_effects_initial_effect_creates
     verdicts = settle(scenarios, run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"),
                                                driver=engine_driver))
     assert verdicts["qa-14950"].verdict == "pass", verdicts["qa-14950"].reason
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_an_applied_outcome_on_a_board_with_what_the_card_names(shared_dir, engine_driver):
+    """「マクロコスモス」's activation Special Summons 「原始太陽ヘリオス」 from the hand or Deck: only a board with
+    the card its text names (named_filler) shows its processing; chained 「灰流うらら」 negates it."""
+    cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
+    frames, scenarios = _dev_qas_compiled(shared_dir, (7315,), cards)
+    assert frames[7315].applied == {"c1": False}
+    results = run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"), driver=engine_driver)
+    verdict = settle(scenarios, results)["qa-7315"]
+    assert verdict.verdict == "pass", verdict.reason
+    assert verdict.scenario_id.endswith("-v3")  # the board with what Macrocosmos names
+    base = next(r for s, r in zip(scenarios, results) if s.id == verdict.scenario_id + "-baseline")
+    assert any(e.get("event") == "move" and e.get("to") == "mzone" for e in base.log["events"])
+
+
+def test_a_resolution_doing_nothing_the_asked_effect_does_is_another_effects():
+    from engine_bridge.compiler.verdicts import _other_processing
+
+    searched = [{"event": "move", "card": "f0-k0d", "from": "deck", "to": "hand"}]
+    # 「守護神－ネフティス」's ● that destroys and Special Summons: a card added to the hand is its other mode's
+    destroy = "●このカードのリンク先の「ネフティス」モンスター１体を選んで破壊し、…自分の墓地から選んで効果を無効にして特殊召喚する"
+    assert _other_processing(searched, destroy) == "move f0-k0d to hand"
+    assert _other_processing(searched, "●デッキから「ネフティス」カード１枚を手札に加える") == ""
+    assert _other_processing(searched, "") == ""  # the asked effect's text unknown: nothing said
