@@ -437,17 +437,16 @@ def test_an_activated_effect_said_negated_as_it_resolves_is_not_applied(qa):
 
 
 def test_quoted_parts_that_cover_what_an_effects_processing_shows_give_its_outcome(qa):
-    # 『このカードを墓地から特殊召喚する』処理は適用されません: the one thing its processing does that the duel's
-    # log shows (the restriction after it shows nothing) -> not applied
-    f = qa(17345)
-    assert not f.unread and {_card(f, r).name: v for r, v in f.applied.items()} == {"HSRマッハゴー・イータ": False}
-    assert [(e.action, e.note) for e in f.events] == [("activate", "resolving"), ("leave", "leaves the grave")]
-    f = qa(18085)  # 『手札の昆虫族モンスター1体をそのモンスターの下に重ねてX素材とする』処理は適用されません
+    # 『手札の昆虫族モンスター1体をそのモンスターの下に重ねてX素材とする』処理は適用されません: the one thing its
+    # processing does that the duel's log shows -> not applied
+    f = qa(18085)
     assert not f.unread and {_card(f, r).name: v for r, v in f.applied.items()} == {"光虫基盤": False}
-    # 『このカードを手札から特殊召喚する』処理は適用されますが、『その後、…攻撃力を1000ダウンする』処理は適用されません:
-    # what the log shows (the Summon) is applied
-    f = qa(22665)
-    assert not f.unread and {_card(f, r).name: v for r, v in f.applied.items()} == {"TG ギア・ゾンビ": True}
+    assert [(e.action, e.note) for e in f.events] == [("activate", "resolving"), ("leave", "leaves the field")]
+    # parts that Special Summon are the summons outcome's (judged by the summon alone), not read as applied:
+    # 『このカードを墓地から特殊召喚する』処理は適用されません
+    f = qa(17345)
+    assert not f.unread and not f.applied and {_card(f, r).name: v for r, v in f.summons.items()} == {
+        "HSRマッハゴー・イータ": False}
     # 自身がフィールドを離れている場合: it left the field; a part the log cannot show (treated as a Tuner, returned
     # to the Deck when it leaves) gives no outcome
     f = qa(15025)
