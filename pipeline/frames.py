@@ -446,9 +446,11 @@ def read_resolving(frame: Frame, situation_text: str, spans: list[tuple[int, int
         return
     card = cards.get(m.group(1))
     # where A is when activated, said before its name: 「墓地の「A」」「モンスターゾーンの「A」」「手札にて発動した「A」」
-    place = re.search(r"(?:^|(?<=、))(?:自分の|相手の)?(?:墓地|手札|モンスターゾーン|フィールド|ペンデュラムゾーン)"
-                      r"(?:の|にて発動した|で発動した|にて発動する|で発動する)$", situation_text[:m.start()])
-    if place:
+    # (or what A's effect does, said before its name: 「相手にダメージを与える「A」のモンスター効果の処理時に」)
+    place = re.search(r"(?:^|(?<=、))(?:(?P<at>(?:自分の|相手の)?(?:墓地|手札|モンスターゾーン|フィールド|ペンデュラムゾーン)"
+                      r"(?:の|にて発動した|で発動した|にて発動する|で発動する))|(?:自分|相手|お互い)(?:に|の)[^、「」]{1,12}?"
+                      r"(?:を与える|を回復する|を破壊する|を除外する|を手札に加える|を特殊召喚する))$", situation_text[:m.start()])
+    if place and place.group("at"):
         _locate(card, place.group(0))
     spans.append((place.start() if place else m.start(), m.end()))
     event = FrameEvent(action="activate", card=card.ref, effect=_effect_number(m.group("eff")), note="resolving")
@@ -1272,7 +1274,7 @@ def answered_applied(answer: str, frame: Frame, cards: _Cards, question: str = "
                 ref = card.ref if card else None
             if ref in activated:
                 said.setdefault(ref, set()).add(applied)
-    for ref in answered_negated(answer, cards):
+    for ref in [*answered_negated(answer, cards), *answered_no_damage(answer, frame, cards, question)]:
         if ref in activated:
             said.setdefault(ref, set()).add(False)
     out = {ref: next(iter(values)) for ref, values in said.items() if len(values) == 1}
@@ -1296,8 +1298,10 @@ def answered_applied(answer: str, frame: Frame, cards: _Cards, question: str = "
 
 # what an effect's resolution does that the duel's log shows (a card moved, LP changed, a draw, a position
 # changed): its processing's sentences with such a verb
-_JA_SEEN_VERB = re.compile(r"(?:特殊召喚|召喚|手札に加え|手札に戻|持ち主の手札に戻|墓地へ送|墓地に送|除外|破壊|デッキに戻|"
-                           r"素材と|セット|表示に)(?:する|し、|して)|ダメージを(?:与える|受ける)|回復する|ドローする")
+_JA_SEEN_MOVE = (r"(?:特殊召喚|召喚|手札に加え|手札に戻|持ち主の手札に戻|墓地へ送|墓地に送|除外|破壊|デッキに戻|"
+                 r"素材と|セット|表示に)(?:する|し、|して)|回復する|ドローする")
+_JA_DAMAGE_DEALT = r"ダメージを[^。、]{0,6}?(?:与える|受ける)"
+_JA_SEEN_VERB = re.compile(_JA_SEEN_MOVE + "|" + _JA_DAMAGE_DEALT)
 
 
 def _processing(effect_text: str) -> list[str]:
@@ -1357,6 +1361,30 @@ def answered_negated(answer: str, cards: _Cards) -> dict[str, str | None]:
             if card is not None:
                 quote = _QUOTE.search(m.group(0))
                 out[card.ref] = out.get(card.ref) or (quote.group(1) if quote else None)
+    return out
+
+
+# 「X」の『…』モンスター効果によって相手に与えるダメージは結果的に0になります: X's effect deals no damage
+_JA_NO_DAMAGE = re.compile(_NAME + r"の(?:『(?P<quote>[^『』]{1,200})』の?)?(?:モンスター効果|ペンデュラム効果|効果)(?:によって|で)、?"
+                           r"(?:(?:相手|自分|お互い)(?:に|が|の)?)?(?:与える|受ける)ダメージは、?(?:結果的に)?[0０]に(?:なり|な)")
+
+
+def answered_no_damage(answer: str, frame: Frame, cards: _Cards, question: str = "") -> list[str]:
+    """The activated cards whose effect the answer says deals no damage (_JA_NO_DAMAGE), where all that
+    effect's processing shows in the duel's log is damage (_processing: its quote there, its event's, or the
+    question's after its name): its processing is not applied."""
+    out = []
+    for sentence in re.split(r"[。\n](?![^『』]*』)", _first_sentence_skipping_notes(answer)):
+        if sentence.strip().startswith(("（", "(", "なお", "また")):
+            break
+        for m in _JA_NO_DAMAGE.finditer(sentence):
+            card = next((c for c in cards.cards if fold_name(c.name) == fold_name(_clean_name(m.group(1)))), None)
+            event = next((e for e in frame.events if card and e.card == card.ref and e.action == "activate"), None)
+            if event is None:
+                continue
+            seen = _processing(m.group("quote") or event.effect_text or quoted_effect_of(question, card.name) or "")
+            if seen and all(re.search(_JA_DAMAGE_DEALT, x) and not re.search(_JA_SEEN_MOVE, x) for x in seen):
+                out.append(card.ref)
     return out
 
 

@@ -454,6 +454,20 @@ def test_quoted_parts_that_cover_what_an_effects_processing_shows_give_its_outco
     assert not f.applied
 
 
+def test_an_effect_said_to_deal_no_damage_whose_processing_only_deals_damage_is_not_applied(qa):
+    # 相手にダメージを与える「X」のモンスター効果の処理時に (what X's effect does, said before its name) ->
+    # 「X」の『このカードのレベル×500ダメージを相手に与える』モンスター効果によって相手に与えるダメージは結果的に0になります
+    f = qa(20465)
+    assert not f.unread and [(e.action, e.note) for e in f.events] == [("activate", "resolving"), ("leave", "leaves the field")]
+    assert {_card(f, r).name: v for r, v in f.applied.items()} == {"LL－インディペンデント・ナイチンゲール": False}
+    assert _card(f, f.events[0].card).controller is None  # (「相手に…を与える」 says nothing of whose card it is)
+    # an effect that also moves a card: no damage says nothing of the rest of its processing
+    t = "「ブラック・ホール」の発動にチェーンして「神の宣告」が発動した場合、処理はどうなりますか？"
+    f = _ja(t.replace("ブラック・ホール", "破壊輪"),
+            "「破壊輪」の『そのモンスターを破壊し、お互いにその攻撃力分のダメージを与える』効果によって受けるダメージは0になります。")
+    assert not f.applied
+
+
 def test_a_what_happens_answer_without_a_checked_outcome_says_what_it_states(qa):
     f = qa(13745)  # …「ジャンク・アンカー」の効果を発動した場合、何枚ドローできますか？ -> 相手は２枚のドローを行う
     assert f.unread[0] == ("answer: it states a number of cards, monsters or times (２枚の), which is not read into an "
