@@ -1292,8 +1292,9 @@ def answered_applied(answer: str, frame: Frame, cards: _Cards, question: str = "
         card = next((c for c in cards.cards if name and fold_name(c.name) == fold_name(name)), None)
         ref = card.ref if card else None if name else (activated[0] if activated else None)
         return {ref: parts == {True}} if ref in activated else {}
-    # (parts a Special Summon outcome reads — answered_summons, judged by the summon alone — are left to it)
-    return out or ({} if answered_summons(answer, frame, cards) else parts_cover_processing(quoted, frame, cards, question))
+    # (parts a Special Summon or to-the-hand outcome reads — answered_moves, judged by that move alone — are left to it)
+    moves = answered_moves(answer, frame, cards) or answered_moves(answer, frame, cards, "to_hand")
+    return out or ({} if moves else parts_cover_processing(quoted, frame, cards, question))
 
 
 # what an effect's resolution does that the duel's log shows (a card moved, LP changed, a draw, a position
