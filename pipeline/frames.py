@@ -25,7 +25,7 @@ import spacy
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from rulings.records import Frame, FrameCard, FrameEvent, FrameQuestion, FrameZone
+from rulings.records import Frame, FrameCard, FrameEvent, FrameQuestion, FrameZone, MOVED_BY_NOTE, SENT_NOTE
 from rulings.text import fold_name, language_family
 
 CIRCLED = {c: i for i, c in enumerate("①②③④⑤⑥⑦⑧⑨⑩", 1)}
@@ -783,6 +783,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     found: list[tuple[int, FrameEvent]] = read_caused_events(situation_text, cards, spans)
     # (the moved card may open the question's clause: 「G」の効果によって「X」をドローした場合、特殊召喚できますか)
     found += read_moved_by(body, cards, spans)
+    found += read_sent_from_piles(body, cards, spans)
     read_owned(situation_text, cards, spans)
     for pattern, action in _JA_EVENTS:
         for m in pattern.finditer(situation_text):
@@ -1835,7 +1836,6 @@ _JA_MOVED_BY = re.compile(
     r"(?:(?P<actor>相手|自分)が)?(?P<where>(?:自分の|相手の)?(?:デッキ|手札|墓地)(?:の|から))?(?P<x>" + _NAME + r")(?:を|が)、?"
     r"(?P<where2>デッキから|手札から|墓地から)?(?P<verb>ドローし|除外され|墓地へ送られ)た(?=場合|時|際)")
 _MOVED_VERB = {"ドローし": "draw", "除外され": "banish", "墓地へ送られ": "send_to_grave"}
-MOVED_BY_NOTE = "by the activation before it"
 
 
 def read_moved_by(situation: str, cards: _Cards, spans: list[tuple[int, int]]) -> list[tuple[int, FrameEvent]]:
@@ -1857,6 +1857,24 @@ def read_moved_by(situation: str, cards: _Cards, spans: list[tuple[int, int]]) -
         found.append((m.start(), FrameEvent(action="activate", card=g.ref, actor=actor)))
         found.append((m.start() + 1, FrameEvent(action=action, card=x.ref, actor=mover, note=MOVED_BY_NOTE)))
         spans.append((m.start(), m.end()))
+    return found
+
+
+# 手札やデッキから墓地へ送られた「X」の効果: X sent to the Graveyard from a pile before the question (its effect is asked)
+_JA_SENT_FROM_PILES = re.compile(r"(?:^|(?<=、))(?:手札やデッキ|デッキや手札|手札・デッキ|デッキ)から墓地へ送られた(?P<x>" + _NAME +
+                                 r")(?=の(?:[①-⑥]の)?(?:モンスター効果|効果))")
+
+
+def read_sent_from_piles(body: str, cards: _Cards, spans: list[tuple[int, int]]) -> list[tuple[int, FrameEvent]]:
+    """「手札やデッキから墓地へ送られた「X」の効果を…発動できますか」: X sent to the Graveyard from the hand or the Deck
+    before the question (note SENT_NOTE: the compiler plays it from the Deck, one of the two). Its words join `spans`."""
+    found: list[tuple[int, FrameEvent]] = []
+    for m in _JA_SENT_FROM_PILES.finditer(body):
+        if any(s <= m.start() < e for s, e in spans):
+            continue
+        card = cards.get(m.group("x")[1:-1])
+        found.append((m.start(), FrameEvent(action="send_to_grave", card=card.ref, note=SENT_NOTE)))
+        spans.append((m.start(), m.start("x")))
     return found
 
 

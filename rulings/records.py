@@ -281,6 +281,12 @@ class FrameEvent(FrameAct):
     発動した): which of the card's effects it is"""
 
 
+# FrameEvent notes the frame reader writes and the compiler reads: a card moved by the activation before it (「G」の効果に
+# よって「X」をドローした / 除外された), and the questioned card sent to the Graveyard from the hand or the Deck first
+MOVED_BY_NOTE = "by the activation before it"
+SENT_NOTE = "sent to the Graveyard from the hand or Deck"
+
+
 class FrameQuestion(FrameAct):
     kind: str
     """can_activate | can_target | can_summon | can_set | can_attack | is_destroyed | applies | what_happens"""

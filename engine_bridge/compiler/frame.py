@@ -24,14 +24,15 @@ from engine_bridge.compiler.effects import (answers_own_activations, applies_on_
 from engine_bridge.compiler.kinds import (_chain_baselines, _check_read_yes_no, _compile_after_event, _compile_attack,
                                           _compile_fate, _compile_select, _compile_summon_by_effect, CAUSED_NOTES,
                                           compile_applied, compile_moved_by, compile_moved_into, compile_pendulum_summon,
-                                          compile_stats, compile_triggered, MOVED_BY_NOTE,
+                                          compile_stats, compile_triggered,
                                           pendulum_summon_asked)
 from engine_bridge.compiler.steps import (_check_event_sides, activated_first, _event_named_cards, _event_place, _negation_window,
                                           _summon_baseline, _summon_step, chain_links, link_players, PLAYED_EVENTS,
-                                          revive_steps, revive_triggered, REVIVED_NOTE, summon_triggered, trigger_steps)
+                                          burial_steps, revive_steps, revive_triggered, REVIVED_NOTE, summon_triggered,
+                                          trigger_steps)
 from engine_bridge.scenario import Scenario, SetupCard, Step
 from engine_bridge.templates.base import as_ruling
-from rulings.records import Frame, FrameCard, FrameEvent
+from rulings.records import Frame, FrameCard, FrameEvent, MOVED_BY_NOTE, SENT_NOTE
 
 
 def compile_frame(ruling: Any, frame: Frame | None, cards: CardSource) -> Compiled:
@@ -95,10 +96,12 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     # questioned activation, the baseline asking it in Main Phase 1 (the phase is the deciding condition)
     phase = next((e.note for e in frame.events if e.action == "phase"), None)
     if phase is not None:
-        if q.kind != "can_activate" or len(frame.events) > 1 or q.targets or frame.zones:
+        # (the questioned card sent to the Graveyard from a pile first is what it needs, not another event)
+        others = [e for e in frame.events if e.action != "phase" and e.note != SENT_NOTE]
+        if q.kind != "can_activate" or others or q.targets or frame.zones:
             raise NotCompiled(f"a question asked in the {_PHASE_NAMES.get(phase, phase)} with other events, a target or "
                               f"a zone: not compiled yet")
-        frame = frame.model_copy(update={"events": []})
+        frame = frame.model_copy(update={"events": [e for e in frame.events if e.action != "phase"]})
     if not frame.unread and frame.answer in ("yes", "no"):
         frame = with_described_cards(frame, cards)
     if frame.zones and (frame.fates or q.kind in ("is_destroyed", "can_attack", "can_select")):
@@ -227,7 +230,18 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         own = [FrameEvent(action="special_summon", card=q.card, note=REVIVED_NOTE)]
         events = [*own]
         summoned = True
+    sent = next((e for e in frame.events if e.card == q.card and e.note == SENT_NOTE), None)
+    if sent is not None:
+        # 手札やデッキから墓地へ送られた「X」の効果: X sent from its controller's Deck to the Graveyard by a stand-in
+        # effect (「おろかな埋葬」) first, in the baseline too (what the effect needs, not the deciding condition)
+        if qkind not in ("monster", "pendulum") or events:
+            raise NotCompiled(f"「{qcard.name}」 sent to the Graveyard from the hand or Deck beside other events, or not a "
+                              f"Main Deck monster: not compiled")
+        own = [sent]
+        events = [*own]
+        summoned = True
     revived = bool(own) and own[0].note == REVIVED_NOTE
+    buried = bool(own) and own[0].note == SENT_NOTE
     if trigger and not summoned:
         raise NotCompiled(f"「{qcard.name}」's effect{'' if effect is None else f' (Stringid {effect})'} is a trigger "
                           f"(its script has no Ignition/Quick/activation type for it): the event that triggers it is "
@@ -344,6 +358,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         places = _question_places(qkind, qcard, frame) if not own else [_event_place(qkind, qcard, own[0].action)]
         if revived:
             places = [("grave", None)]  # Special Summoned from there by the stand-in reviver
+        if buried:
+            places = [("deck", None)]  # sent from there by the stand-in 「おろかな埋葬」
         if filler == "summoned":
             places = [("hand", None)]  # Normal Summoned from there first
         # a place the ruling's zone conditions leave empty is not one the questioned card can be in
@@ -369,6 +385,9 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
             if revived:
                 reviver, revive = revive_steps(q.card, qplayer)
                 extra = [*extra, reviver]
+            if buried:
+                burier, revive = burial_steps(q.card, qplayer, cards)
+                extra = [*extra, burier]
             if filler == "summoned":
                 # the questioned monster Normal Summoned this turn first (its effect asks for it): not the
                 # deciding condition, so in the baseline too
@@ -381,7 +400,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                 p = next((c.player for c in placed if c.ref == e.card), qplayer)
                 pool = [f"f{1 - p}-{t}" for t in ("s1", "m1", "m2", "g1")] if filler else []
                 steps += trigger_steps(e, e.card in by_summon, p, filler)
-                if revived and e is own[0]:
+                if (revived or buried) and e is own[0]:
                     steps += revive
                     own_steps += revive
                     continue
@@ -437,7 +456,9 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
             keep = {q.card, *(c.ref for c in placed)}
             ruling_setup = zone_setup([*placed, qsetup, *extra], frame.zones, asker, keep, cards)
             ruling_scenario = _scenario(ruling, base, frame, ruling_setup, [*steps, Step(
-                action=qaction, card=q.card, effect=effect, answer=True, expect={"offered": expected})],
+                action=qaction, card=q.card, effect=effect, answer=True, expect={"offered": expected},
+                # (after the stand-in sent it from the Deck: not in the window of that activation)
+                after=[q.card] if buried and qaction == "chain" else [])],
                 _where(location, filler), no_setcodes=bool(no_setcodes and filler),
                 turn_player=turn_player)
             # the baseline: the deciding condition (situation cards, earlier events) removed
@@ -454,7 +475,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                 baselines = [_scenario(ruling, base + "-baseline", frame, zone_baseline(
                     [qsetup, *extra, *stand_ins], frame.zones, asker, cards), [*summon_before, Step(
                     action=qaction if summon_before else "activate" if qaction == "chain" else qaction, card=q.card,
-                    effect=effect, answer=True, expect={"offered": True})], _where(location, filler),
+                    effect=effect, answer=True, expect={"offered": True},
+                    after=[q.card] if buried and qaction == "chain" and summon_before else [])], _where(location, filler),
                     control_of=ruling_scenario, turn_player=turn_player)]
             scenarios += [*baselines, ruling_scenario]  # baselines run first: the ruling's verdict needs them
     response = response_event(qscript, effect) if action == "activate" and not events and not target and not own \

@@ -23,7 +23,7 @@ from engine_bridge.compiler.steps import (_event_place, _negation_window, _with_
                                           summon_triggered)
 from engine_bridge.compiler.verdicts import _expect_fates, FATE_CONTRARY, MOVED_INTO
 from engine_bridge.scenario import Scenario, SetupCard, Step
-from rulings.records import Frame, FrameCard, FrameEvent, FrameQuestion
+from rulings.records import Frame, FrameCard, FrameEvent, FrameQuestion, MOVED_BY_NOTE
 
 
 def _check_read_yes_no(frame: Frame) -> None:
@@ -1072,7 +1072,6 @@ def _event_variants(ruling: Any, frame: Frame, cards: CardSource, event: FrameEv
 
 # ------------------------------------------------------------------ a card drawn, banished or sent by a named card's effect
 
-MOVED_BY_NOTE = "by the activation before it"  # (pipeline.frames.read_moved_by)
 
 
 def compile_moved_by(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:

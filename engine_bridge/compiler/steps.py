@@ -187,6 +187,21 @@ def revive_steps(card: str, player: int, ref: str = "rv0") -> tuple[SetupCard, l
             [Step(action="activate", card=ref, target=[card], select=[card], answer=True)])
 
 
+# 「おろかな埋葬」: a card effect that sends a monster from its activator's Deck to the Graveyard, where the ruling says
+# the questioned monster was sent there from the hand or the Deck (手札やデッキから墓地へ送られた「X」の効果)
+STAND_IN_BURIAL = 81439173
+
+
+def burial_steps(card: str, player: int, cards: CardSource, ref: str = "sb0") -> tuple[SetupCard, list[Step]]:
+    """The stand-in 「おろかな埋葬」 in `player`'s hand and its activation choosing `card` (in that player's Deck).
+    NotCompiled where the card data and scripts in use lack it."""
+    cards.ensure([STAND_IN_BURIAL])
+    if STAND_IN_BURIAL not in cards.data or cards.script(STAND_IN_BURIAL) is None:
+        raise NotCompiled("the stand-in 「おろかな埋葬」 is not in the card data and scripts in use")
+    return (SetupCard(ref=ref, code=STAND_IN_BURIAL, player=player, location="hand"),
+            [Step(action="activate", card=ref, select=[card], answer=True)])
+
+
 def trigger_steps(event: FrameEvent, by_summon: bool, player: int, filler: bool | str) -> list[Step]:
     """The steps that give an event's trigger effect its event: a monster whose effect is a trigger of its
     own Normal Summon (placed in the hand for it: summon_triggered) is Normal Summoned first (with

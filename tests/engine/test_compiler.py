@@ -216,16 +216,21 @@ def test_real_scripts_a_card_moved_before_the_question(shared_dir, engine_driver
 @pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
 def test_real_scripts_a_card_drawn_or_banished_by_a_named_cards_effect(shared_dir, engine_driver):
     """「G」の効果によって「X」をドローした / デッキから除外された場合: G activated choosing X (a drawn card on top of the
-    Deck), X's own effect asked once it left the Deck (a draw is followed by the engine worker too)."""
+    Deck), X's own effect asked once it left the Deck (a draw is followed by the engine worker too); 手札やデッキから
+    墓地へ送られた「X」の効果: a stand-in sends X from the Deck first."""
     cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
     # インフェルニティ・デーモン drawn by 手札抹殺 Special Summons itself (yes); 月光彩雛 banished from the Deck by
-    # 封印の黄金櫃 activates its ③ (yes)
-    frames, scenarios = _dev_qas_compiled(shared_dir, (8720, 20300), cards)
+    # 封印の黄金櫃 activates its ③ (yes); ハーピィ・ハーピスト sent from the Deck by the stand-in 「おろかな埋葬」
+    # activates its ③ in the End Phase (yes)
+    frames, scenarios = _dev_qas_compiled(shared_dir, (8720, 20300, 14840), cards)
+    buried = next(s for s in scenarios if s.ruling_ids == ["qa-14840"] and s.kind == "ruling")
+    assert [st.action for st in buried.steps] == ["activate", "phase", "chain"] and buried.steps[-1].after
     drawn = next(s for s in scenarios if s.ruling_ids == ["qa-8720"] and s.kind == "ruling" and len(s.setup.cards) > 2)
     assert [c.ref for c in drawn.setup.cards if c.player == 0 and c.location == "deck"][-1] == frames[8720].events[1].card
     verdicts = settle(scenarios, run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"),
                                                driver=engine_driver))
-    assert {rid: v.verdict for rid, v in verdicts.items()} == {"qa-8720": "pass", "qa-20300": "pass"}, verdicts
+    assert {rid: v.verdict for rid, v in verdicts.items()} == {"qa-8720": "pass", "qa-20300": "pass",
+                                                                "qa-14840": "pass"}, verdicts
 
 
 def test_own_event_effect_is_the_one_numbered_effect_the_event_triggers():

@@ -729,6 +729,14 @@ def test_a_card_drawn_or_banished_by_a_named_cards_effect():
         "can_summon", "インフェルニティ・デーモン", "deck", [])
 
 
+def test_the_questioned_card_sent_to_the_graveyard_from_the_hand_or_deck_first():
+    # 手札やデッキから墓地へ送られた「X」の効果をエンドフェイズに発動できますか: X sent there first, then the End Phase
+    f = _ja("手札やデッキから墓地へ送られた「ハーピィ・ハーピスト」の効果をエンドフェイズに発動できますか？")
+    assert [(e.action, e.note) for e in f.events] == [("send_to_grave", "sent to the Graveyard from the hand or Deck"),
+                                                      ("phase", "end")]
+    assert (_named(f, f.question.card), f.events[0].card, f.unread) == ("ハーピィ・ハーピスト", f.question.card, [])
+
+
 def test_a_monster_sent_to_the_graveyard_before_it_is_summoned_by_an_effect():
     # 手札やデッキから墓地へ送られた「X」を、「G」によって…: X in the Graveyard, never summoned (as a set-up places it)
     f = _ja("手札やデッキから墓地へ送られた「トリシューラの影霊衣」を、「影霊衣の反魂術」によって墓地から特殊召喚できますか？",
