@@ -213,7 +213,8 @@ def _read_own_summon(frame: Frame, situation: str = "", spans: list[tuple[int, i
 _ZONE_WHO = r"(?P<who>自分(?:または|か)相手|自分|相手|お互い)?(?:の)?"
 _ZONE_WHERE = (r"(?P<where>メインモンスターゾーン|モンスターゾーン|魔法[&＆]罠ゾーン|ペンデュラムゾーン|フィールドゾーン|"
                r"エクストラデッキ|EXデッキ|フィールド上|フィールド|場|墓地|デッキ|手札)")
-_ZONE_WHAT = r"(?P<what>(?:表側攻撃表示の?|表側表示の?)?モンスター|カード|魔法・罠カード|[^、「」がはにをで]{1,24}?(?:モンスター|トークン))"
+_ZONE_WHAT = (r"(?P<what>(?:表側攻撃表示の?|表側表示の?)?モンスター|カード|魔法・罠カード|[^、「」がはにをで]{1,24}?(?:モンスター|トークン)|"
+              r"[^、「」がはにをで・]{1,6}族(?:・[^、「」がはにをで・]{1,6}族)*)")
 _ZONE_PATTERNS = [
     # 自分フィールドにモンスターが存在しない / 相手フィールドにカードが1枚もない / 自分のペンデュラムゾーンにカードがある
     re.compile(_ZONE_WHO + _ZONE_WHERE + r"(?:に|には)、?" + _ZONE_WHAT + r"(?:が|は)(?P<how>(?:1|１)(?:枚|体)もない|(?:1|１)(?:枚|体)も存在しない|"
@@ -221,6 +222,9 @@ _ZONE_PATTERNS = [
                r"(?=場合|時|状況|状態|、|$)"),
     # 自分のメインモンスターゾーンに空きがない
     re.compile(_ZONE_WHO + _ZONE_WHERE + r"に空き(?:が|の)?(?P<how>ない|無い|存在しない)"),
+    # 使用可能なメインモンスターゾーンが存在しない: no zone left to use (a full zone)
+    re.compile(_ZONE_WHO + r"(?:使用可能な|使用できる|空いている)" + _ZONE_WHERE + r"(?:が|は)(?P<how>存在しない|ない|無い)"
+               r"(?=場合|時|状況|状態|、|$)"),
     # 自分のデッキが0枚 / 相手のデッキ枚数が0枚 / 相手のデッキが3枚未満 / 手札が0枚
     re.compile(_ZONE_WHO + _ZONE_WHERE + r"(?:の)?(?:枚数)?が(?P<n>[0-9０-９]+)枚(?P<cmp>未満|以下)?(?=の|場合|時|状況|状態|、|$)"),
     # モンスタートークンが存在する場合 / リンクモンスターが存在しない場合: a kind of monster on the field, no zone said
@@ -247,7 +251,8 @@ def _zone_count(m: "re.Match[str]", location: str) -> str | None:
         if number == 0:
             return "none"
         return "full" if _ZONE_FULL.get(location) == number else str(number)
-    if m.group(0).endswith(("空きがない", "空きが無い", "空きのない", "空きがない", "空きが存在しない", "空きない")) or "空き" in m.group(0):
+    if m.group(0).endswith(("空きがない", "空きが無い", "空きのない", "空きがない", "空きが存在しない", "空きない")) or "空き" in m.group(0) \
+            or re.search(r"使用可能な|使用できる|空いている", m.group(0)):
         return "full"
     if re.match(r"(?:1|１)(?:枚|体)も|存在しない|存在せず|ない|無い", how):
         return "none"
@@ -273,6 +278,18 @@ def read_zone_conditions(situation: str, frame: Frame, spans: list[tuple[int, in
                 what = ("faceup_attack_monster" if what_words.startswith("表側攻撃表示") else "faceup_monster"
                         if what_words.startswith("表側表示") else "monster" if what_words == "モンスター" else
                         "spell_trap" if what_words == "魔法・罠カード" else "card")
+            elif what_words.endswith("族"):
+                # 「ドラゴン族・鳥獣族が存在しない」: no monster of any of those Types (one empty zone each)
+                races = [_DESC_RACE.get(r) for r in what_words.split("・")]
+                if count != "none" or None in races:
+                    continue
+                who = m.group("who") or ""
+                for race in races:
+                    frame.zones.append(FrameZone(controller={"自分": "self", "相手": "opponent", "お互い": "both"}.get(
+                        who, "self" if who else None), location=location, what="monster", count=count,
+                        text=m.group(0), described=[f"race={race}"]))
+                read.append((m.start(), m.end()))
+                continue
             else:
                 # 「アンデット族モンスター」「モンスタートークン」: monsters of a kind the ruling describes
                 kind_of = described_card(what_words)
@@ -512,6 +529,38 @@ def read_vanished(frame: Frame, situation_text: str, spans: list[tuple[int, int]
         frame.events.append(FrameEvent(action="leave", card=gone.ref, note=f"leaves the {where}"))
         spans.append((m.start(), m.end()))
         return
+
+
+# 「スキルドレイン」適用中に、2体目の「X」を召喚できますか / 2枚目の「X」を発動できますか: the question is about another copy
+# of X; the first one is on the field (or applied, activated before: the state the title gives X)
+_JA_SECOND_COPY = re.compile(r"(?:^|(?<=[、にでは]))(?:フィールド上?に)?(?:2|２)(?P<unit>体|枚)目(?:となる|の)?"
+                             r"(?P<names>" + _NAME + r"(?:(?:や|・)「(?:[^「」]|「[^「」]*」)+」)*)")
+
+
+def read_second_copy(body: str, frame: Frame, cards: _Cards, spans: list[tuple[int, int]]) -> tuple[int, int] | None:
+    """「2体目の「X」」「2枚目の「X」」 where X is the questioned card: X's first copy becomes a card of its own (a
+    new ref) holding what the title says of X before the question (its state, its events), else present on
+    its controller's field (face-up: the copy a second one is summoned or activated beside); the question
+    stays about the second copy. The words are read (spans; returned: a count the cue scan leaves)."""
+    q = frame.question
+    if q is None or q.card is None:
+        return None
+    card = next(c for c in cards.cards if c.ref == q.card)
+    m = next((m for m in _JA_SECOND_COPY.finditer(body) if any(
+        fold_name(_clean_name(n.group(1))) == fold_name(card.name) for n in _CARD.finditer(m.group("names")))
+              and not any(s <= m.start() < e for s, e in spans)), None)
+    if m is None:
+        return None
+    first = FrameCard(ref=f"c{len(cards.cards) + 1}", name=card.name, passcode=card.passcode,
+                      state=card.state or ["present"], location=card.location, position=card.position,
+                      controller=card.controller or ("self" if q.kind == "can_activate" else None))
+    cards.cards.append(first)
+    card.state, card.location, card.position = [], None, None
+    for e in frame.events:
+        if e.card == card.ref:
+            e.card = first.ref
+    spans.append((m.start(), m.start("names")))
+    return spans[-1]
 
 
 # 「X」の効果をメインフェイズ2に発動できますか / メインフェイズ2にて、「X」の効果を… / 自分のエンドフェイズ時に…: the phase
@@ -825,6 +874,8 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     named = body.find("「", len(situation_text))
     read_chain_words(body[:named if named >= 0 else len(body)], frame, spans)
     read_asked_phase(body, situation_text, frame, spans)
+    second = read_second_copy(body, frame, cards, spans)
+    zone_spans += [second] if second else []
     # names in the situation no pattern explained: the frame cannot say what they do
     for m in _CARD.finditer(situation_text):
         if not any(s <= m.start() < e for s, e in spans):

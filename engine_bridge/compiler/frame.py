@@ -303,6 +303,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         else:
             location, position = _field_place(kind, c)
             player = player_of(c, 1 - qplayer)
+            if c.passcode == qcard.passcode and action in SUMMON_HOW.values() and c.controller is None:
+                player = first_copy_side(c, qcard, qplayer, cards)
             if "applied" in c.state and not applies_on_its_own(cards.script(c.passcode) or ""):
                 raise NotCompiled(f"「{c.name}」's effect applies once activated and resolved (its script has no "
                                   f"continuous effect): that activation is not compiled yet")
@@ -490,6 +492,26 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         raise NotCompiled(f"situation: 「{frame.zones[0].text}」 leaves no place for 「{qcard.name}」")
     return scenarios
 
+
+
+def first_copy_side(first: FrameCard, qcard: FrameCard, qplayer: int, cards: CardSource) -> int:
+    """Whose field the first copy of a monster sits on when a second one is summoned (「2体目の「X」を召喚できますか」,
+    the ruling says no side): the other player's where X may be face-up only once on the whole field
+    (SetUniqueOnField(1,1,…): a copy there counts, and is not a monster the summon could release); the
+    summoner's where only its own field counts, unless the summon releases monsters (it could release that copy)."""
+    script = cards.script(qcard.passcode) or ""
+    unique = re.search(r"SetUniqueOnField\(\s*1\s*,\s*(\d)\s*,\s*([^)]*)\)", script)
+    if unique and unique.group(2).strip() != "id":
+        # (「地縛神」: a uniqueness over an archetype, by a filter: the engine lets a second one be summoned
+        # beside the other player's even without 「スキルドレイン」, so a scenario would not test the ruling)
+        raise NotCompiled(f"「{first.name}」 is unique on the field by a filter, not by its own name: a second "
+                          f"copy's summon is not compiled")
+    if unique and unique.group(1) == "1":
+        return 1 - qplayer
+    if (int(cards.data[qcard.passcode].get("level") or 0) & 0xFF) >= 5:
+        raise NotCompiled(f"the first 「{first.name}」 on the summoner's field could be released for the second one's "
+                          f"summon: not compiled")
+    return qplayer
 
 
 # an answer that allows one of the effect's ● choices and refuses another (『●…』効果を選択して発動する事はできますが、

@@ -1304,3 +1304,18 @@ def test_a_resolution_doing_nothing_the_asked_effect_does_is_another_effects():
     assert _other_processing(searched, destroy) == "move f0-k0d to hand"
     assert _other_processing(searched, "●デッキから「ネフティス」カード１枚を手札に加える") == ""
     assert _other_processing(searched, "") == ""  # the asked effect's text unknown: nothing said
+def test_real_scripts_a_second_copy_summoned_beside_the_first(engine_driver):
+    # official Q&A: under 「スキルドレイン」 a second 「RAI－JIN」 (unique on the whole field by its own name) still cannot be
+    # summoned: the first copy face-up on the other player's field (the summon cannot release it), the baseline
+    # without it nor 「スキルドレイン」 summons it
+    compiled = _real_compiled("t-raijin", "「スキルドレイン」適用中に、2体目の「RAI－JIN」を召喚する事はできますか？",
+                              "召喚する事はできません。", {"スキルドレイン": 82732705, "RAI－JIN": 37829468})
+    baseline, first = compiled.scenarios[:2]
+    assert sorted((c.player, c.location) for c in first.setup.cards if c.code == 37829468) == [(0, "hand"), (1, "mzone")]
+    assert [c.location for c in baseline.setup.cards if c.code in (37829468, 82732705)] == ["hand"]
+    assert _real_verdict(compiled, "t-raijin", engine_driver).verdict == "pass"
+    # a uniqueness over an archetype (「地縛神」, by a filter) is not compiled: the engine summons a second one anyway
+    ruling, frame = _ruling("t-chacu", "「スキルドレイン」適用中に、2体目の「地縛神 Chacu Challhua」を召喚する事はできますか？",
+                            "召喚する事はできません。", {"スキルドレイン": 82732705, "地縛神 Chacu Challhua": 69931927})
+    reason = compile_frame(ruling, frame, CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS"))).reason
+    assert "unique on the field by a filter" in reason

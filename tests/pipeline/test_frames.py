@@ -562,6 +562,29 @@ def test_zones_the_situation_states_empty_full_or_counted(qa):
     assert "situation: what 「宝玉獣」 does before the question" in f.unread
 
 
+def test_zones_stated_by_types_or_by_zones_left_to_use(qa):
+    # 手札にドラゴン族・鳥獣族が存在しない時に、「ドラグニティナイト－ガジャルグ」の効果を発動できますか？: no monster of
+    # either Type in the hand (one empty zone each)
+    f = qa(8865)
+    assert [(z.location, z.what, z.count, z.described) for z in f.zones] == [
+        ("hand", "monster", "none", ["race=DRAGON"]), ("hand", "monster", "none", ["race=WINGEDBEAST"])]
+    assert f.answer == "yes" and not f.unread
+    # 使用可能なメインモンスターゾーンが存在しない状況で、「FNo.0 未来龍皇ホープ」の効果を発動できますか？: a full Monster Zone
+    f = qa(23335)
+    assert [(z.location, z.count) for z in f.zones] == [("mzone", "full")] and not f.unread
+
+
+def test_a_second_copy_of_the_questioned_card(qa):
+    # 「スキルドレイン」適用中に、2体目の「ガーディアン・オブ・オーダー」や「RAI－JIN」を召喚する事はできますか？: the first
+    # copy is a card of its own, on the field (present), the question about another copy
+    f = qa(9230)
+    q = _card(f, f.question.card)
+    first = [c for c in f.cards if c.name == q.name and c.ref != q.ref]
+    assert (f.question.kind, q.name, q.state, f.answer) == ("can_summon", "RAI－JIN", [], "no")
+    assert [(c.passcode == q.passcode, c.state) for c in first] == [(True, ["present"])]
+    assert [c.name for c in f.cards if "applied" in c.state] == ["スキルドレイン"] and not f.unread
+
+
 def test_a_target_the_ruling_describes_instead_of_naming(qa):
     # 「DDD狙撃王テル」のモンスター効果の対象として、リンクモンスターを選択できますか？ -> 選択する事もできます
     f = qa(15465)
