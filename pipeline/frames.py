@@ -531,6 +531,23 @@ def read_vanished(frame: Frame, situation_text: str, spans: list[tuple[int, int]
         return
 
 
+# 「X」を宣言して発動した「禁止令」: an activation that declares a card's name, made before the question
+_JA_DECLARED = re.compile(_NAME + r"を宣言して発動(?:した|された|している)" + _NAME)
+
+
+def read_declared(situation: str, cards: _Cards, spans: list[tuple[int, int]]) -> list[tuple[int, FrameEvent]]:
+    """「X」を宣言して発動した「Y」: Y activated before the question, declaring X's name (FrameEvent.declared); the
+    words read (spans). What Y does then is read by the situation patterns (「Y」の効果が適用されている)."""
+    found = []
+    for m in _JA_DECLARED.finditer(situation):
+        if any(s <= m.start() < e for s, e in spans):
+            continue
+        declared, card = cards.get(m.group(1)), cards.get(m.group(2))
+        found.append((m.start(), FrameEvent(action="activate", card=card.ref, declared=declared.ref)))
+        spans.append((m.start(), m.start(2)))
+    return found
+
+
 # 「スキルドレイン」適用中に、2体目の「X」を召喚できますか / 2枚目の「X」を発動できますか: the question is about another copy
 # of X; the first one is on the field (or applied, activated before: the state the title gives X)
 _JA_SECOND_COPY = re.compile(r"(?:^|(?<=[、にでは]))(?:フィールド上?に)?(?:2|２)(?P<unit>体|枚)目(?:となる|の)?"
@@ -833,6 +850,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     # (the moved card may open the question's clause: 「G」の効果によって「X」をドローした場合、特殊召喚できますか)
     found += read_moved_by(body, cards, spans)
     found += read_sent_from_piles(body, cards, spans)
+    found += read_declared(situation_text, cards, spans)
     read_owned(situation_text, cards, spans)
     for pattern, action in _JA_EVENTS:
         for m in pattern.finditer(situation_text):

@@ -279,6 +279,8 @@ class FrameEvent(FrameAct):
     described: str | None = None
     """the words an activation's effect is described by (「攻撃力をアップする」モンスター効果, 「自身をリリースして」
     発動した): which of the card's effects it is"""
+    declared: str | None = None
+    """FrameCard.ref of the card whose name the activation declares (「X」を宣言して発動した「禁止令」)"""
 
 
 # FrameEvent notes the frame reader writes and the compiler reads: a card moved by the activation before it (「G」の効果に

@@ -310,6 +310,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                                   f"continuous effect): that activation is not compiled yet")
         placed.append(SetupCard(ref=c.ref, code=c.passcode, player=player, location=location, position=position,
                                 name=c.name))
+    placed += declared_cards(events, placed, by_ref, qplayer, cards)
     refs = referenced_cards(cards.texts.get(qcard.passcode, ""), qcard.passcode)
     cards.ensure(refs)
     qscript = cards.script(qcard.passcode) or ""
@@ -409,7 +410,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                 steps.append(_summon_step(e, p, filler) if e.action != "activate" else Step(
                     action="chain" if any(e is link for link in links[1:]) else "activate", card=e.card, target=pool, answer=True,
                     # its costs and choices among the cards its text names (with filler)
-                    select=[c.ref for c in event_named if c.ref.startswith(f"f{p}-{e.card}n")] if filler else [],
+                    select=([e.declared] if e.declared else []) + (
+                        [c.ref for c in event_named if c.ref.startswith(f"f{p}-{e.card}n")] if filler else []),
                     effect=event_effect_index(e, by_ref[e.card].passcode, cards)))
                 if e in own:
                     own_steps.append(steps[-1])
@@ -492,6 +494,22 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         raise NotCompiled(f"situation: 「{frame.zones[0].text}」 leaves no place for 「{qcard.name}」")
     return scenarios
 
+
+
+def declared_cards(events: list[FrameEvent], placed: list[SetupCard], by_ref: dict[str, FrameCard], qplayer: int,
+                   cards: CardSource) -> list[SetupCard]:
+    """The cards whose names the activations before the question declare (「X」を宣言して発動した「禁止令」), for the
+    declaration to name (the activation step selects it): where the ruling puts X, else in the asker's Deck (its
+    Extra Deck) where X takes no part in the duel."""
+    out: list[SetupCard] = []
+    for e in events:
+        if not e.declared or any(c.ref == e.declared for c in placed + out):
+            continue
+        d = by_ref[e.declared]
+        location = d.location if d.location in ("hand", "grave", "removed", "deck", "extra") else (
+            "extra" if cards.kind(d.passcode) == "extra" else "deck")
+        out.append(SetupCard(ref=d.ref, code=d.passcode, player=qplayer, location=location, name=d.name))
+    return out
 
 
 def first_copy_side(first: FrameCard, qcard: FrameCard, qplayer: int, cards: CardSource) -> int:

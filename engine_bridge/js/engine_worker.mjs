@@ -774,10 +774,21 @@ Debug.Message("battle-window:" .. w)`;
         return m.type === M.ANNOUNCE_RACE ? { type: R.ANNOUNCE_RACE, races: picked } : { type: R.ANNOUNCE_ATTRIB, attributes: picked.map(Number) };
       }
       case M.ANNOUNCE_CARD: {
-        // the first card of the duel's card data that the declaration accepts
+        // the name of a card the step selects (「X」を宣言して発動した「禁止令」), where the declaration accepts it; else
+        // (a frame scenario) the first card of the duel's card data that it accepts
+        const accepts = (c) => c && cardMatchesOpcode(c, m.opcodes.map(BigInt));
+        const codes = new Map(this.req.refs.map((r) => [r.ref, r.code]));
+        const selects = (this.active ? this.active.select ?? [] : []).filter((r) => !this.used.has(r));
+        const named = selects.map((r) => cardData(this.req.cards[String(codes.get(r))])).find(accepts);
+        if (named) {
+          this.used.add(selects.find((r) => codes.get(r) === named.code));
+          this.notePrompt("declare", [`#${named.code}`]); // (recorded: which name the declaration took)
+          return { type: R.ANNOUNCE_CARD, card: named.code };
+        }
         if (!this.anyChoice()) return this.missing(`player ${m.player} must declare a card name`);
-        const fits = Object.values(this.req.cards).map(cardData).find((c) => c && cardMatchesOpcode(c, m.opcodes.map(BigInt)));
+        const fits = Object.values(this.req.cards).map(cardData).find(accepts);
         if (!fits) return this.missing(`player ${m.player} must declare a card name none of the duel's cards fits`);
+        this.notePrompt("declare", [`#${fits.code}`]);
         return { type: R.ANNOUNCE_CARD, card: fits.code };
       }
       default:

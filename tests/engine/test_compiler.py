@@ -1319,3 +1319,23 @@ def test_real_scripts_a_second_copy_summoned_beside_the_first(engine_driver):
                             "召喚する事はできません。", {"スキルドレイン": 82732705, "地縛神 Chacu Challhua": 69931927})
     reason = compile_frame(ruling, frame, CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS"))).reason
     assert "unique on the field by a filter" in reason
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_an_activation_that_declared_a_card_name(engine_driver):
+    # official Q&A: with 「禁止令」 activated declaring 「サイバー・ダーク・ホーン」, 「サイバーダーク・インパクト！」 cannot be
+    # activated (the Horn in the hand cannot be its material); the declaration names the card the step selects, the
+    # baseline without 「禁止令」 activates it
+    compiled = _real_compiled("t-prohibition", "「サイバー・ダーク・ホーン」を宣言して発動した「禁止令」の効果が適用されている場合、"
+                              "「サイバーダーク・インパクト！」を発動できますか？", "発動する事自体ができません。",
+                              {"サイバー・ダーク・ホーン": 41230939, "禁止令": 43711255, "サイバーダーク・インパクト！": 80033124})
+    first = next(s for s in compiled.scenarios if not s.id.endswith("-baseline"))
+    horn = next(c.ref for c in first.setup.cards if c.code == 41230939 and not c.ref.startswith("f"))
+    assert first.steps[0].card == next(c.ref for c in first.setup.cards if c.code == 43711255) and horn in first.steps[0].select
+    results = run_scenarios(compiled.scenarios, driver=engine_driver, scripts=REAL,
+                            cards=os.environ.get("RULINGS_EDOPRO_CARDS"))
+    declared = [p["candidates"] for r in results for o in r.log.get("steps", []) for p in o.get("prompts", [])
+                if p["type"] == "declare"]
+    assert declared and all(c == ["#41230939"] for c in declared)
+    assert settle(compiled.scenarios, results)["t-prohibition"].verdict == "pass"

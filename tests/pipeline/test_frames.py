@@ -585,6 +585,16 @@ def test_a_second_copy_of_the_questioned_card(qa):
     assert [c.name for c in f.cards if "applied" in c.state] == ["スキルドレイン"] and not f.unread
 
 
+def test_an_activation_that_declared_a_card_name():
+    # 「X」を宣言して発動した「禁止令」の効果が適用されている場合: 禁止令 activated before the question, declaring X
+    f = _ja("「サイバー・ダーク・ホーン」を宣言して発動した「禁止令」の効果が適用されている場合、「サイバーダーク・インパクト！」を"
+            "発動できますか？", "発動する事自体ができません。")
+    assert [(e.action, _named(f, e.card), _named(f, e.declared)) for e in f.events] == [
+        ("activate", "禁止令", "サイバー・ダーク・ホーン")]
+    assert (f.question.kind, _named(f, f.question.card), f.answer) == ("can_activate", "サイバーダーク・インパクト！", "no")
+    assert not f.unread
+
+
 def test_a_target_the_ruling_describes_instead_of_naming(qa):
     # 「DDD狙撃王テル」のモンスター効果の対象として、リンクモンスターを選択できますか？ -> 選択する事もできます
     f = qa(15465)
