@@ -422,6 +422,16 @@ def with_described_cards(frame: Frame, cards: CardSource) -> Frame:
 
 # ------------------------------------------------------------------ zones the situation states empty, full or counted
 
+
+def with_zone_setcodes(frame: Frame, cards: CardSource) -> Frame:
+    """The frame with each zone condition's archetype (「「EM」と名のついたモンスターが存在しない」: archetype=EM) as its
+    set code (setcode=N), or NotCompiled where the card data in use gives the archetype none."""
+    if not any(t.startswith("archetype=") for z in frame.zones for t in z.described):
+        return frame
+    zones = [z.model_copy(update={"described": _resolved_traits(FrameCard(ref="zone", name=z.text, described=z.described),
+                                                                cards)}) for z in frame.zones]
+    return frame.model_copy(update={"zones": zones})
+
 ZONE_SIZE = {"mzone": 5, "szone": 5, "pzone": 2, "fzone": 1}
 _MONSTER_KINDS = ("monster", "extra", "pendulum")
 

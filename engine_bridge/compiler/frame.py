@@ -15,8 +15,7 @@ from engine_bridge.compiler.boards import (_chain_standins, _check_cards, _field
                                            board_profiles, extra_filler, faceup_named_needed, filtered_cards,
                                            material_monsters, profile_filler, pzone_targets, script_targets,
                                            summoned_this_turn, target_stand_ins, variety_filler, with_described_cards,
-                                           zone_baseline,
-                                           zone_forbids, zone_setup)
+                                           with_zone_setcodes, zone_baseline, zone_forbids, zone_setup)
 from engine_bridge.compiler.effects import (answers_own_activations, applies_on_its_own, effect_index,
                                             event_effect_index, event_number, exact_names, face_up_effect,
                                             numbered_effect_text, open_state_effects, own_summon_effect,
@@ -103,7 +102,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                               f"a zone: not compiled yet")
         frame = frame.model_copy(update={"events": [e for e in frame.events if e.action != "phase"]})
     if not frame.unread and frame.answer in ("yes", "no"):
-        frame = with_described_cards(frame, cards)
+        frame = with_zone_setcodes(with_described_cards(frame, cards), cards)
     if frame.zones and (frame.fates or q.kind in ("is_destroyed", "can_attack", "can_select")):
         z = frame.zones[0]
         raise NotCompiled(f"situation: 「{z.text}」 (a zone stated {z.count}) is not compiled for {q.kind} yet")

@@ -1339,3 +1339,15 @@ def test_real_scripts_an_activation_that_declared_a_card_name(engine_driver):
                 if p["type"] == "declare"]
     assert declared and all(c == ["#41230939"] for c in declared)
     assert settle(compiled.scenarios, results)["t-prohibition"].verdict == "pass"
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_a_zone_without_monsters_of_an_archetype(engine_driver):
+    # official Q&A: 「森羅の姫芽君 スプラウト」①, with no 「スプラウト」 monster in the Graveyard, can still be activated: the
+    # archetype resolved to its set code, the Graveyard emptied of the copies the set-up puts there
+    compiled = _real_compiled("t-sprout", "自分の墓地に「スプラウト」と名のついたモンスターが存在しない場合、「森羅の姫芽君 スプラウト」の"
+                              "①の効果は発動できますか？", "発動する事ができます。", {"森羅の姫芽君 スプラウト": 20579538})
+    asked = [s for s in compiled.scenarios if not s.id.endswith("-baseline")]
+    assert not any(c.location == "grave" and c.code == 20579538 for s in asked for c in s.setup.cards)
+    assert _real_verdict(compiled, "t-sprout", engine_driver).verdict == "pass"

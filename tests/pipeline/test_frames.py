@@ -574,6 +574,14 @@ def test_zones_stated_by_types_or_by_zones_left_to_use(qa):
     assert [(z.location, z.count) for z in f.zones] == [("mzone", "full")] and not f.unread
 
 
+def test_a_zone_without_monsters_of_an_archetype(qa):
+    # 自分の墓地に「スプラウト」と名のついたモンスターが存在しない場合、「森羅の姫芽君 スプラウト」の効果は発動できますか？
+    f = qa(13765)
+    assert [(z.controller, z.location, z.what, z.count, z.described) for z in f.zones] == [
+        ("self", "grave", "monster", "none", ["archetype=スプラウト"])]
+    assert [c.name for c in f.cards] == ["森羅の姫芽君 スプラウト"] and f.answer == "yes" and not f.unread
+
+
 def test_a_second_copy_of_the_questioned_card(qa):
     # 「スキルドレイン」適用中に、2体目の「ガーディアン・オブ・オーダー」や「RAI－JIN」を召喚する事はできますか？: the first
     # copy is a card of its own, on the field (present), the question about another copy
