@@ -1304,6 +1304,10 @@ def test_a_resolution_doing_nothing_the_asked_effect_does_is_another_effects():
     assert _other_processing(searched, destroy) == "move f0-k0d to hand"
     assert _other_processing(searched, "●デッキから「ネフティス」カード１枚を手札に加える") == ""
     assert _other_processing(searched, "") == ""  # the asked effect's text unknown: nothing said
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
 def test_real_scripts_a_second_copy_summoned_beside_the_first(engine_driver):
     # official Q&A: under 「スキルドレイン」 a second 「RAI－JIN」 (unique on the whole field by its own name) still cannot be
     # summoned: the first copy face-up on the other player's field (the summon cannot release it), the baseline
