@@ -118,7 +118,7 @@ class ScenarioRun {
     this.used = new Set(); // refs already chosen in the active step's card prompts
     this.usedLate = new Set(); // refs already chosen at resolution for the last taken step
     this.lastTaken = null;
-    this.leftField = new Set(); // refs of scenario cards that have left the zone they started in (the field, a pile)
+    this.movedAway = new Set(); // refs of scenario cards that have left the zone they started in (the field, a pile): a step's `after`
     this.obs = []; // one observation per step index
     this.tracked = []; // {ref, code, controller, location, sequence, position}
     this.chains = [];
@@ -198,7 +198,7 @@ class ScenarioRun {
       }
     }
     if (card) {
-      if (to.location !== from.location) this.leftField.add(card.ref); // (a draw, a card banished from the Deck …)
+      if (to.location !== from.location) this.movedAway.add(card.ref); // (a draw, a card banished from the Deck …)
       Object.assign(card, { controller: to.controller, location: to.location, sequence: to.sequence, position: to.position });
     }
     this.events.push({ event: "move", card: card ? card.ref : `#${m.card}`, from: LOCATION_NAMES[from.location] ?? from.location, to: LOCATION_NAMES[to.location] ?? to.location });
@@ -212,7 +212,7 @@ class ScenarioRun {
     m.drawn.forEach((drawn, i) => {
       const card = deck[i];
       if (!card || card.code !== drawn.code) return;
-      this.leftField.add(card.ref);
+      this.movedAway.add(card.ref);
       Object.assign(card, { location: L.HAND, sequence: inHand + i, position: drawn.position });
     });
   }
@@ -331,7 +331,7 @@ class ScenarioRun {
 
   // A chain step with `after` waits until those cards have left where they were (the event it responds to).
   waiting(step) {
-    return !!step && step.action === "chain" && ((step.after ?? []).some((r) => !this.leftField.has(r)) || this.notYet(step));
+    return !!step && step.action === "chain" && ((step.after ?? []).some((r) => !this.movedAway.has(r)) || this.notYet(step));
   }
 
   // A chain step with `window` (a battle window: attack_declaration, damage_step_start,
