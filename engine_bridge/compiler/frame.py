@@ -172,8 +172,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     events = [e for e in frame.events if e.card != q.card or e.action in PLAYED_EVENTS]
     if target and events:
         raise NotCompiled("can_target with events before the question: not compiled yet")
-    if target and frame.zones:
-        raise NotCompiled(f"situation: 「{frame.zones[0].text}」 with a target: not compiled yet")
+    if target and frame.zones and (situation or len(frame.zones) > 1):
+        raise NotCompiled(f"situation: 「{frame.zones[0].text}」 with a target and other cards in force: not compiled yet")
     for e in events:
         if e.action not in PLAYED_EVENTS:
             raise NotCompiled(f"event {e.action} of 「{by_ref[e.card].name}」 before the question: not compiled yet")
@@ -433,12 +433,23 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                     rid = _ruling_id(ruling)
                     base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
                     where = _where(location, filler) + f", target in {tcard.location}"
-                    ruling_scenario = _scenario(ruling, base, frame, [*placed, tcard, qsetup, *extra], [Step(
+                    keep = {q.card, tcard.ref, *(c.ref for c in placed)}
+                    ruling_scenario = _scenario(ruling, base, frame, zone_setup(
+                        [*placed, tcard, qsetup, *extra], frame.zones, asker, keep, cards), [Step(
                         action="activate", card=q.card, effect=effect, target=[tcard.ref], answer=True,
                         expect={"target_selectable": {tcard.ref: expected}})], where, turn_player=turn_player)
                     # stand-ins: the vanilla card of the target's kind, then cards like the target (same card
                     # type, Type and Attribute, its archetype first) for effects that target only such cards
                     baselines = []
+                    if frame.zones:
+                        # a zone condition (「自分のモンスターゾーンにモンスターが存在する状況で」): first the ruling's
+                        # own target with the zone condition removed, then the stand-ins on the ruling's board
+                        same = SetupCard(**{**tcard.__dict__, "ref": "t0", "name": tcard.name})
+                        baselines.append(_scenario(ruling, base + "-baseline-zone", frame, zone_baseline(
+                            [same, qsetup, *extra], frame.zones, asker, cards), [Step(
+                                action="activate", card=q.card, effect=effect, target=["t0"], answer=True,
+                                expect={"target_selectable": {"t0": True}})], where,
+                            control_of=ruling_scenario, turn_player=turn_player))
                     for n, code in enumerate(target_stand_ins(tcard, by_ref[tcard.ref], stand_code, qscript, cards)):
                         # (owned by the player who controls it: an owner the ruling gives the target is part of
                         # the deciding condition)
@@ -448,7 +459,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                         elif by_ref[tcard.ref].described and by_ref[tcard.ref].position:
                             stand_in.position = None  # a position the ruling describes the target by is a trait too
                         baselines.append(_scenario(ruling, base + "-baseline" + (f"-{n + 1}" if n else ""), frame,
-                                                   [stand_in, qsetup, *extra], [Step(
+                                                   zone_setup([stand_in, qsetup, *extra], frame.zones, asker,
+                                                              {q.card, "t0"}, cards), [Step(
                             action="activate", card=q.card, effect=effect, target=["t0"], answer=True,
                             expect={"target_selectable": {"t0": True}})], where,
                             control_of=ruling_scenario, turn_player=turn_player))

@@ -1355,3 +1355,25 @@ def test_real_scripts_a_zone_without_monsters_of_an_archetype(engine_driver):
     asked = [s for s in compiled.scenarios if not s.id.endswith("-baseline")]
     assert not any(c.location == "grave" and c.code == 20579538 for s in asked for c in s.setup.cards)
     assert _real_verdict(compiled, "t-sprout", engine_driver).verdict == "pass"
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_a_target_asked_with_a_zone_of_the_situation(shared_dir, engine_driver):
+    """自分のモンスターゾーンにモンスターが存在する状況で、「死者蘇生」…「インスペクト・ボーダー」を対象に選択できますか
+    (no): the ruling's board holds a monster in the activator's Monster Zone; the first baseline is the same
+    target with that zone emptied, the others stand-in targets on the ruling's board."""
+    cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
+    frames, scenarios = _dev_qas_compiled(shared_dir, (13650,), cards)
+    q = frames[13650].question
+    first = [s for s in scenarios if s.id.split("-v")[-1].split("-")[0] == "1"]
+    asked = next(s for s in first if s.kind == "ruling")
+    zone = next(s for s in first if s.id.endswith("-baseline-zone"))
+    target = next(c for c in asked.setup.cards if c.ref == q.targets[0])
+    assert (target.player, target.location) == (1, "grave")
+    assert any(c.player == 0 and c.location == "mzone" for c in asked.setup.cards)
+    assert not any(c.player == 0 and c.location == "mzone" for c in zone.setup.cards)
+    assert next(c.code for c in zone.setup.cards if c.ref == "t0") == target.code
+    verdicts = settle(scenarios, run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"),
+                                               driver=engine_driver))
+    assert {rid: v.verdict for rid, v in verdicts.items()} == {"qa-13650": "pass"}, verdicts
