@@ -93,6 +93,10 @@ def effect_index(frame: Frame, code: int, cards: CardSource, activation: bool) -
         return wanted - 1
     if initial and len(initial) == len(activated) and wanted in activated:
         return initial[activated.index(wanted)]
+    if only_effect_from(text, wanted, _asked_place(frame)):
+        return None  # the card where the ruling puts it offers that one effect alone: any option of it
+    if activated == [wanted] and cards.kind(code) in ("monster", "extra"):
+        return None  # a monster whose other numbered effects are not activated: its one option is that effect
     raise NotCompiled(f"effect {CIRCLED[wanted - 1]} of {code}: its script's option texts (Stringid {described}) "
                       f"do not line up with the card's {len(numbered)} numbered effects")
 
@@ -119,6 +123,31 @@ def _initial_effect(script: str) -> str:
     """The body of a script's initial_effect function (up to the first `end` at the start of a line)."""
     m = re.search(r"function\s+s\.initial_effect\s*\([^)]*\)(.*?)^end\b", script, re.S | re.M)
     return m.group(1) if m else ""
+
+
+# the words of a numbered effect activated from the card's own place off the field (an Ignition or Quick
+# effect there: a trigger needs an event the set-up does not make)
+_FROM_PLACE = {"grave": r"墓地のこのカード|このカードが墓地に(?:存在|ある)|このカードを墓地から",
+               "hand": r"手札のこのカード|このカードを手札から|このカードが手札に(?:存在|ある)"}
+
+
+def _asked_place(frame: Frame) -> str | None:
+    """Where the ruling puts the card whose effect it asks about (墓地の「X」: grave), None where it does not."""
+    q = frame.question
+    return next((c.location for c in frame.cards if q is not None and c.ref == q.card), None)
+
+
+def only_effect_from(text: str, number: int, place: str | None) -> bool:
+    """Whether the numbered effect `number` of a card text is activated from `place` (the Graveyard, the
+    hand) and no other numbered effect of the text is: a card placed there offers no other activation of
+    its own, so a script that describes its effects with no option text (no aux.Stringid) still plays it
+    as "any option of the card" (「墓地の「超進化の繭」の効果」: ② only, ① is the card's activation)."""
+    cue = _FROM_PLACE.get(place or "")
+    if cue is None:
+        return False
+    parts = {CIRCLED.index(p[0]) + 1: p for p in re.split(r"(?=[①-⑩][：:])", text) if p[:1] and p[0] in CIRCLED}
+    return number in parts and re.search(cue, parts[number]) is not None and \
+        not any(re.search(cue, body) for n, body in parts.items() if n != number)
 
 
 def numbered_effect_text(text: str, number: int | None) -> str:

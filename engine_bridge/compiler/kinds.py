@@ -17,8 +17,8 @@ from engine_bridge.compiler.boards import (_battle_foe, _chain_standins, _check_
 from engine_bridge.compiler.effects import (_event_effect, _SET_DESC, _SET_TYPE, activated_effects, effect_index,
                                             face_up_effect, numbered_effect_text, open_state_effects, own_event_effect,
                                             referenced_cards, summon_source)
-from engine_bridge.compiler.steps import (_event_place, _negation_window, _with_filler, named_filler, played_activations,
-                                          revive_steps,
+from engine_bridge.compiler.steps import (_check_event_sides, _event_place, _negation_window, _with_filler, named_filler,
+                                          played_activations, revive_steps,
                                           revive_triggered,
                                           summon_triggered)
 from engine_bridge.compiler.verdicts import _expect_fates, FATE_CONTRARY, MOVED_INTO
@@ -232,6 +232,9 @@ def _compile_attack(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenar
     for e in frame.events:
         if e.action != "activate":
             raise NotCompiled(f"event {e.action} of 「{by_ref[e.card].name}」 before the question: not compiled yet")
+    # the events are played by the asker: one the ruling gives the other player (相手が「カバーカーニバル」を
+    # 発動したターン、自分は…直接攻撃できますか) is not compiled
+    _check_event_sides(frame.events, by_ref, q)
     # the asker's side attacks, unless the ruling asks whether the opponent's monster can
     theirs = bool(re.search(r"相手(?:の)?モンスター(?:は|が|で)", q.text))
     direct = bool(re.search(r"直接攻撃|プレイヤーに", q.text))

@@ -359,6 +359,11 @@ def test_can_attack_with_a_stand_in_attacker(pack, engine_driver):
     ruling, frame = _ruling("t-attack-2", "自分は「宮廷のしきたり」の効果が適用されたモンスターで攻撃できますか？", "できます。",
                             {"宮廷のしきたり": CUSTOM})
     assert "in the question's clause" in compile_frame(ruling, frame, pack).reason
+    # an activation the ruling gives the other player earlier in the turn is not played by the attacker
+    ruling, frame = _ruling("t-attack-3", "相手が「ブラック・ホール」を発動したターン、自分は相手プレイヤーに直接攻撃できますか？",
+                            "できます。", {"ブラック・ホール": DARK_HOLE})
+    assert [(e.action, e.actor) for e in frame.events] == [("activate", "opponent")]
+    assert "by the other player earlier in the turn" in compile_frame(ruling, frame, pack).reason
 
 
 @pytest.mark.engine
@@ -536,6 +541,34 @@ def test_numbered_effects_that_are_activated_map_to_the_scripts_option_texts():
             "③：このカードは１度のバトルフェイズ中に、このカードの属性の種類の数までモンスターに攻撃できる。")
     assert activated_effects(text) == [2]
     assert activated_effects("①：このカードが召喚に成功した時に発動できる。②：相手ターンに発動する。") == [1, 2]
+
+
+def test_an_effect_the_only_one_activated_from_where_the_ruling_puts_the_card():
+    from engine_bridge.compiler.effects import only_effect_from
+
+    # 「超進化の繭」: ① is the card's activation, ② is activated from the Graveyard (墓地のこのカードを除外し)
+    cocoon = ("このカード名の②の効果は１ターンに１度しか使用できない。①：装備カードを装備した自分・相手フィールドの昆虫族"
+              "モンスター１体をリリースし、デッキから昆虫族モンスター１体を召喚条件を無視して特殊召喚する。②：自分メインフェ"
+              "イズに墓地のこのカードを除外し、自分の墓地の昆虫族モンスター１体を対象として発動できる。")
+    assert only_effect_from(cocoon, 2, "grave")
+    assert not only_effect_from(cocoon, 1, "grave") and not only_effect_from(cocoon, 2, None)
+    assert not only_effect_from(cocoon, 2, "mzone")
+    # two effects activated from the Graveyard: neither is told apart by where the card is
+    both = "①：墓地のこのカードを除外して発動できる。②：このカードが墓地に存在する場合に発動できる。"
+    assert not only_effect_from(both, 1, "grave") and not only_effect_from(both, 2, "grave")
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_an_effect_without_option_texts_told_apart_by_its_place(shared_dir, engine_driver):
+    """A script that describes none of its effects (no aux.Stringid): the asked effect is still played where
+    the card offers no other one (「超進化の繭」's ② from the Graveyard; 「アロマージ－マジョラム」's ①, its one
+    activated effect in the hand besides a continuous ② and a trigger ③ that needs LP gain)."""
+    cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
+    _, scenarios = _dev_qas_compiled(shared_dir, (21545, 22745), cards)
+    verdicts = settle(scenarios, run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"),
+                                               driver=engine_driver))
+    assert {rid: v.verdict for rid, v in verdicts.items()} == {"qa-21545": "pass", "qa-22745": "pass"}, verdicts
 
 
 @pytest.mark.engine
