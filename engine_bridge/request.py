@@ -17,6 +17,7 @@ from engine_bridge.puzzle import PlayerMap, duel_flags, place_cards, puzzle_lua
 from engine_bridge.scenario import Scenario
 from rulings.errors import InputError
 
+TOKEN_OFFSETS = (1, 2, 3, 4)  # a card's Tokens: the codes right after its own (「スケープ・ゴート」 makes four)
 BASE_SCRIPTS = ("constant.lua", "utility.lua")
 # Steps the set-up phase implies (puzzles start in Main Phase 1)
 PHASE_PRELUDE = {"main1": [], "battle": ["battle"], "main2": ["battle", "main2"]}
@@ -149,7 +150,7 @@ def prepare(scenario: Scenario, card_data: dict[int, dict], script_dirs: list[Pa
         "script_dirs": [str(d) for d in script_dirs],
         # the scenario's cards and the Tokens their scripts create (the codes after theirs, when card data has them)
         "cards": {str(code): engine_card(data) for code, data in card_data.items() if code in codes or (
-            data.get("type", 0) & token_bit and any(code - n in codes for n in (1, 2, 3)))},
+            data.get("type", 0) & token_bit and any(code - n in codes for n in TOKEN_OFFSETS))},
         "need_scripts": need_scripts,
         "refs": refs,
         "steps": steps,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import queue
 import shutil
 import subprocess
@@ -19,7 +20,7 @@ from engine_bridge.carddata import card_data, engine_card
 from engine_bridge.compare import Result, _renumber, evaluate, result_for
 from engine_bridge.compiler import settle_result
 from engine_bridge.constants import load_constants
-from engine_bridge.request import Prepared, pack_script_dirs, prepare, user_script_dirs
+from engine_bridge.request import find_script, Prepared, pack_script_dirs, prepare, TOKEN_OFFSETS, user_script_dirs
 from engine_bridge.scenario import Scenario
 from rulings.errors import ServiceError
 
@@ -27,7 +28,6 @@ JS_DIR = Path(__file__).resolve().parent / "js"
 DRIVER = JS_DIR / "driver.mjs"
 DEFAULT_TIMEOUT_S = 5.0
 STARTUP_S = 20.0  # Node start + wasm instantiation, added to the first request's wait
-TOKEN_OFFSETS = (1, 2, 3)  # a card's Tokens: the codes right after its own
 
 
 def node_binary() -> str:
@@ -152,12 +152,25 @@ def load_card_data(scenarios: Iterable[Scenario], cards: str | Path | None = Non
     """The card data of the scenarios' cards and of the Tokens their scripts create (by EDOPro's
     convention a card's Tokens have the codes that follow its own: 「カバーカーニバル」 18027138 makes
     「カバートークン」 18027139): a Token the engine creates without its card data breaks the duel."""
+    script_dirs = list(script_dirs)
     codes = {code for scenario in scenarios for code in scenario.codes()}
     data = card_data(codes, cards, script_dirs)
     tokens = card_data({code + n for code in codes for n in TOKEN_OFFSETS} - codes, cards, script_dirs)
     k = load_constants()
     data.update({c: d for c, d in tokens.items() if not d.get("problem") and d.get("type", 0) & k["TYPE_TOKEN"]})
+    for code in codes:
+        first = data.get(code + 1)
+        path = find_script(list(script_dirs), code) if first and first.get("type", 0) & k["TYPE_TOKEN"] else None
+        loop = _TOKEN_LOOP.search(path.read_text(encoding="utf-8", errors="replace")) if path else None
+        for n in range(2, int(loop.group(1)) + 1 if loop else 0):
+            # a script that makes Tokens id+1 … id+N in a loop (「カバーカーニバル」: three Hippo Tokens): a code the
+            # card data lacks is an alternate artwork of the first Token (EDOPro lists them as aliases of it)
+            data.setdefault(code + n, {**first, "code": code + n, "alias": code + 1})
     return data
+
+
+# 「for i=1,N do … Duel.CreateToken(tp,id+i)」: a card's N Tokens, the codes after its own
+_TOKEN_LOOP = re.compile(r"for\s+i\s*=\s*1\s*,\s*(\d+)\s+do\b(?:(?!\bend\b).)*?CreateToken\([^,()]+,\s*id\s*\+\s*i\s*\)", re.S)
 
 
 def script_dirs_for(scripts: str | Path | None) -> list[Path]:

@@ -295,6 +295,31 @@ def test_the_tokens_a_card_creates_get_their_card_data(tmp_path, catalog):
     assert set(request["cards"]) == {"18027138", "18027139"}
 
 
+def test_tokens_made_in_a_loop_get_card_data_where_the_cdb_lists_only_the_first(tmp_path, catalog):
+    # 「カバーカーニバル」 makes Duel.CreateToken(tp,id+i) for i=1,3 and an older cards.cdb lists only the first
+    # Token: the others are its alternate artworks (aliases of it), or the engine calls a script they lack and the
+    # duel stops on a Lua error; 「スケープ・ゴート」's fourth Token (id+4) is read from the cdb like the first three
+    from engine_bridge.request import prepare
+    from engine_bridge.runner import load_card_data
+    from tests.engine.conftest import write_cdb
+
+    token = (0, 0, 0x4011, 0, 0, 1, 0x4000, 0x1, 0)
+    cdb = write_cdb(tmp_path / "cards.cdb", [
+        (18027138, 3, 0, 0, 0x10002, 0, 0, 0, 0, 0, 0), (18027139, 3, *token),
+        (73915051, 3, 0, 0, 0x10002, 0, 0, 0, 0, 0, 0), *((73915051 + n, 3, *token) for n in range(1, 5)),
+    ], [(18027138, "Carnival", ""), (18027139, "Hippo Token", ""), (73915051, "Scapegoat", ""),
+        *((73915051 + n, f"Sheep Token {n}", "") for n in range(1, 5))])
+    (tmp_path / "c18027138.lua").write_text("local s,id=GetID()\nfunction s.initial_effect(c) end\nfunction s.op()\n"
+                                           "\tfor i=1,3 do\n\t\tlocal token=Duel.CreateToken(tp,id+i)\n\tend\nend\n")
+    carnival = _scenario([{"ref": "s", "code": 18027138, "player": 0, "location": "hand"}])
+    data = load_card_data([carnival], cdb, [tmp_path])
+    assert set(data) == {18027138, 18027139, 18027140, 18027141}
+    assert data[18027141]["alias"] == 18027139 and data[18027141]["type"] == data[18027139]["type"]
+    assert set(prepare(carnival, data, [tmp_path]).request["cards"]) == {str(c) for c in data}
+    scapegoat = _scenario([{"ref": "s", "code": 73915051, "player": 0, "location": "hand"}])
+    assert set(load_card_data([scapegoat], cdb)) == {73915051 + n for n in range(5)}
+
+
 def test_a_scenario_compiled_from_a_ruling_may_enter_the_battle_phase_on_turn_1():
     # a ruling's turn is any turn of a duel: 「Ｅｍトラピーズ・マジシャン」 (Duel.IsAbleToEnterBP) must see one
     from engine_bridge.puzzle import extra_flags
