@@ -968,7 +968,11 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
             # conditional answer (「…を対象とした場合はできません。…の場合はできます。」): not one verdict
             said = _can_polarities(answer, frame.question.kind)
             if len(said | ({frame.answer} if said and frame.answer in ("yes", "no") else set())) > 1:
-                frame.unread.append("answer: yes in some situations and no in others")
+                requires = answered_precondition(answer, frame.question.kind)
+                if requires:  # a yes beside what it needs (「ただし、…でなければ…できません」): a yes on conditions
+                    frame.answer, frame.requires = "yes", requires
+                else:
+                    frame.unread.append("answer: yes in some situations and no in others")
         if frame.answer is None:
             frame.unread.append("answer: no sentence of it says yes (…できます/…ます) or no (…できません/…ません)")
         elif purpose and frame.question.kind == "can_activate" and frame.answer == "no":
@@ -1098,6 +1102,23 @@ def _can_polarities(answer: str, kind: str) -> set[str]:
         elif not aside and (mid := _mid_sentence_can(x, kind)):
             said.add(mid)
     return said
+
+
+# 「…状態でなければ発動する事はできません」「…が存在していなければ…」: what the action needs, not a refusal of it
+_JA_NEEDS = re.compile(r"なければ、?[^。]*?(?:事|こと)(?:自体)?(?:は|が|も)?できません$")
+
+
+def answered_precondition(answer: str, kind: str) -> list[str]:
+    """The sentences of an answer that says the questioned action can be done and, beside it, only what it
+    needs (「…「覇王の逆鱗」を発動する事はできます。ただし、…処理が行える状態でなければ発動する事はできません。」):
+    those preconditions, the rest of the answer saying yes and only yes (its first can sentence too); empty
+    where a refusal is not worded as a need (「…場合には発動する事はできません」: conditional, not a yes)."""
+    sentences = [x.strip() for x in re.split(r"[。\n]", answer) if x.strip()]
+    needs = [x for x in sentences if _JA_NEEDS.search(x.rstrip("）)"))]
+    rest = "。".join(x for x in sentences if x not in needs) + "。"
+    if not needs or _can_polarities(rest, kind) != {"yes"} or _answer_ja(rest, kind) != "yes":
+        return []
+    return [x.lstrip("（(").rstrip("）)") for x in needs]
 
 
 # ---------------------------------------------------------------- what happens, answered as can or cannot

@@ -346,6 +346,9 @@ class Frame(Record):
     to_hand: dict[str, bool] = Field(default_factory=dict)
     """card ref -> whether the answer says the resolution of that card's activated effect adds a card to (or returns
     one to) a hand (false: 「…を手札に加える事はできません」 / 『このカードを手札に加え』の処理を行いません)"""
+    requires: list[str] = Field(default_factory=list)
+    """the preconditions a "yes" answer states beside it (「…発動する事はできます。ただし、…状態でなければ発動する事は
+    できません」): a set-up that does not show the yes may not meet them, so a refusal there is no verdict"""
     unread: list[str] = Field(default_factory=list)
     """the parts that could not be read, and why"""
 

@@ -150,6 +150,8 @@ def _scenario(ruling: Any, sid: str, frame: Frame, cards: list[SetupCard], steps
         rule=era.rule, rule_basis=era.basis,
     )
     scenario.notes = {"frame_question": q.kind, "answer": frame.answer, "variant": where,  # type: ignore[attr-defined]
-                      **({"archetype_without_setcodes": True} if no_setcodes else {})}
+                      **({"archetype_without_setcodes": True} if no_setcodes else {}),
+                      # the preconditions the answer's yes states: a refusal may be the set-up lacking them
+                      **({"requires": list(frame.requires)} if frame.requires else {})}
     return scenario
 

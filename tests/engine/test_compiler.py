@@ -3,6 +3,7 @@ RULINGS_EDOPRO_SCRIPTS points at them."""
 
 from __future__ import annotations
 
+import copy
 import gzip
 import json
 import os
@@ -11,6 +12,7 @@ import pytest
 
 from engine_bridge.compiler import CardSource, compile_frame, FILLER_MONSTER, settle, similar_cards
 from engine_bridge.compiler.effects import described_effect
+from engine_bridge.compiler.verdicts import settle_result
 from engine_bridge.constants import load_constants
 from engine_bridge.puzzle import puzzle_lua
 from engine_bridge.request import pack_script_dirs, prepare, user_script_dirs
@@ -1410,3 +1412,25 @@ def test_real_scripts_a_target_asked_with_a_zone_of_the_situation(shared_dir, en
     verdicts = settle(scenarios, run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"),
                                                driver=engine_driver))
     assert {rid: v.verdict for rid, v in verdicts.items()} == {"qa-13650": "pass"}, verdicts
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_a_yes_beside_what_it_needs(engine_driver):
+    # official Q&A: with 「覇王龍ズァーク」 in the Pendulum Zone 「覇王の逆鱗」 can be activated, but only where a monster is
+    # there to destroy (「ただし、…処理が行える状態でなければ発動する事はできません」): the set-ups without one give no
+    # verdict (not a fail), the one with filler monsters shows the yes
+    compiled = _real_compiled(
+        "t-zarc", "自分のペンデュラムゾーンに「覇王龍ズァーク」が存在する場合、「覇王の逆鱗」を発動できますか？",
+        "自分のペンデュラムゾーンに「覇王龍ズァーク」が存在する場合でも、自分は「覇王の逆鱗」を発動する事はできます。\n\n"
+        "ただし、自分のモンスターゾーンにモンスターが1体以上存在し、『「覇王龍ズァーク」以外の自分フィールドのモンスターを全て"
+        "破壊し』の処理が行える状態でなければ発動する事はできません。", {"覇王龍ズァーク": 13331639, "覇王の逆鱗": 84869738})
+    asked = [s for s in compiled.scenarios if not s.id.endswith("-baseline")]
+    assert asked and all(s.notes["requires"][0].startswith("ただし、自分のモンスターゾーンに") for s in asked)
+    results = run_scenarios(compiled.scenarios, driver=engine_driver, scripts=REAL,
+                            cards=os.environ.get("RULINGS_EDOPRO_CARDS"))
+    done = {s.id: (s, r) for s, r in zip(compiled.scenarios, results)}
+    first = copy.deepcopy(done[asked[0].id][1])
+    assert settle_result(asked[0], first, done).verdict == "inconclusive"  # bare: nothing to destroy
+    assert "needs what the set-up may lack" in first.message
+    assert settle(compiled.scenarios, results)["t-zarc"].verdict == "pass"

@@ -99,8 +99,11 @@ def test_place_said_before_the_name_and_quoted_effect_applied(qa):
     z = next(c for c in f.cards if c.name == "覇王龍ズァーク")
     assert (z.controller, z.location, z.state) == ("self", "pzone", ["present"])
     # 「…発動する事はできます。ただし、…でなければ発動する事はできません。」: a yes under a precondition
-    # the set-up may not meet is read as conditional, not compiled as a plain yes
-    assert f.unread == ["answer: yes in some situations and no in others"]
+    # the set-up may not meet is not a plain yes: the precondition is kept (Frame.requires), and a set-up
+    # that does not show the yes gives no verdict (compiler: notes.requires)
+    assert (f.answer, f.unread) == ("yes", [])
+    assert f.requires == ["ただし、自分のモンスターゾーンにモンスターが1体以上存在し、『「覇王龍ズァーク」以外の自分フィールドの"
+                          "モンスターを全て破壊し』の処理が行える状態でなければ発動する事はできません"]
     # 「王宮の鉄壁」の『①』の効果が適用されている場合、… : the quoted effect is the applied one
     f = qa(22940)
     assert [c.name for c in f.cards if "applied" in c.state] == ["王宮の鉄壁"] and not f.unread
