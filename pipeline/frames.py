@@ -1023,6 +1023,12 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
         # (「X」のカードの発動: the card's activation, not an effect the answer quotes)
         quoted = quoted_effect_of(question, name) or (
             quoted_effect_of(answer, name) if frame.question.effect is None and "カードの発動" not in frame.question.text else None)
+        if not quoted and frame.question.effect is None and frame.question.kind in ("can_activate", "applies") \
+                and not _CARD.search(frame.question.text):
+            # 「…が召喚・特殊召喚に成功した場合、モンスター効果を発動できますか」 (its card read from the event): the
+            # question text's one numbered quote, 「…成功した場合、『①：…』モンスター効果を発動する事はできますか」
+            numbered = {x for x in _QUOTE.findall(question or "") if x[:1] in CIRCLED}
+            quoted = numbered.pop() if len(numbered) == 1 else None
         if quoted:
             frame.question.effect_text = quoted
             if frame.question.effect is None:
@@ -2144,12 +2150,20 @@ def own_effect_after_event(frame: Frame, body: str, cards: _Cards) -> None:
         at_name = body.find("「" + card.name)
         if card.ref not in {e.card for e in caused} and at_name > 0 and re.search(r"(?:場合|時|際)(?:に)?、?$", body[:at_name]):
             card.location = card.position = card.controller = None
+    # (and what befalls it is its Summon: 「「X」が召喚・特殊召喚に成功した場合、モンスター効果を発動できますか」)
+    caused = caused or [e for e in frame.events if e.action in ("summon", "special_summon", "flip_summon") and not e.note]
     involved = {r for e in caused for r in (e.card, *e.targets)}
-    if q.card is None and len(caused) == 1 and {c.ref for c in frame.cards} <= involved and \
-            re.match(r"^(?:(?:場合|時|際)(?:に)?、?)?(?:その|自身の)?(?:モンスター効果|効果)(?:を|は)", q.text or ""):
+    # (a card that only applies or is there is the situation, not who acts: 「「マクロコスモス」の適用中に…」)
+    situation = {c.ref for c in frame.cards if c.state and set(c.state) <= {"applied", "present"}}
+    asked = re.match(r"^(?:(?:場合|時|際)(?:に)?、?)?(?:その|自身の)?(?:(?P<eff>[①-⑨])の)?(?:モンスター効果|効果)(?:を|は)",
+                     q.text or "")
+    if q.card is None and len(caused) == 1 and {c.ref for c in frame.cards} - situation <= involved \
+            and asked:
         q.card = caused[0].card
         if "モンスター効果" in q.text:
             q.effect_kind = "monster"
+        if asked.group("eff") and q.effect is None:
+            q.effect = _effect_number(asked.group("eff"))
 
 
 def read_unnamed_attack(frame: Frame, body: str, cards: _Cards) -> bool:

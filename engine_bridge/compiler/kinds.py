@@ -753,6 +753,12 @@ _THEIR_ATTACK = re.compile(r"相手(?:フィールドの|の)?モンスター(?:
 _OWN_ATTACK = re.compile(r"自分(?:フィールド)?の[^。]{0,30}?(?:モンスター|」)(?:が|の)[^。]{0,10}?攻撃(?:を)?宣言|自分フィールドの「")
 
 
+def _attack(cards: CardSource, passcode: int | None) -> int:
+    """A monster's printed ATK, -1 for ATK ? (the card data says "?" or a negative number)."""
+    value = str(cards.data[passcode].get("attack") or 0).strip()
+    return -1 if value == "?" else int(value)
+
+
 def _compile_after_event(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
     """can_activate after an event that befalls a card (FrameEvent.note: its cause), played before the
     question: a monster destroyed by battle attacks a stronger vanilla monster; one that wins a battle
@@ -804,7 +810,7 @@ def _compile_after_event(ruling: Any, frame: Frame, cards: CardSource) -> list[S
     card_owner = None if not victim.owner else (0 if victim.owner == "self" else 1)
     if card_owner == owner:
         raise NotCompiled(f"「{victim.name}」 is said to be controlled by its owner's opponent, but both are one player")
-    atk = int(cards.data[victim.passcode].get("attack") or 0)
+    atk = _attack(cards, victim.passcode)
     mutual = event.note == MUTUAL_DESTRUCTION
     battle = event.note in ("by battle", "destroys by battle", MUTUAL_DESTRUCTION) or (
         event.note == "by battle or an effect" and position == "faceup_attack")
@@ -826,7 +832,7 @@ def _compile_after_event(ruling: Any, frame: Frame, cards: CardSource) -> list[S
                 target, baseline_foe = _described_victim(target, atk, cards, same=mutual)
             if cards.kind(target.passcode) not in ("monster", "pendulum", "extra"):
                 raise NotCompiled(f"「{target.name}」 is not a monster")
-            if int(cards.data[target.passcode].get("attack") or 0) >= atk and not mutual:
+            if _attack(cards, target.passcode) >= atk and not mutual:
                 raise NotCompiled(f"「{victim.name}」 (ATK {atk}) does not beat 「{target.name}」 in an attack on it "
                                   f"in Attack Position: that battle is not compiled")
             foe = [SetupCard(ref=target.ref, code=target.passcode, player=1 - owner, location="mzone",

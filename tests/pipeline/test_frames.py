@@ -1178,3 +1178,18 @@ def test_an_activation_said_as_what_is_done_or_bare(qa):
     # the aside after how it is done is not a second answer
     f = qa(20635)
     assert f.answer == "yes" and "answer: yes in some situations and no in others" not in f.unread
+
+
+def test_an_effect_asked_without_its_card_after_what_befalls_the_one_card_that_acts(qa):
+    # 「マクロコスモス」の適用中に、「磁石の戦士δ」が召喚・特殊召喚に成功した場合、モンスター効果を発動できますか？: the
+    # effect is δ's own (「マクロコスモス」 only applies), the one the question text quotes 『①：…』
+    f = qa(19855)
+    d = next(c for c in f.cards if c.name == "磁石の戦士δ")
+    assert (f.question.card, f.question.effect, f.question.effect_kind) == (d.ref, 1, "monster")
+    assert [(e.action, e.card) for e in f.events] == [("summon", d.ref)] and f.answer == "yes"
+    # 「…「真竜魔王マスターP」が、相手フィールドで戦闘・効果で破壊された場合、②の効果を発動できますか？」: its ②
+    f = qa(15785)
+    assert (f.question.card, f.question.effect) == (f.events[0].card, 2)
+    # 「「マクロコスモス」の適用中に「合神竜ティマイオス」が戦闘で破壊された場合、効果を発動できますか？」
+    f = qa(16025)
+    assert f.question.card == next(c.ref for c in f.cards if c.name == "合神竜ティマイオス")
