@@ -1114,6 +1114,9 @@ def _can_polarities(answer: str, kind: str) -> set[str]:
 _JA_NEEDS = re.compile(r"なければ、?[^。]*?(?:事|こと)(?:自体)?(?:は|が|も)?できません$")
 
 
+_JA_ONLY_IF = re.compile(r"(?:場合|際|時)(?:のみ|に限り)、?(?:[^。]*?)(?:発動|召喚|セット|攻撃)")
+
+
 def answered_precondition(answer: str, kind: str) -> list[str]:
     """The sentences of an answer that says the questioned action can be done and, beside it, only what it
     needs (「…「覇王の逆鱗」を発動する事はできます。ただし、…処理が行える状態でなければ発動する事はできません。」):
@@ -1121,10 +1124,15 @@ def answered_precondition(answer: str, kind: str) -> list[str]:
     where a refusal is not worded as a need (「…場合には発動する事はできません」: conditional, not a yes)."""
     sentences = [x.strip() for x in re.split(r"[。\n]", answer) if x.strip()]
     needs = [x for x in sentences if _JA_NEEDS.search(x.rstrip("）)"))]
-    rest = "。".join(x for x in sentences if x not in needs) + "。"
-    if not needs or _can_polarities(rest, kind) != {"yes"} or _answer_ja(rest, kind) != "yes":
+    # 「…場合のみ、…発動する事ができます。（…の際には…発動する事はできません。）」: the yes said only under what it
+    # needs, the aside refusing the rest
+    only = [x for x in sentences if _JA_ONLY_IF.search(x) and _can_polarities(x + "。", kind) == {"yes"}]
+    asides = [x for x in sentences if only and x.startswith(("（", "(", "なお", "ただし")) and x not in only and
+              _can_polarities(x + "。", kind) == {"no"}]
+    rest = "。".join(x for x in sentences if x not in needs and x not in asides) + "。"
+    if not (needs or only) or _can_polarities(rest, kind) != {"yes"} or _answer_ja(rest, kind) != "yes":
         return []
-    return [x.lstrip("（(").rstrip("）)") for x in needs]
+    return [x.lstrip("（(").rstrip("）)") for x in needs + only]
 
 
 # ---------------------------------------------------------------- what happens, answered as can or cannot

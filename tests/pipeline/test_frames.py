@@ -104,6 +104,10 @@ def test_place_said_before_the_name_and_quoted_effect_applied(qa):
     assert (f.answer, f.unread) == ("yes", [])
     assert f.requires == ["ただし、自分のモンスターゾーンにモンスターが1体以上存在し、『「覇王龍ズァーク」以外の自分フィールドの"
                           "モンスターを全て破壊し』の処理が行える状態でなければ発動する事はできません"]
+    # 「…効果を発動した場合のみ、「神の警告」を発動する事ができます。（…の際には「神の警告」を発動する事はできません。）」:
+    # the yes said only under what it needs, the aside refusing the rest
+    f = qa(14820)
+    assert f.answer == "yes" and not f.unread and len(f.requires) == 1 and f.requires[0].endswith("発動する事ができます")
     # 「王宮の鉄壁」の『①』の効果が適用されている場合、… : the quoted effect is the applied one
     f = qa(22940)
     assert [c.name for c in f.cards if "applied" in c.state] == ["王宮の鉄壁"] and not f.unread
