@@ -969,7 +969,10 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
             said = _can_polarities(answer, frame.question.kind)
             if len(said | ({frame.answer} if said and frame.answer in ("yes", "no") else set())) > 1:
                 requires = answered_precondition(answer, frame.question.kind)
-                if requires:  # a yes beside what it needs (「ただし、…でなければ…できません」): a yes on conditions
+                other = _about_other_effects(answer, question, frame, cards)
+                if other and _can_polarities(other, frame.question.kind) == {frame.answer}:
+                    pass  # the other polarity said of another effect the answer quotes: not this question's
+                elif requires:  # a yes beside what it needs (「ただし、…でなければ…できません」): a yes on conditions
                     frame.answer, frame.requires = "yes", requires
                 else:
                     frame.unread.append("answer: yes in some situations and no in others")
@@ -1112,6 +1115,29 @@ def _can_polarities(answer: str, kind: str) -> set[str]:
 
 # 「…状態でなければ発動する事はできません」「…が存在していなければ…」: what the action needs, not a refusal of it
 _JA_NEEDS = re.compile(r"なければ、?[^。]*?(?:事|こと)(?:自体)?(?:は|が|も)?できません$")
+
+
+def _about_other_effects(answer: str, question: str, frame: Frame, cards: _Cards) -> str | None:
+    """The answer without its asides (「また、」「なお、」「（…）」) that quote an effect of the questioned card
+    other than the one the question quotes (「また、「X」の『…エンドフェイズ時に持ち主の手札に戻る』効果に
+    チェーンして…できません」): None where there is none or the question quotes no effect."""
+    q = frame.question
+    name = next((c.name for c in cards.cards if c.ref == q.card), None)
+    asked = quoted_effect_of(question, name) if name else None
+    if not asked:
+        return None
+    probe = re.sub(r"^[①-⑩]：?", "", asked)[:10]
+    kept = _QUOTE.sub(lambda m: m.group(0).replace("。", "\0"), answer)  # (a quote's 。 ends no sentence)
+    sentences = [x.strip().replace("\0", "。") for x in re.split(r"[。\n]", kept) if x.strip()]
+    other = [x for x in sentences if x.startswith(("また", "なお", "（", "(")) and (refused := _JA_REFUSED_QUOTE.search(x))
+             and probe not in re.sub(r"^[①-⑩]：?", "", refused.group(1))
+             and re.sub(r"^[①-⑩]：?", "", refused.group(1))[:10] not in asked]
+    return "。".join(x for x in sentences if x not in other) + "。" if other else None
+
+
+# 「…『②：…』効果を発動する事はできません」: the quoted effect is what cannot be activated
+_JA_REFUSED_QUOTE = re.compile(r"『([^『』]+)』(?:の)?(?:モンスター効果|ペンデュラム効果|効果)(?:を|は|も)、?発動する(?:事|こと)(?:は|が|も)?"
+                               r"でき(?:ません|ない)")
 
 
 _JA_ONLY_IF = re.compile(r"(?:場合|際|時)(?:のみ|に限り)、?(?:[^。]*?)(?:発動|召喚|セット|攻撃)")

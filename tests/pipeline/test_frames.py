@@ -108,6 +108,13 @@ def test_place_said_before_the_name_and_quoted_effect_applied(qa):
     # the yes said only under what it needs, the aside refusing the rest
     f = qa(14820)
     assert f.answer == "yes" and not f.unread and len(f.requires) == 1 and f.requires[0].endswith("発動する事ができます")
+    # 「…効果を発動する事はできます。…（…『②：…』効果を発動する事はできません。）」: the refusal is of another effect
+    # of the card than the question's 『①：…』, not a second answer
+    f = qa(14475)
+    assert (f.answer, f.unread, f.question.effect) == ("yes", [], 1)
+    # 「…のであれば…発動する事ができます。（…『①：…』モンスター効果によって、通常モンスターとして扱われますので、…発動
+    # する事はできません。）」: the quote is why, not what is refused: conditional
+    assert "answer: yes in some situations and no in others" in qa(11165).unread
     # 「王宮の鉄壁」の『①』の効果が適用されている場合、… : the quoted effect is the applied one
     f = qa(22940)
     assert [c.name for c in f.cards if "applied" in c.state] == ["王宮の鉄壁"] and not f.unread
