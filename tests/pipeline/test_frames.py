@@ -1204,3 +1204,12 @@ def test_an_effect_asked_without_its_card_after_what_befalls_the_one_card_that_a
     # 「「マクロコスモス」の適用中に「合神竜ティマイオス」が戦闘で破壊された場合、効果を発動できますか？」
     f = qa(16025)
     assert f.question.card == next(c.ref for c in f.cards if c.name == "合神竜ティマイオス")
+
+
+def test_an_effect_applied_in_the_turn_and_a_second_copy(qa):
+    # 「アクションマジック－フルターン」の効果が適用されているターンに、2枚目の「アクションマジック－フルターン」を発動できますか？:
+    # the first copy applies (activated this turn), the question is about a second copy
+    f = qa(21650)
+    first, second = [c for c in f.cards if c.name == "アクションマジック－フルターン"][::-1]
+    assert "applied" in first.state and f.question.card == second.ref and f.answer == "no"
+    assert not [u for u in f.unread if u.startswith("situation")]
