@@ -166,7 +166,10 @@ def _named_cards(refs: list[int], player: int, tag: str, cards: "CardSource") ->
 # looks for a card by its code on the field.
 # "bare": the "filtered" board without any monster on the questioned card's controller's field, for a script
 # that asks that its controller has none (「自分フィールドにモンスターが存在しない場合」: BARE_NEEDS).
-BOARD_PROFILES = ("sparse", "rich", "materials", "filtered", "faceup named", "bare")
+# "filtered piles": the filler plus, per filter function, a Main Deck card and an Extra Deck card that pass it, two
+# of each in its controller's piles and one banished face-up, none on the field (piled_cards: what a cost or
+# condition asks twice, 「手札と墓地の水属性・鳥獣族モンスター」, or in the Extra Deck or among banished cards).
+BOARD_PROFILES = ("sparse", "rich", "materials", "filtered", "faceup named", "bare", "filtered piles")
 _FACEUP_NAMED_NEEDS = re.compile(r"IsCode\(|IsEnvironment\(")
 _FACEUP_NAMED_WHERE = re.compile(r"LOCATION_ONFIELD|LOCATION_SZONE|LOCATION_FZONE|LOCATION_MZONE|IsEnvironment\(")
 BARE_NEEDS = re.compile(r"GetFieldGroupCount\(\s*tp\s*,\s*LOCATION_MZONE\s*,\s*0\s*\)\s*(?:==|<=)\s*0")
@@ -245,6 +248,8 @@ def profile_filler(profile: str, own: int, own_pile: str, named: list[SetupCard]
         return base + faceup_named(refs or [], cards)
     if profile == "filtered":
         return base + filtered_cards(scripts, own, cards)
+    if profile == "filtered piles":
+        return base + piled_cards(scripts, own, cards)
     if profile == "bare":
         return [c for c in base + filtered_cards(scripts, own, cards) if not (c.player == 0 and c.location == "mzone")]
     if profile == "materials":
@@ -814,10 +819,10 @@ def _battle_foe(attacker_atk: int, wins: bool, cards: CardSource) -> int | None:
 _FILTER_FN = re.compile(r"function\s+s\.(\w+)\(\s*(\w+)[^)]*\)(.*?)\nend", re.S)
 _TRAIT_CALL = (r"(not\s+)?{card}:(IsSetCard|IsRace|IsAttribute|IsType|IsLevel|IsLevelBelow|IsLevelAbove|IsRank|"
                r"IsRankBelow|IsRankAbove|IsAttackBelow|IsAttackAbove|IsDefenseBelow|IsDefenseAbove|IsCode|IsMonster|"
-               r"IsSpell|IsTrap|IsSpellTrap)\(([^()]*)\)")
-# utility.lua's shorthands for IsType: c:IsSpell() is c:IsType(TYPE_SPELL)
+               r"IsSpell|IsTrap|IsSpellTrap|IsFieldSpell)\(([^()]*)\)")
+# utility.lua's shorthands for IsType: c:IsSpell() is c:IsType(TYPE_SPELL), c:IsFieldSpell() a Field Spell
 _TYPE_SHORTHANDS = {"IsMonster": "TYPE_MONSTER", "IsSpell": "TYPE_SPELL", "IsTrap": "TYPE_TRAP",
-                    "IsSpellTrap": "TYPE_SPELL|TYPE_TRAP"}
+                    "IsSpellTrap": "TYPE_SPELL|TYPE_TRAP", "IsFieldSpell": "TYPE_FIELD"}
 def _trait_value(arg: str, names: dict[str, int]) -> int | None:
     """A filter call's argument as a number: 0x1f, 4, RACE_DRAGON|RACE_WYRM, SET_DD; None when it names
     something else (a variable, the card's own id)."""
@@ -958,7 +963,9 @@ def _fitting_in(rows: list[dict], traits: list, cards: CardSource, skip: set[int
                 cards.texts.setdefault(code, _ja_texts()[code])
         if not kind_ok(cards.kind(code)):
             continue
-        if (row["type"] & k["TYPE_NORMAL"] and row["type"] & k["TYPE_MONSTER"]) or cards.script(code) is not None:
+        # (a Normal Pendulum Monster needs its script too: its Pendulum Summon procedure is written in it)
+        if (row["type"] & k["TYPE_NORMAL"] and row["type"] & k["TYPE_MONSTER"] and not row["type"] & k["TYPE_PENDULUM"]) \
+                or cards.script(code) is not None:
             return code
     return None
 
@@ -1048,10 +1055,14 @@ def target_stand_ins(tcard: SetupCard, card: FrameCard, stand_code: int, script:
     """The baseline stand-ins for a questioned target, tried in turn (the first the effect accepts decides):
     for a described target its stand-in without the described traits (described_stand_ins, or the
     filter-passing one script_targets paired with it); for a named one the vanilla card of its kind, cards like
-    it (similar_cards), then cards that pass the questioned card's script's filters (filter_stand_ins)."""
+    it (similar_cards), then cards that pass the questioned card's script's filters (filter_stand_ins); for one
+    the other player owns, the same card first (owned by its controller: the baseline sets no owner)."""
     if card.described:
         return [stand_code] if stand_code not in (FILLER_MONSTER, FILLER_SET) else described_stand_ins(card, stand_code, cards)
-    codes = [stand_code, *similar_cards(tcard.code, cards)]
+    # a target controlled by the player who does not own it (元々の持ち主が相手の「X」): the deciding condition is
+    # its owner, so the same card owned by its controller comes first (the baseline drops the owner)
+    owned = [tcard.code] if tcard.owner is not None and tcard.owner != tcard.player else []
+    codes = [*owned, stand_code, *similar_cards(tcard.code, cards)]
     return codes + [c for c in filter_stand_ins(script, cards, exclude={tcard.code, *codes}, kind_ok=_same_kind(
         tcard.code, tcard.location, cards), like=cards.data.get(tcard.code)) if c not in codes]
 
@@ -1074,4 +1085,62 @@ def filtered_cards(scripts: Iterable[str], own: int, cards: CardSource, limit: i
             on_field += 1
             piles = {p: [*piles[p], "mzone"] for p in piles}
         out += [SetupCard(ref=f"f{p}-k{i}{pile[0]}", code=code, player=p, location=pile) for p in piles for pile in piles[p]]
+    return out
+
+
+def piled_cards(scripts: Iterable[str], own: int, cards: CardSource, limit: int = 3) -> list[SetupCard]:
+    """The "filtered piles" board's cards (BOARD_PROFILES): per filter function of the scripts in play (`limit`
+    filters, and series_filters'), the first Main Deck monster (else Spell/Trap) and Extra Deck monster of the cards.cdb
+    in use that pass it
+    (filter_stand_ins; not the questioned card `own`): a Main Deck card twice in its controller's hand, Deck and
+    Graveyard, an Extra Deck monster twice in its Extra Deck and once in its Graveyard, each also banished face-up
+    once, and once in the other player's Graveyard; none on the field (room for what the effect summons). It
+    gives a cost or condition that asks for two such cards, or one in the Extra Deck or among banished cards,
+    what the "filtered" board (one of each, monsters on the field) does not."""
+    codes: list[int] = []
+    for script in scripts:
+        for traits in (script_filters(script, cards)[:limit] + series_filters(script, cards)) if script else []:
+            # a Main Deck monster (else a Spell/Trap), and an Extra Deck monster
+            main = _first_fitting(traits, cards, {own, *codes}, lambda kind: kind in ("monster", "pendulum"), None, None)
+            if main is None:
+                main = _first_fitting(traits, cards, {own, *codes}, lambda kind: kind not in _MONSTER_KINDS, None, None)
+            extra = _first_fitting(traits, cards, {own, *codes, main}, lambda kind: kind == "extra", None, None)
+            codes += [c for c in (main, extra) if c is not None]
+    out: list[SetupCard] = []
+    for i, code in enumerate(codes):
+        piles = ["extra", "extra", "grave"] if cards.kind(code) == "extra" else ["hand", "hand", "deck", "deck",
+                                                                               "grave", "grave"]
+        out += [SetupCard(ref=f"f0-j{i}{pile[0]}{n}", code=code, player=0, location=pile)
+                for n, pile in enumerate(piles)]
+        out += [SetupCard(ref=f"f0-j{i}r", code=code, player=0, location="removed", position="faceup"),
+                SetupCard(ref=f"f1-j{i}g", code=code, player=1, location="grave")]
+    return out
+
+
+_VARIABLE_SETCARD = r"\b{card}:IsSetCard\(\s*[a-z_]\w*\s*\)"  # an archetype passed as a (lower-case) parameter
+
+
+def series_filters(script: str, cards: CardSource) -> list[list[tuple[bool, str, list[int]]]]:
+    """Filters whose archetype is a parameter (function s.filter(c,e,tp,setcode) … c:IsSetCard(setcode): 「竜呼相打つ」
+    looks for a 「竜剣士」 and a 「竜魔王」 Pendulum Monster with one filter): per archetype the script lists
+    (s.listed_series), that archetype beside the filter's constant traits (script_filters' form)."""
+    listed = _LISTED_SERIES.search(script)
+    if not listed:
+        return []
+    values = setcode_names(cards.script_dirs)
+    wanted = [values[n.strip()] for n in listed.group(1).split(",") if n.strip() in values]
+    k = load_constants()
+    names = {n: v for n, v in k.items() if isinstance(v, int)}
+    out: list[list[tuple[bool, str, list[int]]]] = []
+    for _, card, body in _FILTER_FN.findall(script):
+        if not re.search(_VARIABLE_SETCARD.format(card=re.escape(card)), body):
+            continue
+        traits = []
+        for negated, call, args in re.findall(_TRAIT_CALL.format(card=re.escape(card)), body):
+            if call in _TYPE_SHORTHANDS:
+                call, args = "IsType", _TYPE_SHORTHANDS[call]
+            vals = [_trait_value(a, names) for a in args.split(",") if a.strip()]
+            if vals and None not in vals and call != "IsSetCard":
+                traits.append((bool(negated), call, vals))
+        out += [[(False, "IsSetCard", [w]), *traits] for w in wanted if [(False, "IsSetCard", [w]), *traits] not in out]
     return out

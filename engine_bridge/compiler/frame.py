@@ -12,7 +12,7 @@ from engine_bridge.compiler.base import (_ruling_id, _BY_OWN_EFFECT, _scenario, 
                                          NotCompiled, SUMMON_HOW, TEMPLATE)
 from engine_bridge.compiler.boards import (_chain_standins, _check_cards, _field_place, _filler, _named_cards,
                                            _question_places, _target_of, archetype_cards, BARE_NEEDS, BOARD_PROFILES,
-                                           board_profiles, extra_filler, faceup_named_needed, filtered_cards,
+                                           board_profiles, extra_filler, faceup_named_needed, filtered_cards, piled_cards,
                                            material_monsters, profile_filler, pzone_targets, script_targets,
                                            summoned_this_turn, target_stand_ins, variety_filler, with_described_cards,
                                            with_zone_setcodes, zone_baseline, zone_forbids, zone_setup)
@@ -352,6 +352,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         fillers += ("faceup named",)  # cards that pass the filters of the scripts in play, in each pile and on each field
     if BARE_NEEDS.search(qscript) and filtered_cards(in_play, qcard.passcode, cards):
         fillers += ("bare",)  # the filtered board, its controller's field without monsters (what the script asks)
+    if piled_cards(in_play, qcard.passcode, cards):
+        fillers += ("filtered piles",)  # two of each filter's cards in its piles, one banished, none on the field
     for filler in fillers:
         if phase == "end" and filler is not True:
             # the End Phase opens a chain window for its player only if something can be activated in it: the

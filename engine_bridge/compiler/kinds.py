@@ -12,7 +12,7 @@ from engine_bridge.compiler.base import (_ruling_id, _scenario, _slug, _where, C
                                          TEMPLATE)
 from engine_bridge.compiler.boards import (_battle_foe, _chain_standins, _check_cards, _fate_place, _filler,
                                            _named_cards, _question_places, _same_kind, _situation_card,
-                                           _has_traits, EFFECT_DESTROYER, extra_filler, filter_stand_ins, filtered_cards,
+                                           _has_traits, EFFECT_DESTROYER, extra_filler, filter_stand_ins, filtered_cards, piled_cards,
                                            pick_described, similar_cards, variety_filler, with_described_cards)
 from engine_bridge.compiler.effects import (_event_effect, _SET_DESC, _SET_TYPE, activated_effects, effect_index,
                                             face_up_effect, numbered_effect_text, open_state_effects, own_event_effect,
@@ -423,7 +423,10 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
     # where they are not on the field (「同名モンスター２体」)
     source_script = cards.script(source.passcode) or ""
     filtered = filtered_cards([source_script], source.passcode, cards)
-    for filler in (False, True, *(("named", "named on the field") if named else ()), *(("filtered",) if filtered else ())):
+    # "filtered piles" (last): two of each filter's cards in the chooser's piles, one banished, none on the field
+    piled = piled_cards([source_script], source.passcode, cards)
+    for filler in (False, True, *(("named", "named on the field") if named else ()), *(("filtered",) if filtered else ()),
+                   *(("filtered piles",) if piled else ())):
         for location, position in dict.fromkeys(places):
             variant += 1
             qsetup = SetupCard(ref=source.ref, code=source.passcode, player=0, location=location, position=position,
@@ -438,6 +441,8 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
             twice = filler == "filtered" and where in ("deck", "grave", "hand", "removed", "extra")
             if filler == "filtered":
                 extra += filtered + ([SetupCard(**{**target.__dict__, "ref": f"{chosen.ref}-2"})] if twice else [])
+            if filler == "filtered piles":
+                extra += piled
             base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
             label = _where(location, filler) + f", chosen from {where}" + (", after its Normal Summon" if by_summon else "")
             prelude = [Step(action="summon", card=source.ref, select=["f0-m1", "f0-m2"] if filler else [], answer=True),

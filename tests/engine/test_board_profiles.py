@@ -119,7 +119,7 @@ def test_a_trigger_of_its_own_normal_summon_is_read_from_the_script():
     assert [(s.action, s.card) for s in steps] == [("summon", "c2"), ("pass", None), ("pass", None)]
     assert steps[0].select == ["f1-m1", "f1-m2"]  # tributes from its controller's filler
     assert trigger_steps(event, False, 1, True) == [] and trigger_steps(event, True, 1, False) == []
-    assert set(BOARD_PROFILES) == {"sparse", "rich", "materials", "filtered", "faceup named", "bare"}
+    assert set(BOARD_PROFILES) == {"sparse", "rich", "materials", "filtered", "faceup named", "bare", "filtered piles"}
 
 
 def test_a_trigger_of_its_own_special_summon_is_played_after_a_stand_in_revival(pack):

@@ -251,3 +251,69 @@ def test_the_events_a_response_is_chained_to(pack_with_cdb):
     assert [[(s.action, s.card, s.target) for s in steps] for _, _, _, steps, _ in attacks] == [
         [("phase", None, []), ("attack", "f1-m1", ["f0-m1"])], [("phase", None, []), ("attack", "f1-m1", [])]]
     assert [left_out for *_, left_out in attacks] == [set(), {"f0-m1", "f0-m2"}]
+
+
+def test_the_filtered_piles_board(pack_with_cdb):
+    from engine_bridge.compiler.boards import piled_cards
+
+    k = load_constants()
+    # utility.lua's c:IsFieldSpell() is a type check too (「メタバース」 looks for a Field Spell in the Deck)
+    field = "function s.thactfilter(c,tp)\n\treturn c:IsFieldSpell() and c:IsAbleToHand()\nend"
+    assert script_filters(field, pack_with_cdb) == [[(False, "IsType", [k["TYPE_FIELD"]])]]
+    # per filter, a Main Deck card that passes it twice in its controller's hand, Deck and Graveyard, banished
+    # face-up once, once in the other player's Graveyard; none on the field (the cdb holds no Extra Deck Dragon)
+    dragons = "function s.filter(c,e,tp)\n\treturn c:IsRace(RACE_DRAGON) and c:IsCanBeSpecialSummoned(e,0,tp,false,false)\nend"
+    board = piled_cards([dragons], BLUE_EYES, pack_with_cdb)
+    assert {c.code for c in board} == {KOUMORI}
+    assert sorted((c.player, c.location) for c in board) == [(0, "deck"), (0, "deck"), (0, "grave"), (0, "grave"),
+                                                              (0, "hand"), (0, "hand"), (0, "removed"), (1, "grave")]
+    assert next(c for c in board if c.location == "removed").position == "faceup"
+    assert piled_cards(["function s.filter(c)\n\treturn c:IsCode(id)\nend"], BLUE_EYES, pack_with_cdb) == []
+    assert [c.code for c in profile_filler("filtered piles", BLUE_EYES, "deck", [], pack_with_cdb, scripts=[dragons])
+            if c.ref.startswith("f0-j")] == [KOUMORI] * 7
+
+
+def test_filters_whose_archetype_is_a_parameter(pack_with_cdb, tmp_path):
+    from engine_bridge.compiler.boards import series_filters
+
+    k = load_constants()
+    # 「竜呼相打つ」's one filter takes the archetype as a parameter and the script lists two: one filter each
+    script = ("s.listed_series={SET_DRACOSLAYER,SET_DRACOVERLORD}\n"
+              "function s.filter(c,e,tp,b1,setcode)\n\treturn c:IsSetCard(setcode) and c:IsType(TYPE_PENDULUM)\nend")
+    (tmp_path / "official").mkdir()
+    (tmp_path / "archetype_setcode_constants.lua").write_text("SET_DRACOSLAYER = 0xc7\nSET_DRACOVERLORD = 0xda\n",
+                                                               encoding="utf-8")
+    real_layout = CardSource([tmp_path / "official"], pack_with_cdb.cdb)
+    assert series_filters(script, real_layout) == [[(False, "IsSetCard", [0xC7]), (False, "IsType", [k["TYPE_PENDULUM"]])],
+                                                   [(False, "IsSetCard", [0xDA]), (False, "IsType", [k["TYPE_PENDULUM"]])]]
+    assert series_filters(script.replace("IsSetCard(setcode)", "IsSetCard(SET_DRACOSLAYER)"), real_layout) == []
+    assert series_filters(script.split("\n", 1)[1], real_layout) == []  # no archetype listed
+
+
+@pytest.mark.engine
+@real
+@pytest.mark.parametrize("rid, title, answer, cards", [
+    # 「ブリザード・サンダーバード」 discards a card to Special Summon a WATER Winged Beast from the hand and one from
+    # the Graveyard (official Q&A: not under 「セフィラの輝跡」, which allows Special Summons from the hand and Extra
+    # Deck only): its baseline needs two such monsters in the hand (one besides the discarded card) and one in the GY
+    ("t-thunderbird", "「セフィラの輝跡」が適用されている場合、「ブリザード・サンダーバード」の効果を発動できますか？",
+     "「ブリザード・サンダーバード」の効果は、手札と墓地からモンスターをそれぞれ１体ずつ特殊召喚する効果となりますので、"
+     "「セフィラの輝跡」の効果が適用されている場合には発動する事ができません。",
+     {"セフィラの輝跡": 5255013, "ブリザード・サンダーバード": 50920465}),
+    # 「六武衆の影忍術」 targets a banished 「六武衆」 monster (official Q&A: activated with no free Main Monster Zone)
+    ("t-shadow-ninjutsu", "自分のメインモンスターゾーンに空きがない場合、「六武衆の影忍術」を発動できますか？",
+     "質問の状況の場合でも、自分は「六武衆の影忍術」を発動する事はできます。", {"六武衆の影忍術": 79968632}),
+    # 「竜呼相打つ」 picks a 「竜剣士」 and a 「竜魔王」 Pendulum Monster from the Deck (official Q&A: activated with both
+    # Pendulum Zones in use): its one filter takes the archetype as a parameter (series_filters)
+    ("t-dragon-shrine", "自分のペンデュラムゾーンにカードが2枚存在する場合、「竜呼相打つ」を発動できますか？",
+     "自分のペンデュラムゾーンにカードが2枚存在する場合でも、自分は「竜呼相打つ」を発動する事はできます。",
+     {"竜呼相打つ": 14733538}),
+])
+def test_real_scripts_the_filtered_piles_board(rid, title, answer, cards, engine_driver):
+    compiled = _real_compiled(rid, title, answer, cards)
+    verdict = _real_verdict(compiled, rid, engine_driver)
+    if REAL_CARDS is None:
+        return  # no cards.cdb: no filtered board (nothing made up)
+    assert verdict.verdict == "pass", verdict.reason
+    passed = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    assert "filtered piles" in passed.title
