@@ -898,7 +898,8 @@ def _fits(row: dict, trait: tuple[bool, str, list[int]]) -> bool:
         else:
             ok = level in values
     elif call.startswith(("IsAttack", "IsDefense")):
-        stat = int(row.get("attack" if call.startswith("IsAttack") else "defense") or 0)
+        raw = str(row.get("attack" if call.startswith("IsAttack") else "defense") or 0)
+        stat = int(raw) if raw.lstrip("-").isdigit() else -1  # (ATK/DEF ? in the catalog: no stat to compare)
         ok = monster and stat >= 0 and (stat <= values[0] if call.endswith("Below") else stat >= values[0])
     else:  # IsCode
         ok = row["code"] in values or row.get("alias") in values

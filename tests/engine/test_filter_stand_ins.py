@@ -71,6 +71,9 @@ def test_set_codes_match_as_the_core_matches_them():
     assert not _fits(sub, (True, "IsSetCard", [0xAF]))
     assert _fits({"code": 2, "type": monster, "level": 4}, (False, "IsLevelBelow", [4]))
     assert not _fits({"code": 2, "type": monster | load_constants()["TYPE_XYZ"], "level": 4}, (False, "IsLevelBelow", [4]))
+    # the shared card database writes an ATK/DEF of ? as "?": no stat to compare (was a ValueError in the compiler)
+    assert not _fits({"code": 3, "type": monster, "attack": "?"}, (False, "IsAttackBelow", [1000]))
+    assert _fits({"code": 3, "type": monster, "attack": "?"}, (True, "IsAttackAbove", [1000]))
 
 
 def test_stand_ins_that_pass_the_filter_and_look_like_the_card(pack_with_cdb):
