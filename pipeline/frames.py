@@ -25,7 +25,7 @@ import spacy
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from rulings.records import Frame, FrameCard, FrameEvent, FrameQuestion, FrameZone, MOVED_BY_NOTE, SENT_NOTE
+from rulings.records import Frame, FrameCard, FrameEvent, FrameQuestion, FrameZone, MOVED_BY_NOTE, SENT_NOTE, TRAP_MONSTER_NOTE
 from rulings.text import fold_name, language_family
 
 CIRCLED = {c: i for i, c in enumerate("①②③④⑤⑥⑦⑧⑨⑩", 1)}
@@ -857,6 +857,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     found += read_moved_by(body, cards, spans)
     found += read_sent_from_piles(body, cards, spans)
     found += read_declared(situation_text, cards, spans)
+    found += read_trap_monsters(situation_text, cards, spans)
     read_owned(situation_text, cards, spans)
     for pattern, action in _JA_EVENTS:
         for m in pattern.finditer(situation_text):
@@ -1749,7 +1750,8 @@ def read_select_question(frame: Frame, body: str, answer: str, cards: _Cards) ->
 # G's cost can release X (X named or described), the can_select of that cost read by read_select_question
 _JA_RELEASE_THEN_ACTIVATE = re.compile(
     r"^(?:(?P<g1>" + _NAME + r")(?:の(?:(?P<eff1>[①-⑥])の)?(?P<what1>モンスター効果|ペンデュラム効果|効果))?を発動する際に、?)?"
-    + _JA_SELECT_WHERE + r"(?:(?P<x>" + _NAME + r")|(?P<desc>[^「」、。]{2,30}?))をリリースして、?"
+    + _JA_SELECT_WHERE + r"(?P<tm>モンスターカード扱い(?:の|となっている)、?)?(?:(?P<x>" + _NAME + r")|(?P<desc>[^「」、。]{2,30}?))"
+    r"を(?:リリースして|(?P<other>(?:コストとして、?)?(?:墓地へ送り|墓地へ送って|除外し|除外して)))、?"
     r"(?:(?P<g2>" + _NAME + r")(?:の(?:(?P<eff2>[①-⑥])の)?(?P<what2>モンスター効果|ペンデュラム効果|効果))?を)?"
     r"発動(?:する(?:事|こと)(?:は|が)?)?でき(?:ます|ません)か")
 
@@ -1757,11 +1759,15 @@ _JA_RELEASE_THEN_ACTIVATE = re.compile(
 def read_release_cost(frame: Frame, body: str, cards: _Cards) -> bool:
     """「リンクモンスターをリリースして、「G」を発動できますか」: a can_activate whose situation is only the card its
     cost releases is whether G's cost can choose that card: the can_select of the cost (question card G, target
-    X, how リリース), X on the field where the ruling does not say (what a release takes). True when read."""
+    X, how リリース), X on the field where the ruling does not say (what a release takes); the same of a Trap Monster
+    the cost banishes or sends to the Graveyard (モンスターカード扱いの「X」を除外し、「G」を発動できますか: how 除外 or
+    None). True when read."""
     q = frame.question
     m = _JA_RELEASE_THEN_ACTIVATE.match(body)
     if q is None or q.kind != "can_activate" or m is None or bool(m.group("g1")) == bool(m.group("g2")):
         return False
+    if m.group("other") and not (m.group("tm") and m.group("x")):
+        return False  # (a cost that banishes or sends a card: read for a Trap Monster only, below)
     g = m.group("g1") or m.group("g2")
     source = cards.get(g[1:-1])
     if m.group("x"):
@@ -1778,7 +1784,12 @@ def read_release_cost(frame: Frame, body: str, cards: _Cards) -> bool:
     chosen.location = _WHERE_FROM.get(where) or chosen.location or "mzone"
     if (m.group("where") or "").startswith("相手"):
         chosen.controller = "opponent"
-    q.kind, q.how, q.card, q.targets, q.text = "can_select", "リリース", source.ref, [chosen.ref], m.group(0)
+    how = "リリース" if not m.group("other") else "除外" if "除外" in m.group("other") else None
+    q.kind, q.how, q.card, q.targets, q.text = "can_select", how, source.ref, [chosen.ref], m.group(0)
+    if m.group("tm"):
+        # モンスターカード扱いの「X」を除外し、「G」を発動できますか: X's activation (read_trap_monsters) is before the
+        # question; the cost's move of X is the choice asked, not an event
+        frame.events = [e for e in frame.events if not (e.card == chosen.ref and e.action in ("send_to_grave", "banish"))]
     q.effect = _effect_number(m.group("eff1") or m.group("eff2"))
     q.effect_kind = {"モンスター効果": "monster", "ペンデュラム効果": "pendulum"}.get(m.group("what1") or m.group("what2") or "")
     said = _CARD.sub("「」", m.group(0))
@@ -2011,6 +2022,34 @@ def read_sent_from_piles(body: str, cards: _Cards, spans: list[tuple[int, int]])
         card = cards.get(m.group("x")[1:-1])
         found.append((m.start(), FrameEvent(action="send_to_grave", card=card.ref, note=SENT_NOTE)))
         spans.append((m.start(), m.start("x")))
+    return found
+
+
+# モンスターカード扱いの「X」 / 自身の効果によって発動後にモンスターカード扱いとなっている「X」 / 相手のモンスターゾーンに
+# モンスターカード扱いの「X」: X a Trap Monster (a Trap Card its own activation Special Summons as a monster)
+_JA_TRAP_MONSTER = re.compile(
+    r"(?P<at>(?:自分|相手)(?:の)?(?:フィールド|モンスターゾーン|メインモンスターゾーン)(?:上)?に、?)?"
+    r"(?:自身の(?:『[^『』]{1,80}』)?効果によって、?)?(?:発動後(?:に|、)?)?"
+    r"モンスターカード(?:として(?:も)?)?扱い(?:の|となっている|になっている|とな(?:った|る))、?(?P<x>" + _NAME + r")")
+
+
+def read_trap_monsters(situation: str, cards: _Cards, spans: list[tuple[int, int]]) -> list[tuple[int, FrameEvent]]:
+    """A Trap Card the title says is treated as a monster (モンスターカード扱いの「X」): X's own activation, which makes
+    it a Trap Monster, played before the question by X's controller (the place said before it: 相手の… the other
+    player's), in place of X merely being on the field (the compiler checks that X's activation is what makes it a
+    monster). The words before X's name join `spans`."""
+    found: list[tuple[int, FrameEvent]] = []
+    for m in _JA_TRAP_MONSTER.finditer(situation):
+        if any(s <= m.start() < e for s, e in spans):
+            continue
+        card = cards.get(m.group("x")[1:-1])
+        if m.group("at"):
+            card.controller = card.controller or ("opponent" if m.group("at").startswith("相手") else "self")
+        card.state = [s for s in card.state if s != "present"]
+        card.location = None if card.location in ("mzone", "field") else card.location
+        found.append((m.start(), FrameEvent(action="activate", card=card.ref, actor=card.controller,
+                                            note=TRAP_MONSTER_NOTE)))
+        spans.append((m.start(), m.start("x")))  # (the name is left to the events and states said of X)
     return found
 
 

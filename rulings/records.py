@@ -287,6 +287,9 @@ class FrameEvent(FrameAct):
 # よって「X」をドローした / 除外された), and the questioned card sent to the Graveyard from the hand or the Deck first
 MOVED_BY_NOTE = "by the activation before it"
 SENT_NOTE = "sent to the Graveyard from the hand or Deck"
+# a Trap Card the ruling says is treated as a monster (モンスターカード扱いの「X」): its own activation, which Special
+# Summons it as a Trap Monster, played before the question
+TRAP_MONSTER_NOTE = "its activation makes it a monster"
 
 
 class FrameQuestion(FrameAct):

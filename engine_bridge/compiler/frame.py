@@ -28,10 +28,10 @@ from engine_bridge.compiler.kinds import (_chain_baselines, _check_read_yes_no, 
 from engine_bridge.compiler.steps import (_check_event_sides, activated_first, _event_named_cards, _event_place, _negation_window,
                                           _summon_baseline, _summon_step, chain_links, link_players, PLAYED_EVENTS,
                                           burial_steps, revive_steps, revive_triggered, REVIVED_NOTE, summon_triggered,
-                                          trigger_steps)
+                                          trap_monsters_activated, trigger_steps)
 from engine_bridge.scenario import Scenario, SetupCard, Step
 from engine_bridge.templates.base import as_ruling
-from rulings.records import Frame, FrameCard, FrameEvent, MOVED_BY_NOTE, SENT_NOTE
+from rulings.records import Frame, FrameCard, FrameEvent, MOVED_BY_NOTE, SENT_NOTE, TRAP_MONSTER_NOTE
 
 
 def compile_frame(ruling: Any, frame: Frame | None, cards: CardSource) -> Compiled:
@@ -91,6 +91,12 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     q = frame.question
     if q is None:
         raise NotCompiled(frame.unread[0] if frame.unread else "no question in the frame")
+    # the other player's Trap Monsters (相手のモンスターゾーンにモンスターカード扱いの「X」): see foe_trap_monsters
+    other = "self" if q.actor == "opponent" else "opponent"
+    foe_traps = [e.card for e in frame.events if e.note == TRAP_MONSTER_NOTE and e.actor == other]
+    if not frame.unread:
+        # モンスターカード扱いの「X」: X's activation, played first
+        frame = trap_monsters_activated(frame, cards, keep_note=q.kind == "can_select")
     # the phase of the turn the question is asked in (Main Phase 2, the End Phase): played right before the
     # questioned activation, the baseline asking it in Main Phase 1 (the phase is the deciding condition)
     phase = next((e.note for e in frame.events if e.action == "phase"), None)
@@ -180,9 +186,17 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     # the questioned card's own summon (召喚に成功した「X」の効果): played in the baseline too, not a
     # deciding condition
     own = [e for e in events if e.card == q.card and e.action != "activate"]
+    foe_steps: list[Step] = []
+    if foe_traps and [e.card for e in events] == foe_traps and q.actor in (None, "self") and not target:
+        # the other player's Trap Monsters, activated (Set in its Spell & Trap Zone) in the window the asker's move to
+        # the Battle Phase opens at the end of Main Phase 1, after which the asker is back in Main Phase 1; the
+        # baseline (without them) asks the question at once
+        foe_steps = [Step(action="phase", phase="battle"), *(Step(action="activate", card=ref, answer=True)
+                                                             for ref in foe_traps)]
+        events = []
     _check_event_sides(events, by_ref, q)
     if not situation and not [e for e in events if e not in own] and frame.answer == "no" and not target and not frame.zones \
-            and phase is None:
+            and phase is None and not foe_steps:
         raise NotCompiled("a 'cannot' whose frame names no deciding condition besides the questioned card: no baseline "
                           "can remove it")
     activation = action == "activate" and "効果" not in q.text and qkind not in ("monster", "pendulum", "extra")
@@ -310,6 +324,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         placed.append(SetupCard(ref=c.ref, code=c.passcode, player=player, location=location, position=position,
                                 name=c.name))
     placed += declared_cards(events, placed, by_ref, qplayer, cards)
+    placed += [SetupCard(ref=ref, code=by_ref[ref].passcode, player=1, location="szone", position="facedown",
+                         name=by_ref[ref].name) for ref in (foe_traps if foe_steps else [])]
     refs = referenced_cards(cards.texts.get(qcard.passcode, ""), qcard.passcode)
     cards.ensure(refs)
     qscript = cards.script(qcard.passcode) or ""
@@ -385,7 +401,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
             if filler in BOARD_PROFILES:
                 extra = profile_filler(filler, qcard.passcode, "extra" if qkind == "extra" else "deck", named + event_named,
                                        cards, own_pzone=location == "pzone", refs=refs, scripts=in_play)
-            steps, own_steps = [], []
+            steps, own_steps = [*foe_steps], []
             if revived:
                 reviver, revive = revive_steps(q.card, qplayer)
                 extra = [*extra, reviver]

@@ -23,7 +23,7 @@ from engine_bridge.compiler.steps import (_check_event_sides, _event_place, _neg
                                           summon_triggered)
 from engine_bridge.compiler.verdicts import _expect_fates, FATE_CONTRARY, MOVED_INTO
 from engine_bridge.scenario import Scenario, SetupCard, Step
-from rulings.records import Frame, FrameCard, FrameEvent, FrameQuestion, MOVED_BY_NOTE
+from rulings.records import Frame, FrameCard, FrameEvent, FrameQuestion, MOVED_BY_NOTE, TRAP_MONSTER_NOTE
 
 
 def _check_read_yes_no(frame: Frame) -> None:
@@ -352,8 +352,13 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
     source, chosen = by_ref[q.card], by_ref[q.targets[0]]
     if source.ref == chosen.ref:
         return _compile_select_itself(ruling, frame, cards)
-    if frame.events or any(c.state for c in frame.cards if c.ref not in (source.ref, chosen.ref)):
+    # (モンスターカード扱いの「X」を除外し、「G」を発動できますか: X a Trap Monster, its activation played first)
+    trap_monster = [e for e in frame.events if e.note == TRAP_MONSTER_NOTE and e.card == chosen.ref and e.action == "activate"]
+    if [e for e in frame.events if e not in trap_monster] or any(
+            c.state for c in frame.cards if c.ref not in (source.ref, chosen.ref)):
         raise NotCompiled("can_select with a situation or events before the question: not compiled yet")
+    if trap_monster and (chosen.controller == "opponent" or chosen.location not in (None, "mzone", "field")):
+        raise NotCompiled(f"the Trap Monster 「{chosen.name}」 on the other player's field or elsewhere: not compiled yet")
     kind = cards.kind(source.passcode)
     # a Spell/Trap's effect that chooses is mostly its activation's (「X」の効果で): tried as the card activated
     activation = kind not in ("monster", "pendulum", "extra")
@@ -404,6 +409,12 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
     baseline_codes = stand_ins[:1] + filter_stand_ins(cards.script(source.passcode) or "", cards, exclude={
         chosen.passcode, *stand_ins[:1]}, kind_ok=_same_kind(chosen.passcode, where, cards),
         like=cards.data.get(chosen.passcode))
+    stand_where = (where, where_position)
+    if trap_monster:
+        # the Trap Monster Set, activated first (it Special Summons itself); the baseline a vanilla monster face-up
+        # in its place, no activation (the deciding condition: that the card chosen is a Trap Monster)
+        where, where_position = "szone", "facedown"
+        stand_where, baseline_codes = ("mzone", "faceup_attack"), [FILLER_MONSTER]
     if frame.answer == "no" and not baseline_codes:
         raise NotCompiled(f"can_select 'no': 「{source.name}」's text names no card that could stand in for "
                           f"「{chosen.name}」 in a baseline")
@@ -453,11 +464,13 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
                 label += ", after its Special Summon by 「死者蘇生」"
             step = Step(action="activate", card=source.ref, effect=effect, select=[chosen.ref], answer=True,
                         expect={"offered": True, "selectable": {chosen.ref: frame.answer == "yes"}})
-            ruling_scenario = _scenario(ruling, base, frame, [qsetup, target, *extra], [*prelude, step], label,
+            activated = [Step(action="activate", card=chosen.ref, answer=True)] if trap_monster else []
+            ruling_scenario = _scenario(ruling, base, frame, [qsetup, target, *extra], [*activated, *prelude, step],
+                                        label + (", after the Trap Monster's activation" if trap_monster else ""),
                                         no_setcodes=unlisted)
             for n, code in enumerate(baseline_codes):
                 # each stand-in a baseline of its own: the first the effect offers to choose decides
-                stand = SetupCard(ref="t0", code=code, player=player, location=where, position=where_position)
+                stand = SetupCard(ref="t0", code=code, player=player, location=stand_where[0], position=stand_where[1])
                 if cards.kind(stand.code) == "extra" and where == "deck":
                     stand.location = "extra"
                 b_step = Step(action="activate", card=source.ref, effect=effect, select=["t0"], answer=True,

@@ -15,7 +15,7 @@ from engine_bridge.compiler.boards import (_check_cards, _fate_place, _filler, _
 from engine_bridge.compiler.effects import (_activated_from, applies_on_its_own, _event_effect, _SET_DESC, _SET_TYPE, numbered_effect_text,
                                             open_state_effects, referenced_cards, response_event)
 from engine_bridge.scenario import SetupCard, Step
-from rulings.records import Frame, FrameCard, FrameEvent, FrameQuestion
+from rulings.records import Frame, FrameCard, FrameEvent, FrameQuestion, TRAP_MONSTER_NOTE
 
 
 def _event_place(kind: str, card: FrameCard, action: str = "activate", effect_text: str = "") -> tuple[str, str | None]:
@@ -73,6 +73,35 @@ def activated_first(frame: Frame, cards: CardSource) -> Frame:
     done = {c.ref: c for c in changed}
     return frame.model_copy(update={"events": [*first, *frame.events],
                                     "cards": [done.get(c.ref, c) for c in frame.cards]})
+
+
+# a Trap Card's activation that makes it a monster: このカードは（発動後、）通常モンスター（…）となり
+_TRAP_MONSTER_TEXT = re.compile(r"このカードは(?:発動後、)?[^。（]{0,20}モンスター（")
+
+
+def trap_monsters_activated(frame: Frame, cards: CardSource, keep_note: bool = False) -> Frame:
+    """The frame with each Trap Monster the ruling names (モンスターカード扱いの「X」: an activation noted
+    TRAP_MONSTER_NOTE) made a plain activation before the question, where X is a Trap Card whose own activation
+    makes it a monster (its first effect: このカードは（発動後、）…モンスター（…）となり; its script adds the monster
+    attributes): played, it leaves X face-up in the Monster Zone. A card treated as a monster by another effect (from the
+    Graveyard, by 「マジカルシルクハット」) is not compiled. `keep_note`: checked only, the notes kept (a can_select
+    plays the activation of the card it asks about itself)."""
+    if not any(e.note == TRAP_MONSTER_NOTE for e in frame.events):
+        return frame
+    by_ref = {c.ref: c for c in frame.cards}
+    events = []
+    for e in frame.events:
+        if e.note == TRAP_MONSTER_NOTE:
+            card = by_ref[e.card]
+            cards.ensure([card.passcode])
+            first = re.split(r"[②-⑥]", cards.texts.get(card.passcode, ""))[0]  # (② from the GY: another effect)
+            if not (card.passcode in cards.data and cards.kind(card.passcode).startswith("trap")
+                    and _TRAP_MONSTER_TEXT.search(first) and "AddMonsterAttribute" in (cards.script(card.passcode) or "")):
+                raise NotCompiled(f"「{card.name}」 is treated as a monster by an effect other than its own "
+                                  f"activation: not compiled yet")
+            e = e if keep_note else e.model_copy(update={"note": None})
+        events.append(e)
+    return frame.model_copy(update={"events": events})
 
 
 def _check_event_sides(events: list[FrameEvent], by_ref: dict[str, FrameCard], q: FrameQuestion) -> None:

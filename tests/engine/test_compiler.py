@@ -1434,3 +1434,31 @@ def test_real_scripts_a_yes_beside_what_it_needs(engine_driver):
     assert settle_result(asked[0], first, done).verdict == "inconclusive"  # bare: nothing to destroy
     assert "needs what the set-up may lack" in first.message
     assert settle(compiled.scenarios, results)["t-zarc"].verdict == "pass"
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_a_trap_monster_is_activated_before_the_question(shared_dir, engine_driver):
+    """モンスターカード扱いの「X」: X's own activation (a Trap Card that Special Summons itself as a monster) is played
+    before the question, X Set in its controller's Spell & Trap Zone; a Trap that becomes a monster only by another of
+    its effects (「救護部隊」's ② from the Graveyard) is not compiled."""
+    cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
+    # 「The blazing MARS」 activated with a Trap Monster 「メタル・リフレクト・スライム」 on the asker's field (yes); the
+    # Trap Monsters 「アポピスの化神」 / 「鏡像のスワンプマン」 among the choices of the costs of 「ペンデュラム・アライズ」
+    # (sent to the Graveyard) / 「星遺物を巡る戦い」 (banished) (yes; the baseline: a vanilla monster in their place);
+    # the other player's 「メタル・リフレクト・スライム」, activated in the window the asker's move to the Battle Phase
+    # opens, leaves its Spell & Trap Zone empty for 「雛神鳥シムルグ」 (yes)
+    frames, scenarios = _dev_qas_compiled(shared_dir, (7475, 15255, 21250, 22580), cards)
+    slime = next(c.ref for c in frames[7475].cards if c.name == "メタル・リフレクト・スライム")
+    asked = [s for s in scenarios if s.kind == "ruling" and s.ruling_ids == ["qa-7475"]]
+    assert asked and all(s.steps[0].action == "activate" and s.steps[0].card == slime for s in asked)
+    assert all((c.location, c.position) == ("szone", "facedown") for s in asked for c in s.setup.cards if c.ref == slime)
+    verdicts = settle(scenarios, run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"),
+                                               driver=engine_driver))
+    foe = next(s for s in scenarios if s.kind == "ruling" and s.ruling_ids == ["qa-22580"])
+    assert [(st.action, st.phase or st.card) for st in foe.steps[:2]] == [("phase", "battle"), ("activate", "c2")]
+    assert [(c.player, c.location) for c in foe.setup.cards if c.ref == "c2"] == [(1, "szone")]
+    assert {rid: v.verdict for rid, v in verdicts.items()} == {"qa-7475": "pass", "qa-15255": "pass",
+                                                                "qa-21250": "pass", "qa-22580": "pass"}, verdicts
+    with pytest.raises(AssertionError, match="救護部隊」 is treated as a monster by an effect other than its own"):
+        _dev_qas_compiled(shared_dir, (17150,), cards)

@@ -9,7 +9,7 @@ from functools import lru_cache
 import pytest
 
 from pipeline.frames import frame_for, frame_ja, frame_nlp, frame_statement, topic_first
-from rulings.records import Frame, PageDoc
+from rulings.records import Frame, PageDoc, TRAP_MONSTER_NOTE
 
 
 @lru_cache(maxsize=1)
@@ -1213,3 +1213,23 @@ def test_an_effect_applied_in_the_turn_and_a_second_copy(qa):
     first, second = [c for c in f.cards if c.name == "アクションマジック－フルターン"][::-1]
     assert "applied" in first.state and f.question.card == second.ref and f.answer == "no"
     assert not [u for u in f.unread if u.startswith("situation")]
+
+
+def test_a_trap_card_treated_as_a_monster_is_its_own_activation_first(qa):
+    # 自分のモンスターゾーンに、モンスターカード扱いの「メタル・リフレクト・スライム」が存在する場合、「The blazing MARS」の
+    # モンスター効果を発動できますか: the Trap Monster is the Trap's activation, played before the question (its place
+    # said before the words: the asker's); 「X」が墓地へ送られた場合 after it stays an event of its own
+    f = qa(7475)
+    assert (_named(f, f.question.card), f.answer, f.unread) == ("The blazing MARS", "yes", [])
+    slime = next(c for c in f.cards if c.name == "メタル・リフレクト・スライム")
+    assert (slime.controller, slime.state) == ("self", [])
+    assert [(e.action, e.card, e.actor, e.note) for e in f.events] == [("activate", slime.ref, "self", TRAP_MONSTER_NOTE)]
+    f = qa(19875)  # モンスターカード扱いの「アポピスの化神」が墓地へ送られた場合、「バージェストマ・アノマロカリス」の…
+    assert [(e.action, _named(f, e.card), e.note) for e in f.events] == [
+        ("activate", "アポピスの化神", TRAP_MONSTER_NOTE), ("send_to_grave", "アポピスの化神", None)]
+    # モンスターカード扱いの「X」を墓地へ送り／コストとして除外し、「G」を発動できますか: can G's cost choose the Trap
+    # Monster (the can_select of that cost, X's activation before it; the cost's move is the choice, not an event)
+    for fid, how in ((15255, None), (21250, "除外")):
+        f = qa(fid)
+        assert (f.question.kind, f.question.how, f.answer, f.unread) == ("can_select", how, "yes", [])
+        assert [(e.action, e.card, e.note) for e in f.events] == [("activate", f.question.targets[0], TRAP_MONSTER_NOTE)]
