@@ -1977,12 +1977,14 @@ _JA_OWNED = re.compile(r"(?P<at>(?:相手|自分)(?:の)?(?:フィールド|モ�
 
 
 # 「G」の効果によって「X」をドローした場合 / 「G」の効果によって「X」がデッキから除外された場合: X drawn, banished or sent to
-# the Graveyard by G's effect (G named: its activation is played, X what it moves)
+# the Graveyard by G's effect (G named: its activation is played, X what it moves); 「G」の効果によって「X」を特殊召喚した
+# 場合: X Special Summoned by it
 _JA_MOVED_BY = re.compile(
     r"(?P<whose>相手の|自分の)?(?P<g>" + _NAME + r")(?:等|など)?の(?:効果処理|効果)(?:によって|で|により)、?"
     r"(?:(?P<actor>相手|自分)が)?(?P<where>(?:自分の|相手の)?(?:デッキ|手札|墓地)(?:の|から))?(?P<x>" + _NAME + r")(?:を|が)、?"
-    r"(?P<where2>デッキから|手札から|墓地から)?(?P<verb>ドローし|除外され|墓地へ送られ)た(?=場合|時|際)")
-_MOVED_VERB = {"ドローし": "draw", "除外され": "banish", "墓地へ送られ": "send_to_grave"}
+    r"(?P<where2>デッキから|手札から|墓地から)?(?P<verb>ドローし|除外され|墓地へ送られ|特殊召喚し|特殊召喚され)た(?=場合|時|際)")
+_MOVED_VERB = {"ドローし": "draw", "除外され": "banish", "墓地へ送られ": "send_to_grave", "特殊召喚し": "special_summon",
+               "特殊召喚され": "special_summon"}
 
 
 def read_moved_by(situation: str, cards: _Cards, spans: list[tuple[int, int]]) -> list[tuple[int, FrameEvent]]:

@@ -106,7 +106,8 @@ def effect_index(frame: Frame, code: int, cards: CardSource, activation: bool) -
 _OWN_EVENT_CUES = {"send_to_grave": r"このカードが(?:[^。、]{0,16}?)墓地へ送られた(?:場合|時)",
                    "destroy": r"このカードが(?:[^。、]{0,16}?)破壊(?:され|された)(?:、?墓地へ送られた)?(?:場合|時)",
                    "banish": r"このカードが(?:[^。、]{0,16}?)除外された(?:場合|時)",
-                   "draw": r"このカードをドローした(?:場合|時)"}
+                   "draw": r"このカードをドローした(?:場合|時)",
+                   "special_summon": r"このカードが(?:[^。、]{0,16}?)特殊召喚(?:に成功した|された|した)(?:場合|時)"}
 
 
 def own_event_effect(text: str, action: str) -> int | None:

@@ -1128,7 +1128,10 @@ def compile_moved_by(ruling: Any, frame: Frame, cards: CardSource) -> list[Scena
         raise NotCompiled(f"what 「{(others or frame.cards)[0].name}」 does around 「{g.name}」's effect is not read")
     if qcard.ref != x.ref:
         raise NotCompiled(f"an effect of 「{qcard.name}」 after 「{x.name}」 moved: only the moved card's own is compiled")
-    where = x.location or ("deck" if moved.action == "draw" else None)
+    gtext = numbered_effect_text(cards.texts.get(g.passcode, ""), g_event.effect)
+    # (a card Special Summoned: from where G's text summons it, 「手札から…特殊召喚する」)
+    where = x.location or ("deck" if moved.action == "draw" else chosen_from(gtext, "特殊召喚", last=True)
+                           if moved.action == "special_summon" else None)
     if where not in ("deck", "hand", "grave") or (moved.action == "draw" and where != "deck"):
         raise NotCompiled(f"「{x.name}」 {moved.action} from the {where}: not compiled")
     gkind = cards.kind(g.passcode)
@@ -1145,17 +1148,21 @@ def compile_moved_by(ruling: Any, frame: Frame, cards: CardSource) -> list[Scena
     effect = effect_index(frame, x.passcode, cards, activation=cards.kind(x.passcode) not in ("monster", "pendulum", "extra"))
     rid = _ruling_id(ruling)
     scenarios: list[Scenario] = []
-    for variant, filler in enumerate((False, True), 1):
+    # (a Special Summon: also with the other player's filler only, for an effect that asks its activator's field to
+    # be empty, 「自分フィールドにモンスターが存在しない場合」)
+    for variant, filler in enumerate((False, True, *(("foe",) if moved.action == "special_summon" else ())), 1):
         placed_g = SetupCard(ref=g.ref, code=g.passcode, player=g_player, location=glocation, position=gposition,
                              name=g.name)
-        extra = _filler(0, "f0") + _filler(1, "f1") if filler else []
+        extra = _filler(1 - g_player, f"f{1 - g_player}") if filler == "foe" else \
+            _filler(0, "f0") + _filler(1, "f1") if filler else []
         # (last of its player's Deck cards: the top, the card a draw takes)
         placed_x = SetupCard(ref=x.ref, code=x.passcode, player=x_player, location=where, name=x.name)
         steps = [Step(action="activate", card=g.ref, effect=_event_effect(g_event, g.passcode, cards), select=[x.ref],
                       answer=True),
                  Step(action="chain", card=x.ref, effect=effect, answer=True, after=[x.ref],
                       expect={"offered": True})]
-        label = f"{moved.action} by 「{g.name}」 from the {where}" + (" + filler" if filler else "")
+        label = f"{moved.action} by 「{g.name}」 from the {where}" + (
+            " + the other player's filler" if filler == "foe" else " + filler" if filler else "")
         base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
         ruling_scenario = _scenario(ruling, base, frame, [placed_g, *extra, placed_x], steps, label, turn_player=g_player)
         baseline = _scenario(ruling, base + "-baseline", frame, [placed_g, *extra, placed_x], steps, label,

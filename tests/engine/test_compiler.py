@@ -1462,3 +1462,22 @@ def test_real_scripts_a_trap_monster_is_activated_before_the_question(shared_dir
                                                                 "qa-21250": "pass", "qa-22580": "pass"}, verdicts
     with pytest.raises(AssertionError, match="救護部隊」 is treated as a monster by an effect other than its own"):
         _dev_qas_compiled(shared_dir, (17150,), cards)
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_a_card_special_summoned_by_a_named_cards_effect(shared_dir, engine_driver):
+    """「G」の効果によって「X」を特殊召喚した場合、「X」の効果を発動できますか: G activated choosing X (from where G's text
+    summons it), X's trigger of its own Special Summon asked once it moved; a variant gives only the other player
+    filler (G asks for an empty field of its own)."""
+    cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
+    # 「インフェルノイド・ネヘモス」 Special Summoned from the hand by 「青天の霹靂」 activates its ① (yes)
+    frames, scenarios = _dev_qas_compiled(shared_dir, (14350,), cards)
+    assert [e.action for e in frames[14350].events] == ["activate", "special_summon"]
+    asked = [s for s in scenarios if s.kind == "ruling"]
+    assert {c.location for s in asked for c in s.setup.cards if c.ref == frames[14350].question.card} == {"hand"}
+    assert any(not any(c.player == 0 and c.location == "mzone" for c in s.setup.cards) and any(
+        c.player == 1 and c.location == "mzone" for c in s.setup.cards) for s in asked)
+    verdicts = settle(scenarios, run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"),
+                                               driver=engine_driver))
+    assert {rid: v.verdict for rid, v in verdicts.items()} == {"qa-14350": "pass"}, verdicts
