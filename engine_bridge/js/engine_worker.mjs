@@ -77,6 +77,21 @@ function readScript(dirs, name) {
   return null;
 }
 
+// EDOPro's chain.lua reads a chain link's Link Rating and Pendulum Scale "when activated" with
+// Duel.GetChainInfo(ch, CHAININFO_TRIGGERING_LINK / _LSCALE), flags (31-33) the core of ocgcore-wasm 0.1.2 does not
+// know: it logs "Passed invalid CHAININFO flag" and the duel stops, whenever a chain property falls back to the
+// triggering ones (get_all_triggering_properties: a card that left the field before its effect resolved). The
+// card's current Scale and Link Rating stand in for them. Loaded after the base scripts; scripts without chain.lua
+// (the project's pack) are left alone.
+const CHAIN_INFO_COMPAT = `if Chain and Chain.GetTriggeringScale then
+  local function handler(ch)
+    local e = Duel.GetChainInfo(ch or 0, CHAININFO_TRIGGERING_EFFECT)
+    return e and e:GetHandler()
+  end
+  Chain.GetTriggeringScale = function(ch) local c = handler(ch) return c and c:GetLeftScale() end
+  Chain.GetTriggeringLink = function(ch) local c = handler(ch) return c and c:GetLink() end
+end`;
+
 function cardData(raw) {
   if (!raw) return null;
   return {
@@ -839,6 +854,7 @@ Debug.Message("battle-window:" .. w)`;
           throw new Stop("error", `Lua error in ${name}: ${this.errors[0] ?? "the core could not load it"}`);
         }
       }
+      core.loadScript(this.duel, "chain_info_compat.lua", CHAIN_INFO_COMPAT);
       if (!core.loadScript(this.duel, req.puzzle_name ?? "puzzle.lua", req.puzzle)) {
         throw new Stop("error", `Lua error in the scenario set-up: ${this.errors[0] ?? "the core could not load it"}`);
       }

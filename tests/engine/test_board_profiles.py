@@ -520,3 +520,19 @@ def test_real_scripts_a_target_beside_a_named_monster_the_effect_needs_face_up(e
     passed = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
     assert "faceup named" in passed.title
     assert [(c.code, c.location) for c in passed.setup.cards if c.ref.startswith("f0-o")] == [(41091257, "mzone")]
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_chain_link_whose_card_left_the_field_resolves_without_a_lua_error(engine_driver):
+    # 「ＷＷ－アイス・ベル」 Special Summons itself from the hand, 「灰流うらら」 (discarded as its cost) negates it: asking
+    # the chain's properties falls back to the triggering ones (chain.lua), whose Link Rating and Scale flags the
+    # core of ocgcore-wasm 0.1.2 lacks ("Passed invalid CHAININFO flag"); the worker stands the card's current ones in
+    scenario = Scenario.from_data({
+        "format": 1, "id": "ice-bell-ash", "title": "Ice Bell negated by Ash Blossom", "ruling": {"text": "-"},
+        "setup": {"cards": [{"ref": "bell", "code": 43722862, "player": 0, "location": "hand"},
+                            {"ref": "ash", "code": 14558127, "player": 1, "location": "hand"}]},
+        "steps": [{"activate": "bell"}, {"chain": "ash"}],
+        "expect": {"cards": {"bell": "hand", "ash": "grave"}}}, "test")
+    result = run_scenarios([scenario], scripts=REAL, cards=REAL_CARDS, driver=engine_driver)[0]
+    assert result.verdict == "pass", (result.verdict, result.reason)
