@@ -1018,7 +1018,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
         pass  # (<X>をリリースして「G」を発動できますか: the can_select of G's cost, read)
     elif frame.question and frame.question.kind == "can_select":
         read_select_question(frame, body, answer, cards)
-    if frame.question and frame.question.kind == "can_summon":
+    if frame.question and frame.question.kind == "can_summon" and not read_pendulum_summon_beside(frame, body, cards):
         read_summon_by_effect(frame, body, cards)
         read_sent_then_summoned(frame, body, cards)
     # the 『』 effect text the question quotes right after the questioned card's name
@@ -1846,6 +1846,38 @@ _WHERE_WORD = {"デッキ": "deck", "墓地": "grave", "手札": "hand", "エク
 # its own procedure) is in the Graveyard, never summoned (as the set-up places it)
 _JA_SENT_THEN_SUMMONED = re.compile(r"(?:" + _JA_SENT_UNSUMMONED + r")(?P<x>" + _NAME + r")を(?:墓地から)?特殊召喚"
                                     r"(?:する事は|することは|する事が|することが)?でき(?:ます|ません)か")
+
+
+# (自分の)ペンデュラムゾーンに「X」が存在する場合、相手はペンデュラム召喚できますか: no monster is asked about, only
+# whether a player's Pendulum Summon is offered while X is where the title puts it
+_JA_PENDULUM_SUMMON_BESIDE = re.compile(
+    r"^(?P<where>(?:自分|相手)の(?:ペンデュラムゾーン|Pゾーン|フィールド|モンスターゾーン|魔法＆罠ゾーン|フィールドゾーン)に)"
+    r"(?P<x>" + _NAME + r")が(?:表側表示で)?存在する場合、(?P<who>自分|相手)は、?ペンデュラム召喚"
+    r"(?:を行う(?:事|こと)(?:は|が)?|する(?:事|こと)(?:は|が)?)?でき(?:ます|ません)か")
+
+
+def read_pendulum_summon_beside(frame: Frame, body: str, cards: _Cards) -> bool:
+    """「（自分の）ペンデュラムゾーンに「X」が存在する場合、相手はペンデュラム召喚できますか」: a can_summon by
+    Pendulum Summon of no named monster, X present where the title says (its controller the asker: 自分の; the
+    other player: 相手の), the summoner (FrameQuestion.actor) the player the title names; False when the title
+    is not in this shape."""
+    m = _JA_PENDULUM_SUMMON_BESIDE.search(body)
+    q = frame.question
+    if m is None or q is None or q.kind != "can_summon":
+        return False
+    x = cards.get(m.group("x")[1:-1])
+    where = m.group("where")
+    x.controller = "self" if where.startswith("自分") else "opponent"
+    x.location = {"ペンデュラムゾーン": "pzone", "Pゾーン": "pzone", "モンスターゾーン": "mzone", "魔法＆罠ゾーン": "szone",
+                  "フィールドゾーン": "fzone"}.get(where[3:-1], x.location)
+    x.state = sorted({*x.state, "present"})
+    q.card, q.targets, q.how, q.text = None, [], "ペンデュラム召喚", m.group(0)
+    q.effect, q.effect_text, q.effect_kind = None, None, None
+    q.actor = "self" if m.group("who") == "自分" else "opponent"
+    frame.cards = cards.cards
+    frame.unread = [u for u in frame.unread if u not in (f"situation: 「{where}」 is not read",
+                                                         f"situation: what 「{x.name}」 does before the question")]
+    return True
 
 
 def read_sent_then_summoned(frame: Frame, body: str, cards: _Cards) -> None:

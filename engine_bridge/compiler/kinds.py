@@ -10,7 +10,7 @@ from typing import Any, Iterable
 from engine_bridge.carddata import setcodes_complete
 from engine_bridge.compiler.base import (_ruling_id, _scenario, _slug, _where, CardSource, CIRCLED, FILLER_MONSTER, NotCompiled,
                                          TEMPLATE)
-from engine_bridge.compiler.boards import (_battle_foe, _chain_standins, _check_cards, _fate_place, _filler,
+from engine_bridge.compiler.boards import (_battle_foe, _chain_standins, _check_cards, _fate_place, _field_place, _filler,
                                            _named_cards, _question_places, _same_kind, _situation_card,
                                            _has_traits, EFFECT_DESTROYER, extra_filler, filter_stand_ins, filtered_cards, piled_cards,
                                            pick_described, similar_cards, variety_filler, with_described_cards)
@@ -1194,6 +1194,8 @@ def compile_pendulum_summon(ruling: Any, frame: Frame, cards: CardSource) -> lis
     the monster `selectable` among its choices or not; the baseline a Normal Monster of the same Level in
     its place (the summon is offered and takes it), so a "cannot" is the monster's own restriction."""
     q = frame.question
+    if q.card is None and q.actor:
+        return _compile_pendulum_summon_beside(ruling, frame, cards)
     _check_read_yes_no(frame)
     _check_cards(frame, cards)
     by_ref = {c.ref: c for c in frame.cards}
@@ -1230,4 +1232,48 @@ def compile_pendulum_summon(ruling: Any, frame: Frame, cards: CardSource) -> lis
         ref="t0", code=stand_in[0], player=0, location="hand")], [Step(
         action="special_summon", card="scale-0", select=["t0"], answer=True,
         expect={"offered": True, "selectable": {"t0": True}})], where, control_of=ruling_scenario)
+    return [baseline, ruling_scenario]
+
+
+def _compile_pendulum_summon_beside(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
+    """can_summon by Pendulum Summon of no named monster, asked while the situation's one card is present
+    (「自分のペンデュラムゾーンに「X」が存在する場合、相手はペンデュラム召喚できますか」): the summoner (the question's
+    actor) the turn player with the Normal Pendulum Monsters PENDULUM_SCALES in its Pendulum Zones and a Level 4
+    Normal Monster in its hand, X where the title puts it on its controller's side; the Pendulum Summon (the
+    left Scale's procedure) `offered` and the monster `selectable`. The baseline: the same without X."""
+    q = frame.question
+    if frame.answer not in ("yes", "no"):
+        raise NotCompiled(next((u for u in frame.unread if u.startswith("answer")), "the answer is not yes or no"))
+    if frame.unread:
+        raise NotCompiled(frame.unread[0])
+    if frame.events or frame.zones or len(frame.cards) != 1 or "present" not in frame.cards[0].state:
+        raise NotCompiled("a player's Pendulum Summon asked beside other cards or after events: not compiled yet")
+    _check_cards(frame, cards)
+    x = frame.cards[0]
+    summoner = 0
+    # (the asker is "self": the actor "opponent" is the other player from X's controller when X is the asker's)
+    x_player = summoner if (x.controller or "self") == q.actor else 1 - summoner
+    place, position = _field_place(cards.kind(x.passcode), x)
+    cards.ensure([*PENDULUM_SCALES, FILLER_MONSTER])
+    if not all(code in cards.data and cards.script(code) is not None for code in PENDULUM_SCALES):
+        raise NotCompiled("the scripts in use lack the Normal Pendulum Monsters that serve as Pendulum Scales")
+    scales = [SetupCard(ref=f"scale-{i}", code=code, player=summoner, location="pzone", sequence=i)
+              for i, code in enumerate(PENDULUM_SCALES)]
+    if place == "pzone" and x_player == summoner:
+        raise NotCompiled(f"「{x.name}」 in the summoner's own Pendulum Zone: its Scales are not compiled")
+    present = SetupCard(ref=x.ref, code=x.passcode, player=x_player, location=place, position=position, name=x.name,
+                        sequence=0 if place == "pzone" else None)
+    rid = _ruling_id(ruling)
+    base = f"{TEMPLATE}-{_slug(rid)}-v1"
+    where = (f"a Level 4 Normal Monster in the hand of player {summoner}, its Pendulum Scales 0 and 9, "
+             f"「{x.name}」 in the {place} of player {x_player}")
+    expected = frame.answer == "yes"
+    ruling_scenario = _scenario(ruling, base, frame, [*scales, present, SetupCard(
+        ref="m", code=FILLER_MONSTER, player=summoner, location="hand")], [Step(
+        action="special_summon", card="scale-0", select=["m"], answer=True,
+        expect={"offered": expected, "selectable": {"m": expected}})], where)
+    baseline = _scenario(ruling, base + "-baseline", frame, [*scales, SetupCard(
+        ref="t0", code=FILLER_MONSTER, player=summoner, location="hand")], [Step(
+        action="special_summon", card="scale-0", select=["t0"], answer=True,
+        expect={"offered": True, "selectable": {"t0": True}})], where + " (without it)", control_of=ruling_scenario)
     return [baseline, ruling_scenario]

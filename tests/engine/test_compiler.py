@@ -1270,6 +1270,27 @@ def test_real_scripts_a_pendulum_summon_of_a_monster_in_the_hand(engine_driver):
         assert verdict.verdict == "pass", (rid, verdict.reason)
 
 
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_a_players_pendulum_summon_beside_a_card_of_the_other_player(engine_driver):
+    # official Q&A (できます): 「竜魔王ベクターP」 in the asker's Pendulum Zone negates the effects of the cards in the
+    # other player's Pendulum Zones, not that player's Pendulum Summon: the other player is the turn player with
+    # Scales 0 and 9 and a Level 4 Normal Monster in its hand, Vector P in the asker's Pendulum Zone
+    compiled = _real_compiled(
+        "t-vector", "自分のペンデュラムゾーンに「竜魔王ベクターP」が存在する場合、相手はペンデュラム召喚できますか？",
+        "「竜魔王ベクターP」の『①：このカードがPゾーンに存在する限り、相手のPゾーンのカードの効果は無効化される』ペンデュラム効果が"
+        "適用されている場合、相手のペンデュラムゾーンにて発動した効果、相手のペンデュラムゾーンにて効果が適用される効果は無効になり"
+        "ますが、ペンデュラム召喚が行えなくなるわけではありません。\n相手は通常通りペンデュラム召喚を行う事ができます。",
+        {"竜魔王ベクターP": 69512157})
+    baseline, asked = compiled.scenarios
+    assert [(c.location, c.player) for c in asked.setup.cards] == [("pzone", 0), ("pzone", 0), ("pzone", 1), ("hand", 0)]
+    assert asked.steps[0].action == "special_summon" and asked.steps[0].expect == {"offered": True,
+                                                                                   "selectable": {"m": True}}
+    assert 69512157 not in [c.code for c in baseline.setup.cards]
+    verdict = _real_verdict(compiled, "t-vector", engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+
+
 def test_a_refusal_of_one_choice_of_an_effect_is_not_a_refusal_of_its_activation(pack):
     # official Q&A: under 「ライオウ」 the hand effect of 「月光黒羊」 can be activated choosing its Graveyard ●, not its
     # Deck ●: the activation is offered, so "cannot activate" is not what the ruling says

@@ -1233,3 +1233,14 @@ def test_a_trap_card_treated_as_a_monster_is_its_own_activation_first(qa):
         f = qa(fid)
         assert (f.question.kind, f.question.how, f.answer, f.unread) == ("can_select", how, "yes", [])
         assert [(e.action, e.card, e.note) for e in f.events] == [("activate", f.question.targets[0], TRAP_MONSTER_NOTE)]
+
+
+def test_a_players_pendulum_summon_beside_a_card_in_a_pendulum_zone():
+    # no monster is asked about: whether the other player's Pendulum Summon is offered while 「X」 is in the asker's
+    # Pendulum Zone (the summoner the question's actor, X present where the title puts it)
+    t = "自分のペンデュラムゾーンに「竜魔王ベクターP」が存在する場合、相手はペンデュラム召喚できますか？"
+    f = frame_for(t, "ja", [], {"title": t, "question": t, "answer": "相手は通常通りペンデュラム召喚を行う事ができます。"})
+    assert (f.question.kind, f.question.card, f.question.actor, f.answer, f.unread) == (
+        "can_summon", None, "opponent", "yes", [])
+    assert [(c.name, c.controller, c.location, c.state) for c in f.cards] == [
+        ("竜魔王ベクターP", "self", "pzone", ["present"])]
