@@ -1158,9 +1158,23 @@ def answered_precondition(answer: str, kind: str) -> list[str]:
     asides = [x for x in sentences if only and x.startswith(("（", "(", "なお", "ただし")) and x not in only and
               _can_polarities(x + "。", kind) == {"no"}]
     rest = "。".join(x for x in sentences if x not in needs and x not in asides) + "。"
-    if not (needs or only) or _can_polarities(rest, kind) != {"yes"} or _answer_ja(rest, kind) != "yes":
+    if not (needs or only):
+        # 「「王宮の鉄壁」の効果が適用されている場合でも、…発動する事ができます。ただし、…「セレンの呪眼」が…存在する場合には、
+        # …発動する事はできません。」: a yes to the title's situation (even there), the asides refusing it under more
+        main = [x for x in sentences if not x.startswith(("（", "(", "なお", "ただし", "また"))]
+        refusals = [x for x in sentences if x not in main and _can_polarities(x + "。", kind) == {"no"}]
+        said = "。".join(main) + "。"
+        if refusals and _can_polarities(said, kind) == {"yes"} and _answer_ja(said, kind) == "yes" and any(
+                _JA_EVEN_THEN.search(x) and _can_polarities(x + "。", kind) == {"yes"} for x in main):
+            return [x.lstrip("（(").rstrip("）)") for x in refusals]
+        return []
+    if _can_polarities(rest, kind) != {"yes"} or _answer_ja(rest, kind) != "yes":
         return []
     return [x.lstrip("（(").rstrip("）)") for x in needs + only]
+
+
+# 「…場合でも」「…際にも」: the yes said of the title's situation itself
+_JA_EVEN_THEN = re.compile(r"場合でも|際にも|時にも|ても、")
 
 
 # ---------------------------------------------------------------- what happens, answered as can or cannot

@@ -108,6 +108,10 @@ def test_place_said_before_the_name_and_quoted_effect_applied(qa):
     # the yes said only under what it needs, the aside refusing the rest
     f = qa(14820)
     assert f.answer == "yes" and not f.unread and len(f.requires) == 1 and f.requires[0].endswith("発動する事ができます")
+    # 「「王宮の鉄壁」の効果が適用されている場合でも、…「惨禍の呪眼」を発動する事ができます。ただし、…「セレンの呪眼」が…存在する
+    # 場合には、…発動する事はできません。」: a yes to the title's situation itself, the aside refusing it under more
+    f = qa(22480)
+    assert f.answer == "yes" and not f.unread and f.requires and "セレンの呪眼" in f.requires[0]
     # 「…効果を発動する事はできます。…（…『②：…』効果を発動する事はできません。）」: the refusal is of another effect
     # of the card than the question's 『①：…』, not a second answer
     f = qa(14475)
