@@ -976,6 +976,8 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
                     pass  # the other polarity said of another effect the answer quotes: not this question's
                 elif requires:  # a yes beside what it needs (「ただし、…でなければ…できません」): a yes on conditions
                     frame.answer, frame.requires = "yes", requires
+                elif excepted := answered_exceptions(answer, frame.question.kind):
+                    frame.answer, frame.requires = "no", excepted  # a no beside the exceptions the asides allow
                 else:
                     frame.unread.append("answer: yes in some situations and no in others")
         if frame.answer is None:
@@ -1171,6 +1173,21 @@ def answered_precondition(answer: str, kind: str) -> list[str]:
     if _can_polarities(rest, kind) != {"yes"} or _answer_ja(rest, kind) != "yes":
         return []
     return [x.lstrip("（(").rstrip("）)") for x in needs + only]
+
+
+def answered_exceptions(answer: str, kind: str) -> list[str]:
+    """The asides of an answer whose sentences proper all say the questioned action cannot be done while its
+    asides (「なお、」「ただし、」「また、」「（…）」) say it can under more (「（もう1度召喚し、効果モンスター扱いとなって
+    いるデュアルモンスターを対象としてであれば、…発動する事はできます。）」): those exceptions (a set-up that offers
+    the action may meet them: no verdict); empty otherwise."""
+    sentences = [x.strip() for x in re.split(r"[。\n]", answer) if x.strip()]
+    main = [x for x in sentences if not x.startswith(("（", "(", "なお", "ただし", "また"))]
+    allowed = [x for x in sentences if x not in main and _can_polarities(x + "。", kind) == {"yes"}]
+    said = "。".join(main) + "。"
+    if not allowed or _can_polarities(said, kind) != {"no"} or _answer_ja(said, kind) != "no" or any(
+            _can_polarities(x + "。", kind) == {"no"} for x in sentences if x not in main):
+        return []
+    return [x.lstrip("（(").rstrip("）)") for x in allowed]
 
 
 # 「…場合でも」「…際にも」: the yes said of the title's situation itself

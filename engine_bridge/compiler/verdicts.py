@@ -151,7 +151,7 @@ def _one(scenario: Scenario, result: Any, baseline: Scenario | None, base_result
         # a "yes" the engine offers in the ruling's situation passes; the baseline only tells whether a
         # refusal says anything (whether the set-up lacked what the action needs)
         return FrameVerdict("", "", "pass", "", scenario.id, getattr(result, "log", None))
-    if expected and obs is not None and (unmet := _requires_unmet(scenario)):
+    if obs is not None and bool(obs.get("offered")) != bool(expected) and (unmet := _requires_unmet(scenario)):
         return FrameVerdict("", "", "inconclusive", unmet, scenario.id, getattr(result, "log", None))
     if baseline is None or base_result is None:
         return FrameVerdict("", "", "inconclusive", "no baseline run", scenario.id)
@@ -186,11 +186,13 @@ def _one(scenario: Scenario, result: Any, baseline: Scenario | None, base_result
 
 
 def _requires_unmet(scenario: Scenario) -> str | None:
-    """Why a "yes" the engine does not show is no verdict where the answer states what the yes needs
-    (Frame.requires: 「ただし、…状態でなければ発動する事はできません」): the set-up may not meet it."""
-    requires = (getattr(scenario, "notes", None) or {}).get("requires")
-    return (f"not shown, but the ruling's yes needs what the set-up may lack (「{requires[0]}」)"
-            if requires else None)
+    """Why an answer the engine does not show is no verdict where the ruling states what its answer needs
+    (Frame.requires: a yes 「ただし、…状態でなければ発動する事はできません」, a no 「（…であれば…発動する事はできます。）」):
+    the set-up may lack it (a yes) or meet the exception (a no)."""
+    notes = getattr(scenario, "notes", None) or {}
+    requires, answer = notes.get("requires"), notes.get("answer")
+    return (f"not shown, but the ruling's {answer} holds only beside what it states, which the set-up may "
+            f"{'lack' if answer == 'yes' else 'meet'} (「{requires[0]}」)" if requires else None)
 
 
 def _option_chosen_before(scenario: Scenario, result: Any) -> str | None:
@@ -378,7 +380,7 @@ def _one_select(scenario: Scenario, result: Any, baseline: Scenario | None, base
     got = _chosen_among(obs, ref) if obs is not None and obs.get("offered") else None
     if expected and got:
         return FrameVerdict("", "", "pass", "", scenario.id, log)
-    if expected and obs is not None and (unmet := _requires_unmet(scenario)):
+    if obs is not None and bool(got) != bool(expected) and (unmet := _requires_unmet(scenario)):
         return FrameVerdict("", "", "inconclusive", unmet, scenario.id, log)
     if baseline is None or base_result is None:
         return FrameVerdict("", "", "inconclusive", "no baseline: no card the effect's text names stands in for the "

@@ -1453,7 +1453,7 @@ def test_real_scripts_a_yes_beside_what_it_needs(engine_driver):
     done = {s.id: (s, r) for s, r in zip(compiled.scenarios, results)}
     first = copy.deepcopy(done[asked[0].id][1])
     assert settle_result(asked[0], first, done).verdict == "inconclusive"  # bare: nothing to destroy
-    assert "needs what the set-up may lack" in first.message
+    assert "holds only beside what it states, which the set-up may lack" in first.message
     assert settle(compiled.scenarios, results)["t-zarc"].verdict == "pass"
 
 

@@ -119,6 +119,10 @@ def test_place_said_before_the_name_and_quoted_effect_applied(qa):
     # 「…のであれば…発動する事ができます。（…『①：…』モンスター効果によって、通常モンスターとして扱われますので、…発動
     # する事はできません。）」: the quote is why, not what is refused: conditional
     assert "answer: yes in some situations and no in others" in qa(11165).unread
+    # 「基本的に、…「我が身を盾に」を発動する事はできません。ただし、…レベル1モンスター…が1体以上存在している場合であれば、
+    # …その場合に限り、「我が身を盾に」を発動する事ができます。」: a no beside the exception its aside allows
+    f = qa(20860)
+    assert (f.answer, f.unread) == ("no", []) and f.requires[0].startswith("ただし、自分または相手のモンスターゾーンに")
     # 「王宮の鉄壁」の『①』の効果が適用されている場合、… : the quoted effect is the applied one
     f = qa(22940)
     assert [c.name for c in f.cards if "applied" in c.state] == ["王宮の鉄壁"] and not f.unread
