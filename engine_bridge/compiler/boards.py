@@ -1002,6 +1002,22 @@ def described_filter_pairs(script: str, described: list[str], cards: CardSource,
     return out
 
 
+def filtered_described(script: str, card: FrameCard, code: int, location: str, cards: CardSource,
+                       exclude: Iterable[int] = ()) -> list[int]:
+    """For a card the ruling only describes (「対象のモンスター」, 「対象のチューナー」), picked as `code` by its traits
+    alone (pick_described): per filter of the acting card's script, a card of the cdb in use with the filter's
+    traits AND the described ones, of a kind that may stand where it stands (「BF－逆巻のトルネード」's target: a 「BF」
+    Tuner in the Graveyard); those other than `code`, none without a cards.cdb."""
+    described = _resolved_traits(card, cards)
+    out: list[int] = []
+    for traits in script_filters(script, cards):
+        found = _first_fitting(traits, cards, {code, *exclude, *out}, _same_kind(code, location, cards), None,
+                               described or None, cards.data.get(code))
+        if found is not None:
+            out.append(found)
+    return out
+
+
 def _same_kind(code: int, location: str, cards: CardSource):
     """A test of card kinds (CardSource.kind) that may stand where the card of `code` stands: a monster
     for a monster (any kind of monster in a Monster Zone or pile, a Pendulum Monster in a Pendulum Zone), the

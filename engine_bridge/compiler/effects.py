@@ -93,6 +93,9 @@ def effect_index(frame: Frame, code: int, cards: CardSource, activation: bool) -
         return wanted - 1
     if initial and len(initial) == len(activated) and wanted in activated:
         return initial[activated.index(wanted)]
+    if wanted == 1 and activation and _asked_place(frame) not in ("grave", "removed") and \
+            card_activation_first(text, cards.kind(code)):
+        return None  # ① is the Spell/Trap Card's activation itself: its option where the card is Set or in the hand
     if only_effect_from(text, wanted, _asked_place(frame)):
         return None  # the card where the ruling puts it offers that one effect alone: any option of it
     if activated == [wanted] and cards.kind(code) in ("monster", "extra"):
@@ -136,6 +139,13 @@ def _asked_place(frame: Frame) -> str | None:
     """Where the ruling puts the card whose effect it asks about (墓地の「X」: grave), None where it does not."""
     q = frame.question
     return next((c.location for c in frame.cards if q is not None and c.ref == q.card), None)
+
+
+def card_activation_first(text: str, kind: str) -> bool:
+    """Whether a Spell/Trap's ① is the card's own activation: a Normal or Quick-Play Spell's or a Normal or Counter
+    Trap's ① (what the card does once activated), or one whose text says so (「…このカードを発動できる」)."""
+    parts = [p for p in re.split(r"(?=[①-⑩][：:])", text) if p[:1] == "①"]
+    return bool(parts) and (kind in ("spell", "trap") or "このカードを発動" in parts[0])
 
 
 def only_effect_from(text: str, number: int, place: str | None) -> bool:

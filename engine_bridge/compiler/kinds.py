@@ -4,6 +4,7 @@ battle or effect, an attack declared), with the chain baselines of the offered k
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any, Iterable
 
@@ -12,13 +13,14 @@ from engine_bridge.compiler.base import (_ruling_id, _scenario, _slug, _where, C
                                          TEMPLATE)
 from engine_bridge.compiler.boards import (_battle_foe, _chain_standins, _check_cards, _fate_place, _field_place, _filler,
                                            _named_cards, _question_places, _same_kind, _situation_card,
-                                           _has_traits, EFFECT_DESTROYER, extra_filler, filter_stand_ins, filtered_cards, piled_cards,
+                                           _has_traits, EFFECT_DESTROYER, extra_filler, filter_stand_ins, filtered_cards,
+                                           filtered_described, piled_cards,
                                            pick_described, similar_cards, variety_filler, with_described_cards)
 from engine_bridge.compiler.effects import (_event_effect, _SET_DESC, _SET_TYPE, activated_effects, effect_index,
                                             face_up_effect, numbered_effect_text, open_state_effects, own_event_effect,
                                             referenced_cards, summon_source)
 from engine_bridge.compiler.steps import (_check_event_sides, _event_place, _negation_window, _with_filler, named_filler,
-                                          played_activations, revive_steps,
+                                          Played, played_activations, revive_steps,
                                           revive_triggered,
                                           summon_triggered)
 from engine_bridge.compiler.verdicts import _expect_fates, FATE_CONTRARY, MOVED_INTO
@@ -572,6 +574,7 @@ def compile_applied(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenar
     if first is None or first.card != subject:
         raise NotCompiled(f"applied: the effect whose processing is asked (「{by_ref[subject].name}」) is not the title's "
                           f"first activation: not compiled yet")
+    described = frame
     frame = with_described_cards(frame, cards)
     played = played_activations(frame, cards)
     if len(played.steps) == 1 and not played.deciding:
@@ -585,13 +588,16 @@ def compile_applied(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenar
     rid = _ruling_id(ruling)
     scenarios: list[Scenario] = []
     # (a third board where the first activation's card looks for what its text names or its filters pass)
-    variants = [(p, filler) for p in sides for filler in (False, True, "named")
+    variants = [(p, filler, "") for p in sides for filler in (False, True, "named")
                 if filler != "named" or named_filler(p, cards)]
-    for variant, (one, filler) in enumerate(variants, 1):
+    # (last, a target the ruling only describes as a card its filters take: a 「BF」 Tuner for 「対象のチューナー」)
+    variants += [(p, filler, label) for one in sides for p, label in _filtered_targets(one, described, cards)
+                 for filler in (True, "named")]
+    for variant, (one, filler, label) in enumerate(variants, 1):
         extra, run = _with_filler(one, filler, cards)
         base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
         where = "first activation" + (" + filler" if filler else "") + (" + named" if filler == "named" else "") + (
-            f", target on player {next(p.player for p in one.placed if p.ref == unsided[0])}'s side" if unsided else "")
+            f", target on player {next(p.player for p in one.placed if p.ref == unsided[0])}'s side" if unsided else "") + label
         ruling_scenario = _scenario(ruling, base, frame, [*one.placed, *one.deciding, *extra], [*one.prelude, *run], where)
         ruling_scenario.notes["applied"] = {subject: applied}
         ruling_scenario.title += f" — the processing of {subject}'s effect is {'' if applied else 'not '}applied"
@@ -611,6 +617,26 @@ def compile_applied(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenar
                 for ref, gone in one.vanished.items())
         scenarios += [baseline, ruling_scenario]
     return scenarios
+
+
+def _filtered_targets(played: Played, described: Frame, cards: CardSource) -> list[tuple[Played, str]]:
+    """The title's activations with each target the ruling only describes (「対象のモンスター」: picked by its traits
+    alone) replaced by a card that also passes the first activation's script's filters (filtered_described), one
+    board per such card; none where no target is described or the filters take the picked card's kind only."""
+    first = played.placed[0]
+    script = cards.script(first.code) or ""
+    targets = {t for st in played.steps[:1] for t in st.target}
+    out: list[tuple[Played, str]] = []
+    for card in described.cards:
+        placed = next((p for p in played.placed if p.ref == card.ref), None)
+        if not card.described or card.passcode is not None or placed is None or card.ref not in targets:
+            continue
+        for code in filtered_described(script, card, placed.code, placed.location, cards, exclude={first.code})[:2]:
+            swapped = [SetupCard(**{**p.__dict__, "code": code, "name": ""}) if p.ref == card.ref else p
+                       for p in played.placed]
+            out.append((dataclasses.replace(played, placed=swapped),
+                        f", the described {card.ref} a card its filters take ({code})"))
+    return out
 
 
 def compile_moved_into(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:

@@ -555,6 +555,13 @@ def test_an_effect_the_only_one_activated_from_where_the_ruling_puts_the_card():
     assert only_effect_from(cocoon, 2, "grave")
     assert not only_effect_from(cocoon, 1, "grave") and not only_effect_from(cocoon, 2, None)
     assert not only_effect_from(cocoon, 2, "mzone")
+    # a Normal Trap's ① is the card's activation; a Continuous Spell's ① only where its text says so
+    from engine_bridge.compiler.effects import card_activation_first
+
+    reflector = "①：自分フィールドのモンスター２体を除外し、…を対象としてこのカードを発動できる。②：…場合に発動する。"
+    assert card_activation_first(reflector, "trap") and card_activation_first(reflector, "trap-continuous")
+    assert not card_activation_first("①：１ターンに１度、発動できる。", "continuous")
+    assert not card_activation_first("このカードを発動できる。", "spell")  # no numbered effects
     # two effects activated from the Graveyard: neither is told apart by where the card is
     both = "①：墓地のこのカードを除外して発動できる。②：このカードが墓地に存在する場合に発動できる。"
     assert not only_effect_from(both, 1, "grave") and not only_effect_from(both, 2, "grave")
@@ -567,10 +574,30 @@ def test_real_scripts_an_effect_without_option_texts_told_apart_by_its_place(sha
     the card offers no other one (「超進化の繭」's ② from the Graveyard; 「アロマージ－マジョラム」's ①, its one
     activated effect in the hand besides a continuous ② and a trigger ③ that needs LP gain)."""
     cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
-    _, scenarios = _dev_qas_compiled(shared_dir, (21545, 22745), cards)
+    # and 「ディメンション・リフレクター」's ① (a Trap's activation: its script describes only another option): not
+    # with a monster of 1800 ATK or less as its target while 「後に亀と呼ばれる神」 forbids Special Summoning one
+    _, scenarios = _dev_qas_compiled(shared_dir, (21545, 22745, 8210), cards)
     verdicts = settle(scenarios, run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"),
                                                driver=engine_driver))
-    assert {rid: v.verdict for rid, v in verdicts.items()} == {"qa-21545": "pass", "qa-22745": "pass"}, verdicts
+    assert {rid: v.verdict for rid, v in verdicts.items()} == {"qa-21545": "pass", "qa-22745": "pass",
+                                                               "qa-8210": "pass"}, verdicts
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_a_described_target_played_as_a_card_the_effects_filters_take(shared_dir, engine_driver):
+    """「TG ギア・ゾンビ」の効果処理時に、対象のモンスターが存在しなくなっている場合: the ruling describes the target
+    (対象のモンスター), and only a 「TG」 monster is one (the script's filter): a last board puts a card of the cdb
+    with the filter's traits in its place; Gear Zombie is still Special Summoned (『このカードを手札から特殊召喚する』
+    処理は適用されます). 「スケープ・ゴート」 chained by 「センサー万別」: its four Tokens are Special Summoned (the
+    fourth Token's card data)."""
+    cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
+    _, scenarios = _dev_qas_compiled(shared_dir, (22665, 21470), cards)
+    verdicts = settle(scenarios, run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"),
+                                               driver=engine_driver))
+    assert {rid: v.verdict for rid, v in verdicts.items()} == {"qa-22665": "pass", "qa-21470": "pass"}, verdicts
+    passed = next(s for s in scenarios if s.id == verdicts["qa-22665"].scenario_id)
+    assert "a card its filters take" in passed.notes["variant"] and passed.notes["summons"]
 
 
 @pytest.mark.engine
