@@ -1963,8 +1963,11 @@ _JA_CAUSED_DESTROY = re.compile(
     # (where and how it was, said first: フィールドの「X」 / モンスターゾーンに裏側守備表示で存在する「X」)
     r"(?P<at>(?P<atwho>自分|相手)?(?:の)?(?:フィールド|モンスターゾーン)(?:上)?(?:の|に(?:(?P<pos2>裏側守備表示|表側攻撃表示|"
     r"表側守備表示|表側表示|裏側表示)で)?存在する)、?)?"
-    r"(?P<pos>裏側守備表示の|表側攻撃表示の|表側表示の|裏側表示の)?(?P<x>" + _NAME + r")(?:自身)?(?:が|は)、?(?:自分フィールドで|フィールドで|モンスターゾーンで)?"
-    + _JA_CAUSE + r"(?:で|によって|により)(?P<verb>破壊され(?:、?墓地へ送られ)?|墓地へ送られ)(?:た|る)?(?=場合|時|際)")
+    r"(?P<pos>裏側守備表示の|表側攻撃表示の|表側表示の|裏側表示の)?(?P<x>" + _NAME + r")(?:自身)?(?:が|は)、?(?:自分フィールドで|フィールドで|"
+    r"フィールド上で|モンスターゾーンで)?"
+    # (「X」がフィールド上で裏側表示のまま破壊された場合: still face-down, so not by battle, which flips it first)
+    r"(?P<kept>裏側守備表示のまま|裏側表示のまま)?、?(?:" + _JA_CAUSE + r"(?:で|によって|により))?"
+    r"(?P<verb>破壊され(?:、?墓地へ送られ)?|墓地へ送られ)(?:た|る)?(?=場合|時|際)")
 # 相手フィールドの裏側守備表示モンスターが戦闘・効果で破壊された時 / デュアルモンスターが戦闘で破壊された際に: the same
 # event befalling a monster the ruling describes instead of naming (FrameCard.described)
 _JA_CAUSED_DESTROY_DESCRIBED = re.compile(
@@ -2027,6 +2030,8 @@ def _caused_by(m: "re.Match[str]") -> dict[str, str | None]:
     """The note (by battle / by an effect / by battle or an effect) and the actor (whose effect, when said)
     of a destruction read with _JA_CAUSE."""
     cause = m.group("cause")
+    if cause is None:
+        return {"note": "by an effect", "actor": None}  # (kept face-down: _JA_CAUSED_DESTROY)
     note = ("by battle or an effect" if cause.startswith("戦闘") and "効果" in cause else
             "by battle" if cause.startswith("戦闘") else "by a Spell's effect" if m.group("spell") else "by an effect")
     whose = m.group("whose") or ("相手" if "相手" in cause else None)
@@ -2158,11 +2163,13 @@ def read_caused_events(situation: str, cards: _Cards, spans: list[tuple[int, int
         found.append((m.start(), FrameEvent(action="destroy", card=card.ref, **caused)))
         spans.append((m.start(), m.end()))
     for m in _JA_CAUSED_DESTROY.finditer(situation):
-        if any(s <= m.start() < e for s, e in spans):
+        if any(s <= m.start() < e for s, e in spans) or not (m.group("cause") or m.group("kept")):
             continue
         card = cards.get(m.group("x")[1:-1])
-        if m.group("pos") or m.group("pos2"):
-            _locate(card, m.group("pos") or m.group("pos2"))
+        if m.group("kept") and m.group("cause") and m.group("cause").startswith("戦闘"):
+            continue  # (a battle flips it face-up first: not a destruction this reads)
+        if m.group("pos") or m.group("pos2") or m.group("kept"):
+            _locate(card, m.group("pos") or m.group("pos2") or m.group("kept"))
         if m.group("at"):
             card.location = card.location or "mzone"
             if m.group("atwho"):
@@ -2294,8 +2301,10 @@ def own_effect_after_event(frame: Frame, body: str, cards: _Cards) -> None:
     involved = {r for e in caused for r in (e.card, *e.targets)}
     # (a card that only applies or is there is the situation, not who acts: 「「マクロコスモス」の適用中に…」)
     situation = {c.ref for c in frame.cards if c.state and set(c.state) <= {"applied", "present"}}
-    asked = re.match(r"^(?:(?:場合|時|際)(?:に)?、?)?(?:その|自身の)?(?:(?P<eff>[①-⑨])の)?(?:モンスター効果|効果)(?:を|は)",
-                     q.text or "")
+    # (「…場合でも、ドローする効果は発動しますか」: its effect described by what it does; one of several effects the
+    # compiler cannot tell apart is not compiled)
+    asked = re.match(r"^(?:(?:場合|時|際)(?:に)?、?)?(?:その|自身の)?(?:(?P<eff>[①-⑨])の)?"
+                     r"(?:[^「」、。]{1,12}?(?:する|す|る)(?=効果))?(?:モンスター効果|効果)(?:を|は)", q.text or "")
     if q.card is None and len(caused) == 1 and {c.ref for c in frame.cards} - situation <= involved \
             and asked:
         q.card = caused[0].card

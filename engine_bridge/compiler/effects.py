@@ -249,6 +249,28 @@ def open_state_effects(script: str, index: int | None) -> bool | None:
     return any(o in t for _, t in kinds for o in _OFFERED_TYPES)
 
 
+# the script events of an event befalling the card itself (own_event_trigger)
+_OWN_EVENT_CODES = {"destroy": ("EVENT_DESTROYED", "EVENT_LEAVE_FIELD", "EVENT_TO_GRAVE"),
+                    "send_to_grave": ("EVENT_TO_GRAVE",), "banish": ("EVENT_REMOVE",)}
+
+
+def own_event_trigger(script: str, action: str) -> int | None:
+    """The Stringid index of the one trigger of the card's own event (an EFFECT_TYPE_SINGLE trigger whose code is
+    that event's: EVENT_LEAVE_FIELD for 「フィールドのこのカードが破壊された場合」), read from the script, or None
+    when none or several are described (a script need not describe its effects in the text's order: 「ＴＧ
+    ワンダー・マジシャン」's ③ is Stringid 1)."""
+    found = set()
+    script = _initial_effect(script)  # (a later function may reuse a name for what its effects register)
+    for var in dict.fromkeys(_EFFECT_VAR.findall(script)):
+        types = " ".join(re.findall(_SET_TYPE.format(var=re.escape(var)), script))
+        codes = re.findall(rf"{re.escape(var)}:SetCode\(\s*(\w+)", script)
+        descs = re.findall(_SET_DESC.format(var=re.escape(var)), script)
+        if "EFFECT_TYPE_SINGLE" in types and "EFFECT_TYPE_TRIGGER" in types and len(descs) == 1 and \
+                any(c in _OWN_EVENT_CODES.get(action, ()) for c in codes):
+            found.add(int(descs[0]))
+    return found.pop() if len(found) == 1 else None
+
+
 def face_up_effect(script: str, index: int | None) -> bool:
     """Whether the effect of Stringid `index` is one a face-up card activates (a Quick or Ignition effect of
     a Continuous Spell/Trap on the field), not the card's own activation (EFFECT_TYPE_ACTIVATE)."""

@@ -18,7 +18,7 @@ from engine_bridge.compiler.boards import (_battle_foe, _chain_standins, _check_
                                            pick_described, similar_cards, variety_filler, with_described_cards)
 from engine_bridge.compiler.effects import (_event_effect, _SET_DESC, _SET_TYPE, activated_effects, effect_index,
                                             face_up_effect, numbered_effect_text, open_state_effects, own_event_effect,
-                                            referenced_cards, summon_source)
+                                            own_event_trigger, referenced_cards, summon_source)
 from engine_bridge.compiler.steps import (_check_event_sides, _event_place, _negation_window, _with_filler, named_filler,
                                           Played, played_activations, revive_steps,
                                           revive_triggered,
@@ -937,6 +937,10 @@ def _compile_after_event(ruling: Any, frame: Frame, cards: CardSource) -> list[S
             if not own_trigger and not (activation and frame.question.effect == 1):
                 raise
             effect = None
+    if qcard.ref == victim.ref and q.effect is None and not q.effect_text and not (battle and wins):
+        # (the trigger of that event as the script registers it, where its option texts are not in the text's order)
+        scripted = own_event_trigger(cards.script(qcard.passcode) or "", event.action)
+        effect = effect if scripted is None else scripted
     if qcard.ref == victim.ref:
         qplaces: list[tuple[str | None, str | None]] = [(None, None)]
     else:

@@ -1529,3 +1529,20 @@ def test_real_scripts_a_card_special_summoned_by_a_named_cards_effect(shared_dir
     verdicts = settle(scenarios, run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"),
                                                driver=engine_driver))
     assert {rid: v.verdict for rid, v in verdicts.items()} == {"qa-14350": "pass"}, verdicts
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_a_trigger_of_a_card_destroyed_face_down_by_the_script_that_registers_it(shared_dir, engine_driver):
+    """「TG ワンダー・マジシャン」がフィールド上で裏側表示のまま破壊された場合でも、ドローする効果は発動しますか (yes): face-down
+    beside a face-up baseline, destroyed by the stand-in 「ブラック・ホール」; its ③ (the draw) is the script's Stringid 1
+    (the script describes its Synchro Summon effect ② last), the trigger of EVENT_LEAVE_FIELD it registers."""
+    cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
+    frames, scenarios = _dev_qas_compiled(shared_dir, (11745,), cards)
+    asked = [s for s in scenarios if s.kind == "ruling"]
+    assert {s.steps[-1].effect for s in scenarios} == {1}
+    assert all(next(c for c in s.setup.cards if c.ref == frames[11745].question.card).position == "facedown_defense"
+               for s in asked)
+    verdicts = settle(scenarios, run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"),
+                                               driver=engine_driver))
+    assert {rid: v.verdict for rid, v in verdicts.items()} == {"qa-11745": "pass"}, verdicts

@@ -1252,3 +1252,17 @@ def test_a_players_pendulum_summon_beside_a_card_in_a_pendulum_zone():
         "can_summon", None, "opponent", "yes", [])
     assert [(c.name, c.controller, c.location, c.state) for c in f.cards] == [
         ("竜魔王ベクターP", "self", "pzone", ["present"])]
+
+
+def test_a_card_destroyed_while_still_face_down_and_its_effect_described():
+    # 「X」がフィールド上で裏側表示のまま破壊された場合: still face-down, so destroyed by an effect (a battle flips it
+    # first); the question's effect said by what it does (ドローする効果) is X's own
+    f = _ja("「TG ワンダー・マジシャン」がフィールド上で裏側表示のまま破壊された場合でも、ドローする効果は発動しますか？",
+            "デッキからカードをドローする効果が発動します。")
+    (event,) = f.events
+    victim = _card(f, event.card)
+    assert (event.action, event.note, victim.position, f.question.kind, f.question.card, f.answer, f.unread) == (
+        "destroy", "by an effect", "facedown", "applies", victim.ref, "yes", [])
+    # (no cause and not kept face-down: not this reading)
+    f = _ja("「TG ワンダー・マジシャン」が破壊された場合、ドローする効果は発動しますか？")
+    assert not any(e.note == "by an effect" for e in f.events)
