@@ -472,7 +472,10 @@ def read_resolving(frame: Frame, situation_text: str, spans: list[tuple[int, int
     # (or what A's effect does, said before its name: 「相手にダメージを与える「A」のモンスター効果の処理時に」)
     place = re.search(r"(?:^|(?<=、))(?:(?P<at>(?:自分の|相手の)?(?:墓地|手札|モンスターゾーン|フィールド|ペンデュラムゾーン)"
                       r"(?:の|にて発動した|で発動した|にて発動する|で発動する))|(?:自分|相手|お互い)(?:に|の)[^、「」]{1,12}?"
-                      r"(?:を与える|を回復する|を破壊する|を除外する|を手札に加える|を特殊召喚する))$", situation_text[:m.start()])
+                      r"(?:を与える|を回復する|を破壊する|を除外する|を手札に加える|を特殊召喚する))$|"
+                      # (「自分のメインフェイズに発動した「A」」: its activation in its controller's Main Phase 1, where a
+                      # frame scenario activates it)
+                      r"(?:^|(?<=、))(?P<main>自分の)?メインフェイズ(?:1|１)?に発動した$", situation_text[:m.start()])
     if place and place.group("at"):
         _locate(card, place.group(0))
     spans.append((place.start() if place else m.start(), m.end()))

@@ -1266,3 +1266,16 @@ def test_a_card_destroyed_while_still_face_down_and_its_effect_described():
     # (no cause and not kept face-down: not this reading)
     f = _ja("「TG ワンダー・マジシャン」が破壊された場合、ドローする効果は発動しますか？")
     assert not any(e.note == "by an effect" for e in f.events)
+
+
+def test_a_resolution_asked_of_an_activation_made_in_its_controllers_main_phase():
+    # 自分のメインフェイズに発動した「A」の効果処理時に: A activated in its controller's Main Phase (where a frame scenario
+    # activates it), the question about its resolution
+    f = _ja("自分のメインフェイズに発動した「精霊獣 カンナホーク」の効果処理時に、「精霊獣 カンナホーク」自身がフィールドを"
+            "離れている場合、処理はどうなりますか？", "『デッキから「霊獣」カード１枚を除外する』処理は通常通り適用されます。")
+    assert [(e.action, e.note) for e in f.events] == [("activate", "resolving"), ("leave", "leaves the field")]
+    assert f.unread == [] and f.applied
+    # (another phase is not read so)
+    f = _ja("バトルフェイズに発動した「精霊獣 カンナホーク」の効果処理時に、「精霊獣 カンナホーク」自身がフィールドを"
+            "離れている場合、処理はどうなりますか？", "『デッキから「霊獣」カード１枚を除外する』処理は通常通り適用されます。")
+    assert f.unread
