@@ -84,6 +84,8 @@ _JA_SITUATION = [
                 # (「…が適用されているターンに」: in the turn it applies, as set up: activated this turn)
                 r"(?:適用(?:中|され)|効果適用中)(?:ている(?=ターン))?(?:ターン(?:中)?に)?"), "applied"),
     (re.compile(_NAME + r"(?:が|を)?(?:装備(?:している|され)|装備カード扱い)"), "equipped"),
+    # 「X」のモンスター効果が無効になっている (by what, not said: the compiler's stand-in negates it)
+    (re.compile(_NAME + r"の(?:モンスター効果|効果)が無効(?:に|化)(?:なって|されて)いる(?=場合|状態|時|、)"), "negated"),
     (re.compile(_NAME + r"が(?P<where>[^、「」]{0,20}?)(?:に|で)(?P<pos>表側表示|裏側表示|表側攻撃表示|表側守備表示|裏側守備表示)?(?:で)?存在(?:する|している)"), "present"),
     (re.compile(_NAME + r"(?:が|を|のみが|しか)(?:[^、「」]{0,20}?)(?:コントロールして|存在)(?!し(?:ない|ていない|ません|なく))"), "present"),
 ]
@@ -230,7 +232,7 @@ _ZONE_PATTERNS = [
     re.compile(_ZONE_WHO + _ZONE_WHERE + r"(?:に|には)、?「(?P<arch>[^「」]+)」と名のついた(?P<what>モンスター)(?:が|は)"
                r"(?P<how>(?:1|１)(?:枚|体)も(?:存在し)?ない|存在しない|存在せず|ない|無い)(?=場合|時|状況|状態|、|$)"),
     # 自分のデッキが0枚 / 相手のデッキ枚数が0枚 / 相手のデッキが3枚未満 / 手札が0枚
-    re.compile(_ZONE_WHO + _ZONE_WHERE + r"(?:の)?(?:枚数)?が(?P<n>[0-9０-９]+)枚(?P<cmp>未満|以下)?(?=の|場合|時|状況|状態|、|$)"),
+    re.compile(_ZONE_WHO + _ZONE_WHERE + r"(?:の)?(?:枚数)?が(?P<n>[0-9０-９]+)枚(?P<cmp>未満|以下|以上)?(?=の|場合|時|状況|状態|、|$)"),
     # モンスタートークンが存在する場合 / リンクモンスターが存在しない場合: a kind of monster on the field, no zone said
     # (at the start or after a clause that ends; not 「特殊召喚できる、シンクロモンスターが存在しない」, a relative clause)
     re.compile(r"(?:^|(?<=場合、)|(?<=時、)|(?<=中、)|(?<=際、)|(?<=中に、))(?P<who>)(?P<where>)" + _ZONE_WHAT + r"が(?P<how>存在する|存在しない|存在している)(?=場合|時|状況)"),
@@ -250,6 +252,8 @@ def _zone_count(m: "re.Match[str]", location: str) -> str | None:
     if n is not None:
         number = int(n.translate(str.maketrans("０１２３４５６７８９", "0123456789")))
         cmp = m.groupdict().get("cmp")
+        if cmp == "以上":
+            return "some" if number == 1 else None  # (手札が1枚以上: some; more is a count not read)
         if cmp:
             return f"<{number + (1 if cmp == '以下' else 0)}"
         if number == 0:
@@ -276,6 +280,8 @@ def read_zone_conditions(situation: str, frame: Frame, spans: list[tuple[int, in
                 continue  # 「X」の墓地に…: a zone of a named card's; 手札またはフィールドに…: one of several places
             location = _ZONE_LOCATION[m.group("where")]
             count = _zone_count(m, location)
+            if count is None:
+                continue  # (a count this does not read: 2枚以上)
             what_words = m.groupdict().get("what") or "カード"
             traits: list[str] = []
             if m.groupdict().get("arch"):

@@ -109,7 +109,11 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         frame = frame.model_copy(update={"events": [e for e in frame.events if e.action != "phase"]})
     if not frame.unread and frame.answer in ("yes", "no"):
         frame = with_zone_setcodes(with_described_cards(frame, cards), cards)
-    if frame.zones and (frame.fates or q.kind in ("is_destroyed", "can_attack", "can_select")):
+    negated = [c for c in frame.cards if "negated" in c.state]
+    if negated and not (q.kind == "can_attack" and [c.ref for c in negated] == [q.card]):
+        raise NotCompiled(f"「{negated[0].name}」's effect negated (by what, not said): compiled only for whether it can "
+                          f"attack")
+    if frame.zones and (frame.fates or q.kind in ("is_destroyed", "can_select")):
         z = frame.zones[0]
         raise NotCompiled(f"situation: 「{z.text}」 (a zone stated {z.count}) is not compiled for {q.kind} yet")
     _check_owned(frame)

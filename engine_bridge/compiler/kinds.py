@@ -15,7 +15,8 @@ from engine_bridge.compiler.boards import (_battle_foe, _chain_standins, _check_
                                            _named_cards, _question_places, _same_kind, _situation_card,
                                            _has_traits, EFFECT_DESTROYER, extra_filler, filter_stand_ins, filtered_cards,
                                            filtered_described, piled_cards,
-                                           pick_described, similar_cards, variety_filler, with_described_cards)
+                                           pick_described, similar_cards, variety_filler, with_described_cards,
+                                           zone_baseline, zone_setup)
 from engine_bridge.compiler.effects import (_event_effect, _SET_DESC, _SET_TYPE, activated_effects, effect_index,
                                             face_up_effect, numbered_effect_text, open_state_effects, own_event_effect,
                                             own_event_trigger, referenced_cards, summon_source)
@@ -255,6 +256,13 @@ def _compile_attack(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenar
         return asker if card.controller == "self" else 1 - asker if card.controller == "opponent" else default
 
     placed = [_situation_card(c, cards, side(c, 1)) for c in situation]
+    if attacker is not None and "negated" in attacker.state:
+        # 「X」のモンスター効果が無効になっている (by what, not said): a stand-in 「スキルドレイン」 face-up on the attacker's
+        # side negates it, in the ruling's duel only (the deciding condition)
+        cards.ensure([STAND_IN_NEGATOR])
+        if STAND_IN_NEGATOR not in cards.data or cards.script(STAND_IN_NEGATOR) is None:
+            raise NotCompiled("the stand-in negator (「スキルドレイン」) is not in the card data and scripts in use")
+        placed.append(SetupCard(ref="neg", code=STAND_IN_NEGATOR, player=0, location="szone", position="faceup"))
     # the copies the situation has of a card (「X」が2体存在する)
     placed += [SetupCard(**{**p.__dict__, "ref": f"{p.ref}-{n}"}) for c, p in zip(situation, list(placed))
                for n in range(2, (c.copies or 1) + 1)]
@@ -307,16 +315,28 @@ def _compile_attack(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenar
             where = ("direct attack" if direct else "attack on a monster") + (
                 f", the attacker {label}" if label else "" if attacker else ", stand-in attacker") + (
                 " + filler" if filler else "")
-            ruling_scenario = _scenario(ruling, base, frame, [*others, attacking, *defender, *extra],
-                                        [*steps, Step(action="phase", phase="battle"), attack_step], where)
+            # (a zone the situation states: held in the ruling's duel, removed in the baseline's)
+            keep = {attacking.ref, *(c.ref for c in [*others, *defender])}
+            ruling_scenario = _scenario(ruling, base, frame, zone_setup(
+                [*others, attacking, *defender, *extra], frame.zones, 0, keep, cards),
+                [*steps, Step(action="phase", phase="battle"), attack_step], where)
             baseline_steps = [Step(action="phase", phase="battle"), Step(**{**attack_step.__dict__, "expect": {"offered": True}})]
-            baseline = _scenario(ruling, base + "-baseline", frame, [*alone, *([] if alone else [atk]), *defender, *extra],
-                                 baseline_steps, where, control_of=ruling_scenario)
+            baseline = _scenario(ruling, base + "-baseline", frame, zone_baseline(
+                [*alone, *([] if alone else [atk]), *defender, *extra], frame.zones, 0, cards),
+                baseline_steps, where, control_of=ruling_scenario)
+            if "neg" in keep:
+                ruling_scenario.notes["stand_in"] = STAND_IN_NEGATOR_NOTE
             if attacker is None and not label:
                 ruling_scenario.notes["stand_in"] = frame_card_note
                 baseline.notes["stand_in"] = frame_card_note
             scenarios += [baseline, ruling_scenario]
     return scenarios
+
+
+# a card negating a monster's effects where the ruling says they are negated and not by what: Skill Drain (every
+# face-up monster's effects on the field)
+STAND_IN_NEGATOR = 82732705
+STAND_IN_NEGATOR_NOTE = "「スキルドレイン」 (82732705), face-up, stands in for what negates the monster's effect"
 
 
 def _restricts_opponent_attacks(text: str) -> bool:

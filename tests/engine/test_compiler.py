@@ -1546,3 +1546,20 @@ def test_real_scripts_a_trigger_of_a_card_destroyed_face_down_by_the_script_that
     verdicts = settle(scenarios, run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"),
                                                driver=engine_driver))
     assert {rid: v.verdict for rid, v in verdicts.items()} == {"qa-11745": "pass"}, verdicts
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_an_attack_of_a_monster_whose_effect_is_negated_with_a_zone(shared_dir, engine_driver):
+    """「エルフの聖剣士」のモンスター効果が無効になっている場合、自分の手札が1枚以上の場合でも…攻撃を行えますか (yes): a
+    stand-in 「スキルドレイン」 face-up negates it and the attacker's hand holds a card in the ruling's duel; the baseline
+    has neither (its own effect forbids the attack only with a card in the hand)."""
+    cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
+    frames, scenarios = _dev_qas_compiled(shared_dir, (19060,), cards)
+    for s in scenarios:
+        negator = [c for c in s.setup.cards if c.code == 82732705]
+        hand = [c for c in s.setup.cards if c.player == 0 and c.location == "hand"]
+        assert (bool(negator), bool(hand)) == ((True, True) if s.kind == "ruling" else (False, False)), s.id
+    verdicts = settle(scenarios, run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"),
+                                               driver=engine_driver))
+    assert {rid: v.verdict for rid, v in verdicts.items()} == {"qa-19060": "pass"}, verdicts

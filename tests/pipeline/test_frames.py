@@ -1279,3 +1279,14 @@ def test_a_resolution_asked_of_an_activation_made_in_its_controllers_main_phase(
     f = _ja("バトルフェイズに発動した「精霊獣 カンナホーク」の効果処理時に、「精霊獣 カンナホーク」自身がフィールドを"
             "離れている場合、処理はどうなりますか？", "『デッキから「霊獣」カード１枚を除外する』処理は通常通り適用されます。")
     assert f.unread
+
+
+def test_a_monster_whose_effect_is_negated_and_a_hand_of_at_least_one_card():
+    # 「X」のモンスター効果が無効になっている場合 (by what, not said): X's state; 自分の手札が1枚以上: a hand holding some
+    f = _ja("「エルフの聖剣士」のモンスター効果が無効になっている場合、自分の手札が1枚以上の場合でも、「エルフの聖剣士」は"
+            "攻撃を行えますか？", "攻撃できます。")
+    assert (f.question.kind, _card(f, f.question.card).state, f.unread) == ("can_attack", ["negated"], [])
+    assert [(z.controller, z.location, z.count) for z in f.zones] == [("self", "hand", "some")]
+    # (2枚以上 is a count not read)
+    f = _ja("自分の手札が2枚以上の場合、「エルフの聖剣士」は攻撃を行えますか？", "攻撃できません。")
+    assert not f.zones and f.unread
