@@ -1982,6 +1982,12 @@ _JA_CAUSED_DESTROY = re.compile(
 _JA_CAUSED_DESTROY_DESCRIBED = re.compile(
     r"(?P<desc>(?:(?:自分|相手)(?:の)?(?:フィールド|モンスターゾーン)?(?:の)?)?[^「」、。がはをにでと]{0,16}?(?:モンスター|トークン))"
     r"(?:が|は)、?" + _JA_CAUSE + r"(?:で|によって|により)破壊され(?:、?墓地へ送られ)?(?:た|る)?(?=場合|時|際)")
+# 自分のモンスターゾーンの「A」と名のついたモンスターと、他のモンスターがカードの効果によって同時に破壊された場合: a monster of
+# the archetype (described) destroyed, with another monster of the same field (a described monster present beside it)
+_JA_CAUSED_DESTROY_ARCHETYPE = re.compile(
+    r"(?P<at>(?P<atwho>自分|相手)(?:の)?(?:フィールド|モンスターゾーン)(?:上)?(?:の|に存在する))?「(?P<arch>[^「」]+)」と名のついた"
+    r"モンスター(?P<other>と、?(?:他の|それ以外の)モンスター)?(?:が|は)、?" + _JA_CAUSE +
+    r"(?:で|によって|により)(?(other)同時に|(?:同時に)?)破壊され(?:、?墓地へ送られ)?(?:た|る)?(?=場合|時|際)")
 # 元々の持ち主が相手の「X」が自分フィールドにて戦闘で破壊された場合 / 相手フィールドに存在する元々の持ち主が自分の「X」と名の
 # ついたモンスターが…破壊された場合: the same event befalling a card controlled by the player who does not own it
 # (FrameCard.owner; an archetype's monster is described: FrameCard.described "archetype=X"); without a cause said,
@@ -2186,6 +2192,20 @@ def read_caused_events(situation: str, cards: _Cards, spans: list[tuple[int, int
         # (「X」が戦闘や効果によって墓地へ送られた場合: sent to the GY by a battle or an effect, a destruction among them)
         action = "send_to_grave" if m.group("verb") == "墓地へ送られ" else "destroy"
         found.append((m.start(), FrameEvent(action=action, card=card.ref, **_caused_by(m))))
+        spans.append((m.start(), m.end()))
+    for m in _JA_CAUSED_DESTROY_ARCHETYPE.finditer(situation):
+        if any(s <= m.start() < e for s, e in spans):
+            continue
+        who = {"自分": "self", "相手": "opponent"}.get(m.group("atwho") or "")
+        arch = m.group("arch")
+        card = FrameCard(ref=f"c{len(cards.cards) + 1}", name=f"「{arch}」と名のついたモンスター",
+                         described=["monster", f"archetype={arch}"], controller=who, location="mzone")
+        cards.cards.append(card)
+        if m.group("other"):
+            # (the other monster destroyed with it: beside it on its field, what a baseline leaves out)
+            cards.cards.append(FrameCard(ref=f"c{len(cards.cards) + 1}", name="他のモンスター", described=["monster"],
+                                         controller=who, location="mzone", state=["present"]))
+        found.append((m.start(), FrameEvent(action="destroy", card=card.ref, **_caused_by(m))))
         spans.append((m.start(), m.end()))
     for m in _JA_CAUSED_DESTROY_DESCRIBED.finditer(situation):
         if any(s <= m.start() < e for s, e in spans) or "「" in situation[max(0, m.start() - 1):m.start() + 1]:

@@ -372,20 +372,29 @@ def pick_described(card: FrameCard, cards: CardSource, limit: int = 1) -> list[i
     pool = pool or [c.passcode for c in _catalog_monsters()
                     if all((t in (c.monster_type_line or "").lower()) for t in kind_traits if t not in ("normal", "effect"))]
     cards.picked[key] = found = []
-    for plain in (True, False):
-        for start in range(0, len(pool), 400):
-            chunk = pool[start:start + 400]
-            cards.ensure(chunk)
-            for code in chunk:
-                data = cards.data.get(code)
-                if data is None or bool(data["type"] & k["TYPE_EFFECT"]) == plain or not _has_traits(data, card.described) \
-                        or (data["type"] & k["TYPE_TOKEN"] and "token" not in card.described):
-                    continue
-                vanilla = not data["type"] & k["TYPE_EFFECT"] and not any(data["type"] & k[t] for t in EXTRA_KINDS)
-                if vanilla or cards.script(code) is not None:
-                    found.append(code)
-                    if len(found) >= limit:
-                        return found
+    # (where no card of the cdb in use has them, the shared card database's cards it lacks: an archetype whose cards
+    # the cdb holds only under other codes or set codes)
+    pools = [pool] + ([[c.passcode for c in _catalog_monsters() if c.passcode not in set(pool) and all(
+        (t in (c.monster_type_line or "").lower()) for t in kind_traits if t not in ("normal", "effect"))]]
+        if cards.cdb and pool else [])
+    for candidates in pools:
+        for plain in (True, False):
+            for start in range(0, len(candidates), 400):
+                chunk = candidates[start:start + 400]
+                cards.ensure(chunk)
+                for code in chunk:
+                    data = cards.data.get(code)
+                    if data is None or bool(data["type"] & k["TYPE_EFFECT"]) == plain or \
+                            not _has_traits(data, card.described) or \
+                            (data["type"] & k["TYPE_TOKEN"] and "token" not in card.described):
+                        continue
+                    vanilla = not data["type"] & k["TYPE_EFFECT"] and not any(data["type"] & k[t] for t in EXTRA_KINDS)
+                    if vanilla or cards.script(code) is not None:
+                        found.append(code)
+                        if len(found) >= limit:
+                            return found
+        if found:
+            return found
     return found
 
 

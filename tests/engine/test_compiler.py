@@ -1563,3 +1563,20 @@ def test_real_scripts_an_attack_of_a_monster_whose_effect_is_negated_with_a_zone
     verdicts = settle(scenarios, run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"),
                                                driver=engine_driver))
     assert {rid: v.verdict for rid, v in verdicts.items()} == {"qa-19060": "pass"}, verdicts
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_a_monster_of_an_archetype_the_cdb_holds_only_under_other_codes(shared_dir, engine_driver):
+    """「アロマ」と名のついたモンスターと、他のモンスターが…同時に破壊された場合、「アロマガーデン」の効果は発動しますか (yes):
+    the merged cdb holds the Aroma cards only as pre-release codes of another set code, so the described monster is a
+    card of the shared card database with SET_AROMA; the other monster is destroyed beside it, not in the baseline."""
+    cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
+    frames, scenarios = _dev_qas_compiled(shared_dir, (15545,), cards)
+    victim = next(c for c in frames[15545].cards if c.described and "archetype=アロマ" in c.described)
+    for s in scenarios:
+        monsters = [c for c in s.setup.cards if c.player == 0 and c.location == "mzone"]
+        assert len(monsters) == (2 if s.kind == "ruling" else 1) and any(c.ref == victim.ref for c in monsters), s.id
+    verdicts = settle(scenarios, run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"),
+                                               driver=engine_driver))
+    assert {rid: v.verdict for rid, v in verdicts.items()} == {"qa-15545": "pass"}, verdicts

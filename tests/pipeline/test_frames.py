@@ -1290,3 +1290,17 @@ def test_a_monster_whose_effect_is_negated_and_a_hand_of_at_least_one_card():
     # (2枚以上 is a count not read)
     f = _ja("自分の手札が2枚以上の場合、「エルフの聖剣士」は攻撃を行えますか？", "攻撃できません。")
     assert not f.zones and f.unread
+
+
+def test_a_monster_of_an_archetype_destroyed_with_another_monster():
+    # 自分のモンスターゾーンの「A」と名のついたモンスターと、他のモンスターが…同時に破壊された場合: a described monster of the
+    # archetype destroyed, another monster present beside it (destroyed with it)
+    f = _ja("自分のモンスターゾーンの「アロマ」と名のついたモンスターと、他のモンスターがカードの効果によって同時に破壊された"
+            "場合、「アロマガーデン」の効果は発動しますか？", "発動します。")
+    (event,) = f.events
+    victim = _card(f, event.card)
+    other = next(c for c in f.cards if c.state == ["present"])
+    assert (event.action, event.note, victim.described, victim.controller) == (
+        "destroy", "by an effect", ["monster", "archetype=アロマ"], "self")
+    assert (other.described, other.controller, f.question.kind, _named(f, f.question.card), f.unread) == (
+        ["monster"], "self", "applies", "アロマガーデン", [])
