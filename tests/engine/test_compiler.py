@@ -1440,14 +1440,25 @@ def test_real_scripts_a_zone_without_monsters_of_an_archetype(engine_driver):
     assert _real_verdict(compiled, "t-sprout", engine_driver).verdict == "pass"
 
 
+def _real_dev_qas(shared_dir, fids):
+    """Official dev Q&As (by fid) compiled on the real EDOPro scripts (and cards.cdb where given)."""
+    return _dev_qas_compiled(shared_dir, fids, CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None))
+
+
+def _real_dev_verdicts(scenarios, driver):
+    """Each ruling's verdict, its scenarios run on the real EDOPro scripts."""
+    verdicts = settle(scenarios, run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"),
+                                               driver=driver))
+    return {rid: v.verdict for rid, v in verdicts.items()}
+
+
 @pytest.mark.engine
 @pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
 def test_real_scripts_a_target_asked_with_a_zone_of_the_situation(shared_dir, engine_driver):
     """自分のモンスターゾーンにモンスターが存在する状況で、「死者蘇生」…「インスペクト・ボーダー」を対象に選択できますか
     (no): the ruling's board holds a monster in the activator's Monster Zone; the first baseline is the same
     target with that zone emptied, the others stand-in targets on the ruling's board."""
-    cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
-    frames, scenarios = _dev_qas_compiled(shared_dir, (13650,), cards)
+    frames, scenarios = _real_dev_qas(shared_dir, (13650,))
     q = frames[13650].question
     first = [s for s in scenarios if s.id.split("-v")[-1].split("-")[0] == "1"]
     asked = next(s for s in first if s.kind == "ruling")
@@ -1457,9 +1468,7 @@ def test_real_scripts_a_target_asked_with_a_zone_of_the_situation(shared_dir, en
     assert any(c.player == 0 and c.location == "mzone" for c in asked.setup.cards)
     assert not any(c.player == 0 and c.location == "mzone" for c in zone.setup.cards)
     assert next(c.code for c in zone.setup.cards if c.ref == "t0") == target.code
-    verdicts = settle(scenarios, run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"),
-                                               driver=engine_driver))
-    assert {rid: v.verdict for rid, v in verdicts.items()} == {"qa-13650": "pass"}, verdicts
+    assert _real_dev_verdicts(scenarios, engine_driver) == {"qa-13650": "pass"}
 
 
 @pytest.mark.engine
@@ -1537,15 +1546,12 @@ def test_real_scripts_a_trigger_of_a_card_destroyed_face_down_by_the_script_that
     """「TG ワンダー・マジシャン」がフィールド上で裏側表示のまま破壊された場合でも、ドローする効果は発動しますか (yes): face-down
     beside a face-up baseline, destroyed by the stand-in 「ブラック・ホール」; its ③ (the draw) is the script's Stringid 1
     (the script describes its Synchro Summon effect ② last), the trigger of EVENT_LEAVE_FIELD it registers."""
-    cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
-    frames, scenarios = _dev_qas_compiled(shared_dir, (11745,), cards)
+    frames, scenarios = _real_dev_qas(shared_dir, (11745,))
     asked = [s for s in scenarios if s.kind == "ruling"]
     assert {s.steps[-1].effect for s in scenarios} == {1}
     assert all(next(c for c in s.setup.cards if c.ref == frames[11745].question.card).position == "facedown_defense"
                for s in asked)
-    verdicts = settle(scenarios, run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"),
-                                               driver=engine_driver))
-    assert {rid: v.verdict for rid, v in verdicts.items()} == {"qa-11745": "pass"}, verdicts
+    assert _real_dev_verdicts(scenarios, engine_driver) == {"qa-11745": "pass"}
 
 
 @pytest.mark.engine
@@ -1554,15 +1560,12 @@ def test_real_scripts_an_attack_of_a_monster_whose_effect_is_negated_with_a_zone
     """「エルフの聖剣士」のモンスター効果が無効になっている場合、自分の手札が1枚以上の場合でも…攻撃を行えますか (yes): a
     stand-in 「スキルドレイン」 face-up negates it and the attacker's hand holds a card in the ruling's duel; the baseline
     has neither (its own effect forbids the attack only with a card in the hand)."""
-    cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
-    frames, scenarios = _dev_qas_compiled(shared_dir, (19060,), cards)
+    frames, scenarios = _real_dev_qas(shared_dir, (19060,))
     for s in scenarios:
         negator = [c for c in s.setup.cards if c.code == 82732705]
         hand = [c for c in s.setup.cards if c.player == 0 and c.location == "hand"]
         assert (bool(negator), bool(hand)) == ((True, True) if s.kind == "ruling" else (False, False)), s.id
-    verdicts = settle(scenarios, run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"),
-                                               driver=engine_driver))
-    assert {rid: v.verdict for rid, v in verdicts.items()} == {"qa-19060": "pass"}, verdicts
+    assert _real_dev_verdicts(scenarios, engine_driver) == {"qa-19060": "pass"}
 
 
 @pytest.mark.engine
@@ -1571,12 +1574,9 @@ def test_real_scripts_a_monster_of_an_archetype_the_cdb_holds_only_under_other_c
     """「アロマ」と名のついたモンスターと、他のモンスターが…同時に破壊された場合、「アロマガーデン」の効果は発動しますか (yes):
     the merged cdb holds the Aroma cards only as pre-release codes of another set code, so the described monster is a
     card of the shared card database with SET_AROMA; the other monster is destroyed beside it, not in the baseline."""
-    cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
-    frames, scenarios = _dev_qas_compiled(shared_dir, (15545,), cards)
+    frames, scenarios = _real_dev_qas(shared_dir, (15545,))
     victim = next(c for c in frames[15545].cards if c.described and "archetype=アロマ" in c.described)
     for s in scenarios:
         monsters = [c for c in s.setup.cards if c.player == 0 and c.location == "mzone"]
         assert len(monsters) == (2 if s.kind == "ruling" else 1) and any(c.ref == victim.ref for c in monsters), s.id
-    verdicts = settle(scenarios, run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"),
-                                               driver=engine_driver))
-    assert {rid: v.verdict for rid, v in verdicts.items()} == {"qa-15545": "pass"}, verdicts
+    assert _real_dev_verdicts(scenarios, engine_driver) == {"qa-15545": "pass"}
