@@ -214,7 +214,9 @@ def puzzle_lua(scenario: Scenario, export: bool = False) -> str:
         if card.location in ("hand", "deck", "extra") and card.position is None:
             position = "facedown"
         sequence = placed.sequence if placed.sequence is not None else 0
-        proc = "true" if card.location == "mzone" else "false"
+        # (a revived monster's "properly Summoned" status: every monster placed in the Monster Zone, and a card in
+        # the Graveyard or banished the scenario says was: SetupCard.properly_summoned)
+        proc = "true" if card.location == "mzone" or card.properly_summoned else "false"
         owner = placed.engine_player if card.owner is None else pmap.to_engine(card.owner)
         call = (f"Debug.AddCard({card.code},{owner},{placed.engine_player},{location},{sequence},"
                 f"{POSITION_CONSTANTS[position]},{proc})")

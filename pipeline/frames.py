@@ -25,7 +25,8 @@ import spacy
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from rulings.records import Frame, FrameCard, FrameEvent, FrameQuestion, FrameZone, MOVED_BY_NOTE, SENT_NOTE, TRAP_MONSTER_NOTE
+from rulings.records import (Frame, FrameCard, FrameEvent, FrameQuestion, FrameZone, MOVED_BY_NOTE, NOT_PROPERLY_SUMMONED,
+                             SENT_NOTE, TRAP_MONSTER_NOTE)
 from rulings.text import fold_name, language_family
 
 CIRCLED = {c: i for i, c in enumerate("①②③④⑤⑥⑦⑧⑨⑩", 1)}
@@ -1029,7 +1030,8 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
         pass  # (<X>をリリースして「G」を発動できますか: the can_select of G's cost, read)
     elif frame.question and frame.question.kind == "can_select":
         read_select_question(frame, body, answer, cards)
-    if frame.question and frame.question.kind == "can_summon" and not read_pendulum_summon_beside(frame, body, cards):
+    if frame.question and frame.question.kind == "can_summon" and not read_pendulum_summon_beside(frame, body, cards) \
+            and not read_summoned_then_sent(frame, body, answer, cards):
         read_summon_by_effect(frame, body, cards)
         read_sent_then_summoned(frame, body, cards)
     # the 『』 effect text the question quotes right after the questioned card's name
@@ -1917,6 +1919,39 @@ def read_pendulum_summon_beside(frame: Frame, body: str, cards: _Cards) -> bool:
     frame.cards = cards.cards
     frame.unread = [u for u in frame.unread if u not in (f"situation: 「{where}」 is not read",
                                                          f"situation: what 「{x.name}」 does before the question")]
+    return True
+
+
+# 「B」の効果によって、エクストラデッキから特殊召喚された「X」が墓地へ送られた場合、「G」の効果で特殊召喚できますか: X
+# in the Graveyard, G's effect the one that would Special Summon it; the answer says whether X counts as properly
+# Summoned (正規の手順によって特殊召喚された扱いではありません: the card state NOT_PROPERLY_SUMMONED)
+_JA_SUMMONED_THEN_SENT = re.compile(
+    r"(?P<b>" + _NAME + r")の(?:[①-⑥]の)?(?:モンスター効果|効果)(?:によって|で)、?(?:エクストラデッキ|墓地|手札|デッキ)?(?:から)?"
+    r"特殊召喚された(?P<x>" + _NAME + r")が墓地へ送られた場合、(?P<g>" + _NAME + r")の(?:モンスター効果|効果)"
+    r"(?:によって|で)(?:墓地から)?特殊召喚(?:する(?:事|こと)(?:は|が)?)?でき(?:ます|ません)か")
+_JA_NOT_PROPERLY = re.compile(r"正規の手順(?:で|によって)(?:特殊)?召喚(?:されていない|されていません|された扱いではありません|"
+                              r"された扱いになりません)")
+
+
+def read_summoned_then_sent(frame: Frame, body: str, answer: str, cards: _Cards) -> bool:
+    """「B」の効果で特殊召喚された「X」が墓地へ送られた場合、「G」の効果で特殊召喚できますか, answered that X was not
+    properly Summoned (B's Summon was no Summon by X's own procedure): a can_summon by G's effect of X in the
+    Graveyard, X in the state NOT_PROPERLY_SUMMONED (its being sent there is that place, not an event); False
+    when the title or the answer is not in this shape."""
+    m = _JA_SUMMONED_THEN_SENT.search(body)
+    q = frame.question
+    if m is None or q is None or not _JA_NOT_PROPERLY.search(answer):
+        return False
+    b, x, g = (cards.get(m.group(k)[1:-1]) for k in ("b", "x", "g"))
+    if len({b.ref, x.ref, g.ref}) != 3:
+        return False
+    x.location, x.state = "grave", sorted({*x.state, NOT_PROPERLY_SUMMONED})
+    q.card, q.targets, q.how, q.text = g.ref, [x.ref], "特殊召喚", m.group(0)
+    frame.events = [e for e in frame.events if not (e.card == x.ref and e.action == "send_to_grave")]
+    frame.cards = [c for c in cards.cards if c.ref != b.ref]  # (B's Summon is X's state, not a card of the duel)
+    said = _CARD.sub("「」", m.group(0))
+    frame.unread = [u for u in frame.unread if u != f"situation: what 「{b.name}」 does before the question"
+                    and not ((c := re.fullmatch(r"situation: 「(.*)」 is not read", u)) and c.group(1) in said)]
     return True
 
 

@@ -290,6 +290,9 @@ SENT_NOTE = "sent to the Graveyard from the hand or Deck"
 # a Trap Card the ruling says is treated as a monster (モンスターカード扱いの「X」): its own activation, which Special
 # Summons it as a Trap Monster, played before the question
 TRAP_MONSTER_NOTE = "its activation makes it a monster"
+# a FrameCard.state: a monster in the Graveyard (or banished) that got there without being properly Summoned (正規の手順で
+# 特殊召喚されていない): the rules may keep it from being Special Summoned from there (SetupCard.properly_summoned)
+NOT_PROPERLY_SUMMONED = "not properly summoned"
 
 
 class FrameQuestion(FrameAct):
@@ -649,11 +652,18 @@ class SetupCard(Record):
     owner: Player | None = None
     """the card's owner, where it is not `player` (its controller): a card on the field of the player who does
     not own it goes to its owner's Graveyard, hand or Deck when it leaves (default: `player`)"""
+    properly_summoned: Annotated[bool, BeforeValidator(bool)] = False
+    """a monster in the Graveyard or banished that was properly Summoned before it got there (an Extra Deck
+    monster Summoned by its own procedure): one whose revival the rules limit (正規の手順) can be Special Summoned
+    from there; a monster placed in the Monster Zone always counts as properly Summoned"""
 
     @model_validator(mode="after")
     def _on_field(self) -> "SetupCard":
         if self.set_this_turn and self.location not in FIELD_LOCATIONS:
             raise ValueError(f"card {self.ref!r}: set_this_turn only applies to cards on the field")
+        if self.properly_summoned and self.location not in ("grave", "removed"):
+            raise ValueError(f"card {self.ref!r}: properly_summoned only applies in the grave or removed "
+                             f"(a monster in the Monster Zone counts as properly Summoned)")
         if self.location not in FIELD_LOCATIONS and self.position in ("faceup_defense", "facedown_defense",
                                                                        "facedown_attack"):
             raise ValueError(f"card {self.ref!r}: position {self.position} only applies on the field")
@@ -969,7 +979,8 @@ class Scenario(Record):
         """The canonical file form (what dump_scenarios writes and load_scenarios reads back)."""
         data = self.model_dump(exclude_defaults=False)
         for card in data["setup"]["cards"]:
-            for key, unset in (("name", ""), ("sequence", None), ("position", None), ("set_this_turn", False), ("owner", None)):
+            for key, unset in (("name", ""), ("sequence", None), ("position", None), ("set_this_turn", False), ("owner", None),
+                               ("properly_summoned", False)):
                 if card[key] is unset or card[key] == unset:
                     del card[key]
         data["steps"] = [step.to_data() for step in self.steps]

@@ -31,16 +31,34 @@ from engine_bridge.compiler.steps import (_check_event_sides, activated_first, _
                                           trap_monsters_activated, trigger_steps)
 from engine_bridge.scenario import Scenario, SetupCard, Step
 from engine_bridge.templates.base import as_ruling
-from rulings.records import Frame, FrameCard, FrameEvent, MOVED_BY_NOTE, SENT_NOTE, TRAP_MONSTER_NOTE
+from rulings.records import (Frame, FrameCard, FrameEvent, MOVED_BY_NOTE, NOT_PROPERLY_SUMMONED, SENT_NOTE,
+                             TRAP_MONSTER_NOTE)
 
 
 def compile_frame(ruling: Any, frame: Frame | None, cards: CardSource) -> Compiled:
     """The scenarios (variants of a ruling scenario and its baseline) for one ruling's frame, or the
     specific reason there are none."""
     try:
-        return Compiled(_compile(ruling, frame, cards))
+        return Compiled(with_revivals_allowed(_compile(ruling, frame, cards), cards, frame))
     except NotCompiled as exc:
         return Compiled(reason=str(exc))
+
+
+def with_revivals_allowed(scenarios: list[Scenario], cards: CardSource, frame: Frame | None = None) -> list[Scenario]:
+    """The scenarios with each monster whose revival the rules limit (its script's `EnableReviveLimit`: Extra
+    Deck and Ritual Monsters, monsters Special Summoned only by their own procedure) placed in a Graveyard or
+    banished as one properly Summoned before it got there (SetupCard.properly_summoned): what a ruling's
+    「墓地のシンクロモンスター」 is in a duel (the set-up alone would leave it unrevivable, a refusal the ruling
+    does not speak of); not the frame's cards the ruling says were not (NOT_PROPERLY_SUMMONED)."""
+    limited: dict[int, bool] = {}
+    unsummoned = {c.ref for c in (frame.cards if frame else []) if NOT_PROPERLY_SUMMONED in c.state}
+    for scenario in scenarios:
+        for card in scenario.setup.cards:
+            if card.location in ("grave", "removed") and not card.properly_summoned and card.ref not in unsummoned:
+                if card.code not in limited:
+                    limited[card.code] = "EnableReviveLimit" in (cards.script(card.code) or "")
+                card.properly_summoned = limited[card.code]
+    return scenarios
 
 
 def _no_compiler(frame: Frame) -> str:

@@ -26,7 +26,8 @@ from engine_bridge.compiler.steps import (_check_event_sides, _event_place, _neg
                                           summon_triggered)
 from engine_bridge.compiler.verdicts import _expect_fates, FATE_CONTRARY, MOVED_INTO
 from engine_bridge.scenario import Scenario, SetupCard, Step
-from rulings.records import Frame, FrameCard, FrameEvent, FrameQuestion, MOVED_BY_NOTE, TRAP_MONSTER_NOTE
+from rulings.records import (Frame, FrameCard, FrameEvent, FrameQuestion, MOVED_BY_NOTE, NOT_PROPERLY_SUMMONED,
+                             TRAP_MONSTER_NOTE)
 
 
 def _check_read_yes_no(frame: Frame) -> None:
@@ -437,6 +438,10 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
         # in its place, no activation (the deciding condition: that the card chosen is a Trap Monster)
         where, where_position = "szone", "facedown"
         stand_where, baseline_codes = ("mzone", "faceup_attack"), [FILLER_MONSTER]
+    unsummoned = NOT_PROPERLY_SUMMONED in chosen.state and where in ("grave", "removed")
+    if unsummoned:
+        # X not properly Summoned (the ruling's deciding condition): the baseline is X itself, properly Summoned
+        baseline_codes = [chosen.passcode]
     if frame.answer == "no" and not baseline_codes:
         raise NotCompiled(f"can_select 'no': 「{source.name}」's text names no card that could stand in for "
                           f"「{chosen.name}」 in a baseline")
@@ -492,7 +497,8 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
                                         no_setcodes=unlisted)
             for n, code in enumerate(baseline_codes):
                 # each stand-in a baseline of its own: the first the effect offers to choose decides
-                stand = SetupCard(ref="t0", code=code, player=player, location=stand_where[0], position=stand_where[1])
+                stand = SetupCard(ref="t0", code=code, player=player, location=stand_where[0], position=stand_where[1],
+                                  properly_summoned=unsummoned)
                 if cards.kind(stand.code) == "extra" and where == "deck":
                     stand.location = "extra"
                 b_step = Step(action="activate", card=source.ref, effect=effect, select=["t0"], answer=True,

@@ -1318,6 +1318,30 @@ def test_real_scripts_a_players_pendulum_summon_beside_a_card_of_the_other_playe
     assert verdict.verdict == "pass", verdict.reason
 
 
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_a_monster_not_properly_summoned_is_not_revived(engine_driver):
+    # official Q&A (できません): 「彼岸の詩人 ウェルギリウス」 Special Summoned from the Extra Deck by 「永遠の淑女 ベアトリーチェ」
+    # was not properly Summoned, so once in the Graveyard 「死者蘇生」 cannot Special Summon it: Virgil in the Graveyard
+    # not properly Summoned; the baseline the same Virgil properly Summoned (the deciding condition), which Monster
+    # Reborn takes. A Synchro Monster the set-up places elsewhere in a Graveyard counts as properly Summoned.
+    title = ("「永遠の淑女 ベアトリーチェ」の効果によって、エクストラデッキから特殊召喚された「彼岸の詩人 ウェルギリウス」が墓地へ"
+             "送られた場合、「死者蘇生」の効果で特殊召喚できますか？")
+    answer = ("「永遠の淑女 ベアトリーチェ」の効果によってエクストラデッキから特殊召喚されたモンスターは、正規の手順によって特殊召喚"
+              "された扱いではありません。\nしたがって、質問の状況のようにその後に墓地へ送られた場合に、「死者蘇生」の効果によって墓地"
+              "から特殊召喚する事はできません。")
+    compiled = _real_compiled("t-virgil", title, answer, {"永遠の淑女 ベアトリーチェ": 27552504,
+                                                         "彼岸の詩人 ウェルギリウス": 601193, "死者蘇生": 83764718})
+    baseline, asked = compiled.scenarios[:2]
+    virgil = next(c for c in asked.setup.cards if c.code == 601193)
+    stand_in = next(c for c in baseline.setup.cards if c.ref == "t0")
+    assert (virgil.location, virgil.properly_summoned) == ("grave", False)
+    assert (stand_in.code, stand_in.location, stand_in.properly_summoned) == (601193, "grave", True)
+    assert 27552504 not in [c.code for s in compiled.scenarios for c in s.setup.cards]
+    verdict = _real_verdict(compiled, "t-virgil", engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+
+
 def test_a_refusal_of_one_choice_of_an_effect_is_not_a_refusal_of_its_activation(pack):
     # official Q&A: under 「ライオウ」 the hand effect of 「月光黒羊」 can be activated choosing its Graveyard ●, not its
     # Deck ●: the activation is offered, so "cannot activate" is not what the ruling says

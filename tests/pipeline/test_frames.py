@@ -1304,3 +1304,20 @@ def test_a_monster_of_an_archetype_destroyed_with_another_monster():
         "destroy", "by an effect", ["monster", "archetype=アロマ"], "self")
     assert (other.described, other.controller, f.question.kind, _named(f, f.question.card), f.unread) == (
         ["monster"], "self", "applies", "アロマガーデン", [])
+
+
+def test_a_monster_summoned_by_an_effect_then_sent_to_the_graveyard_was_not_properly_summoned():
+    # the answer says the Summon was no proper one: the monster is in the Graveyard in that state, the card whose
+    # effect summoned it no card of the duel, the question a Special Summon of it by the card named last
+    t = ("「永遠の淑女 ベアトリーチェ」の効果によって、エクストラデッキから特殊召喚された「彼岸の詩人 ウェルギリウス」が墓地へ送られた"
+         "場合、「死者蘇生」の効果で特殊召喚できますか？")
+    a = "正規の手順によって特殊召喚された扱いではありません。したがって、…特殊召喚する事はできません。"
+    f = frame_for(t, "ja", [], {"title": t, "question": t, "answer": a})
+    assert (f.question.kind, f.answer, f.unread, f.events) == ("can_summon", "no", [], [])
+    assert _card(f, f.question.card).name == "死者蘇生"
+    assert [(_card(f, r).name, _card(f, r).location, _card(f, r).state) for r in f.question.targets] == [
+        ("彼岸の詩人 ウェルギリウス", "grave", ["not properly summoned"])]
+    assert "永遠の淑女 ベアトリーチェ" not in [c.name for c in f.cards]
+    # without the answer's words the title alone says nothing of the Summon's being proper
+    f = frame_for(t, "ja", [], {"title": t, "question": t, "answer": "特殊召喚する事はできません。"})
+    assert not any("not properly summoned" in c.state for c in f.cards)
