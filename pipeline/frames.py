@@ -1962,7 +1962,8 @@ def read_sent_then_summoned(frame: Frame, body: str, cards: _Cards) -> None:
     m = _JA_SENT_THEN_SUMMONED.search(body)
     if q is None or q.targets or m is None or cards.get(m.group("x")[1:-1]).ref != q.card:
         return
-    cards.get(m.group("x")[1:-1]).location = "grave"
+    x = cards.get(m.group("x")[1:-1])
+    x.location, x.state = "grave", sorted({*x.state, NOT_PROPERLY_SUMMONED})  # (never Summoned)
     said = _CARD.sub("「」", m.group(0))
     frame.unread = [u for u in frame.unread if not ((c := re.fullmatch(r"situation: 「(.*)」 is not read", u))
                                                     and c.group(1) in said)]
@@ -1990,6 +1991,9 @@ def read_summon_by_effect(frame: Frame, body: str, cards: _Cards) -> None:
     where = "墓地" if m.group("sent") else re.sub(r"^(?:自分の|相手の)|(?:から|の|に存在する)$", "", m.group("where") or m.group("where2") or "")
     if where in _WHERE_WORD:
         chosen.location = _WHERE_WORD[where]
+    if m.group("sent"):
+        # (sent there from the hand or the Deck: never Summoned, so not properly Summoned either)
+        chosen.state = sorted({*chosen.state, NOT_PROPERLY_SUMMONED})
     if (m.group("where") or "").startswith("相手の"):
         chosen.controller = chosen.controller or "opponent"
     names = {source.name, chosen.name}

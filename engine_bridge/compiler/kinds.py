@@ -438,7 +438,8 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
         # in its place, no activation (the deciding condition: that the card chosen is a Trap Monster)
         where, where_position = "szone", "facedown"
         stand_where, baseline_codes = ("mzone", "faceup_attack"), [FILLER_MONSTER]
-    unsummoned = NOT_PROPERLY_SUMMONED in chosen.state and where in ("grave", "removed")
+    unsummoned = NOT_PROPERLY_SUMMONED in chosen.state and where in ("grave", "removed") and \
+        "EnableReviveLimit" in (cards.script(chosen.passcode) or "")
     if unsummoned:
         # X not properly Summoned (the ruling's deciding condition): the baseline is X itself, properly Summoned
         baseline_codes = [chosen.passcode]

@@ -1321,3 +1321,12 @@ def test_a_monster_summoned_by_an_effect_then_sent_to_the_graveyard_was_not_prop
     # without the answer's words the title alone says nothing of the Summon's being proper
     f = frame_for(t, "ja", [], {"title": t, "question": t, "answer": "特殊召喚する事はできません。"})
     assert not any("not properly summoned" in c.state for c in f.cards)
+
+
+def test_a_monster_sent_to_the_graveyard_from_the_hand_or_deck_was_never_summoned():
+    # 「手札やデッキから墓地へ送られた「X」」: X in the Graveyard, not properly Summoned (a revival the rules limit
+    # stays limited in its scenarios)
+    t = "手札やデッキから墓地へ送られた「トリシューラの影霊衣」を、「影霊衣の反魂術」によって墓地から特殊召喚できますか？"
+    f = frame_for(t, "ja", [], {"title": t, "question": t, "answer": "特殊召喚する事はできます。"})
+    assert [(_card(f, r).name, _card(f, r).location, _card(f, r).state) for r in f.question.targets] == [
+        ("トリシューラの影霊衣", "grave", ["not properly summoned"])]
