@@ -1031,7 +1031,8 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     elif frame.question and frame.question.kind == "can_select":
         read_select_question(frame, body, answer, cards)
     if frame.question and frame.question.kind == "can_summon" and not read_pendulum_summon_beside(frame, body, cards) \
-            and not read_summoned_then_sent(frame, body, answer, cards):
+            and not read_summoned_then_sent(frame, body, answer, cards) \
+            and not read_sent_described_then_summoned(frame, body, answer, cards):
         read_summon_by_effect(frame, body, cards)
         read_sent_then_summoned(frame, body, cards)
     # the 『』 effect text the question quotes right after the questioned card's name
@@ -1951,6 +1952,40 @@ def read_summoned_then_sent(frame: Frame, body: str, answer: str, cards: _Cards)
     frame.cards = [c for c in cards.cards if c.ref != b.ref]  # (B's Summon is X's state, not a card of the duel)
     said = _CARD.sub("「」", m.group(0))
     frame.unread = [u for u in frame.unread if u != f"situation: what 「{b.name}」 does before the question"
+                    and not ((c := re.fullmatch(r"situation: 「(.*)」 is not read", u)) and c.group(1) in said)]
+    return True
+
+
+# 手札から墓地へ送られた儀式モンスター(や、…)を、「G」(「G2」)で特殊召喚できますか, answered that such a monster was not
+# properly Summoned: a monster of the description in the Graveyard in that state, G's effect (the first named) the
+# one that would Special Summon it
+_JA_SENT_DESCRIBED_THEN_SUMMONED = re.compile(
+    r"^(?:(?:正規の手順で特殊召喚されずに)?(?:手札・デッキ|手札やデッキ|手札|デッキ|エクストラデッキ)から(?:直接)?墓地(?:へ|に)"
+    r"送られ(?:た|ている))(?P<desc>[^「」、。や]{2,20}?)(?:や、[^「」。]*?)?を、?(?P<g>" + _NAME + r")(?:" + _NAME + r")*"
+    r"(?:の効果)?(?:で|によって)(?:墓地から)?特殊召喚(?:する(?:事|こと)(?:は|が)?)?でき(?:ます|ません)か")
+
+
+def read_sent_described_then_summoned(frame: Frame, body: str, answer: str, cards: _Cards) -> bool:
+    """手札から墓地へ送られた<desc>を「G」で特殊召喚できますか answered that the monster was not properly Summoned
+    (正規の手順で特殊召喚されていない): a can_summon by G's effect of a monster of the description in the Graveyard,
+    in the state NOT_PROPERLY_SUMMONED (of a list of such monsters and cards, the first of each); False when the
+    title or the answer is not in this shape."""
+    m = _JA_SENT_DESCRIBED_THEN_SUMMONED.search(body)
+    q = frame.question
+    if m is None or q is None or not _JA_NOT_PROPERLY.search(answer):
+        return False
+    frame.cards = cards.cards
+    chosen = _described(frame, m.group("desc"))
+    if chosen is None or chosen.controller or chosen.location or chosen.position:
+        return False
+    cards.cards.append(chosen)
+    g = cards.get(m.group("g")[1:-1])
+    chosen.location, chosen.state = "grave", [NOT_PROPERLY_SUMMONED]
+    q.card, q.targets, q.how, q.text = g.ref, [chosen.ref], "特殊召喚", m.group(0)
+    q.effect, q.effect_text, q.effect_kind = None, None, None
+    frame.cards = [c for c in cards.cards if c.ref in (g.ref, chosen.ref)]  # (the list's others: not compiled)
+    said = _CARD.sub("「」", m.group(0))
+    frame.unread = [u for u in frame.unread if not u.startswith("situation: what 「")
                     and not ((c := re.fullmatch(r"situation: 「(.*)」 is not read", u)) and c.group(1) in said)]
     return True
 

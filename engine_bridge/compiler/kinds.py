@@ -385,14 +385,18 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
     kind = cards.kind(source.passcode)
     # a Spell/Trap's effect that chooses is mostly its activation's (「X」の効果で): tried as the card activated
     activation = kind not in ("monster", "pendulum", "extra")
+    revives_equipped = kind == "equip" and chosen.location in ("grave", "removed") and re.search(
+        r"墓地(?:の|から)[^。]*特殊召喚し[^。]*このカードを装備", cards.texts.get(source.passcode, ""))
     try:
         effect = effect_index(frame, source.passcode, cards, activation)
     except NotCompiled:
         if not (activation and q.effect == 1):
             raise
         effect = None  # a Spell/Trap's ① is its activation (its script describes only the later effects)
-    places = _question_places(kind, source, Frame(question=FrameQuestion(kind="can_activate", text="" if activation
-                                                                          else q.text, effect_kind=q.effect_kind)))
+    # (an Equip Spell that Special Summons a monster from the Graveyard and equips itself to it, 「早すぎた埋葬」: activated
+    # from the hand, the monster its target there)
+    places = [("hand", None)] if revives_equipped else _question_places(kind, source, Frame(question=FrameQuestion(
+        kind="can_activate", text="" if activation else q.text, effect_kind=q.effect_kind)))
     if activation and effect is None and q.effect == 1:
         # its activation only (from the Graveyard any option would be another of its effects)
         places = [p for p in places if p[0] in ("hand", "szone", "fzone")] or places

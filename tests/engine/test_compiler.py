@@ -1342,6 +1342,27 @@ def test_real_scripts_a_monster_not_properly_summoned_is_not_revived(engine_driv
     assert verdict.verdict == "pass", verdict.reason
 
 
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_an_equip_spell_does_not_revive_a_ritual_monster_never_summoned(engine_driver):
+    # official Q&A (できません): a Ritual Monster sent to the Graveyard from the hand was not properly Summoned, so 「契約の
+    # 履行」 (an Equip Spell that Special Summons a Ritual Monster from the Graveyard and equips itself to it) cannot
+    # Special Summon it: activated from the hand; the baseline the same Ritual Monster properly Summoned
+    title = ("手札から墓地へ送られた儀式モンスターや、エクストラデッキから墓地に送られた融合モンスターを、「契約の履行」「再融合」"
+             "で特殊召喚できますか？")
+    answer = ("正規の手順で特殊召喚されていない儀式モンスターや融合モンスターを、「契約の履行」や「再融合」によって特殊召喚する"
+              "事はできません。")
+    compiled = _real_compiled("t-contract", title, answer, {"契約の履行": 48206762, "再融合": 74694807})
+    baseline, asked = compiled.scenarios[:2]
+    contract = next(c for c in asked.setup.cards if c.code == 48206762)
+    ritual = next(c for c in asked.setup.cards if c.ref == asked.steps[-1].select[0])
+    stand_in = next(c for c in baseline.setup.cards if c.ref == "t0")
+    assert contract.location == "hand" and (ritual.location, ritual.properly_summoned) == ("grave", False)
+    assert (stand_in.code, stand_in.properly_summoned) == (ritual.code, True)
+    verdict = _real_verdict(compiled, "t-contract", engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+
+
 def test_a_refusal_of_one_choice_of_an_effect_is_not_a_refusal_of_its_activation(pack):
     # official Q&A: under 「ライオウ」 the hand effect of 「月光黒羊」 can be activated choosing its Graveyard ●, not its
     # Deck ●: the activation is offered, so "cannot activate" is not what the ruling says

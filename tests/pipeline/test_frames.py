@@ -1330,3 +1330,15 @@ def test_a_monster_sent_to_the_graveyard_from_the_hand_or_deck_was_never_summone
     f = frame_for(t, "ja", [], {"title": t, "question": t, "answer": "特殊召喚する事はできます。"})
     assert [(_card(f, r).name, _card(f, r).location, _card(f, r).state) for r in f.question.targets] == [
         ("トリシューラの影霊衣", "grave", ["not properly summoned"])]
+
+
+def test_a_described_monster_sent_to_the_graveyard_then_revived_by_a_card_named_first():
+    # 手札から墓地へ送られた儀式モンスターや、…を、「G」「G2」で: a Ritual Monster in the Graveyard, not properly Summoned
+    # (the answer says so), G (the first named) the card whose effect would Special Summon it
+    t = ("手札から墓地へ送られた儀式モンスターや、エクストラデッキから墓地に送られた融合モンスターを、「契約の履行」「再融合」で"
+         "特殊召喚できますか？")
+    a = "正規の手順で特殊召喚されていない儀式モンスターや融合モンスターを、「契約の履行」や「再融合」によって特殊召喚する事はできません。"
+    f = frame_for(t, "ja", [], {"title": t, "question": t, "answer": a})
+    assert (f.question.kind, f.answer, f.unread, _card(f, f.question.card).name) == ("can_summon", "no", [], "契約の履行")
+    assert [(_card(f, r).described, _card(f, r).location, _card(f, r).state) for r in f.question.targets] == [
+        (["ritual"], "grave", ["not properly summoned"])]
