@@ -106,6 +106,8 @@ _JA_EVENTS = [
     (re.compile(_NAME + _JA_EFFECT_OF + r"(?:の発動)?(?:や効果の発動)?(?:に|へ)(?:チェーン(?:を)?して|対して)"), "activate"),
     # 「X」の効果が発動した時 (a response to it: see _chained_when)
     (re.compile(_NAME + _JA_EFFECT_OF + r"が発動(?:した|された)(?=時|際)"), "activate"),
+    # 「X」のカードの発動の際に、「Y」を発動できますか: Y responds to X's activation
+    (re.compile(_NAME + r"の(?:カードの)?発動の際に"), "activate"),
     (re.compile(_NAME + r"(?:の(?P<eff>[①②③])?(?:の)?(?P<what>モンスター効果|ペンデュラム効果|効果))?(?:の発動)?に(?:直接)?チェーン(?:を)?して"), "activate"),
     (re.compile(_NAME + r"(?:の(?P<eff>[①②③])?(?:の)?" + _JA_EFFECT_DESC + r"(?P<what>モンスター効果|ペンデュラム効果|効果))?を発動し(?:ている|た)?(?:ターン(?:に|中|の間)?)?"), "activate"),
     # 「X」が発動した / 「X」が発動された / 「X」が効果を発動した
@@ -547,6 +549,41 @@ def read_vanished(frame: Frame, situation_text: str, spans: list[tuple[int, int]
         return
 
 
+# 「X」を対象にした「Y」の発動にチェーンして / 相手のモンスターを対象として発動した「Y」のモンスター効果の処理時に: the
+# target of an activation the title reads, named or described, said before the activated card's name
+_JA_TARGET_OF_EVENT = re.compile(
+    r"(?:^|(?<=[、。]))(?:(?P<named>" + _NAME + r")|(?P<desc>[^「」、。]{2,30}?))を対象(?:に|と)(?:した|して|として)"
+    r"(?:(?:自分|相手)(?:が|は))?(?:発動(?:した|された|する))?、?(?:(?:自分|相手)の)?"
+    r"(?:(?:手札|墓地|フィールド|モンスターゾーン|ペンデュラムゾーン)の)?(?=「)")
+
+
+def read_event_targets(situation: str, frame: Frame, cards: "_Cards", spans: list[tuple[int, int]]) -> None:
+    """「X」を対象にした「Y」… / <desc>を対象として発動した「Y」…: X (or a card of the description, which joins the
+    frame's cards) is the target of Y's activation, an event the title already reads. A described Xyz Monster is
+    not read (its materials, which such rulings turn on, are not set up)."""
+    for m in _JA_TARGET_OF_EVENT.finditer(situation):
+        if any(s <= m.start() < e for s, e in spans):
+            continue
+        after = _CARD.match(situation, m.end())
+        named = fold_name(_clean_name(after.group(1))) if after else None
+        card = next((c for c in cards.cards if fold_name(c.name) == named), None)
+        event = next((e for e in frame.events if e.action == "activate" and card and e.card == card.ref), None)
+        if event is None or event.targets:
+            continue
+        if m.group("named"):
+            target = cards.get(m.group("named")[1:-1])
+            if target.ref == event.card:
+                continue
+        else:
+            frame.cards = cards.cards
+            target = _described(frame, m.group("desc"))
+            if target is None or "xyz" in target.described:
+                continue
+            cards.cards.append(target)
+        event.targets = [target.ref]
+        spans.append((m.start(), m.end()))
+
+
 # 「X」を宣言して発動した「禁止令」: an activation that declares a card's name, made before the question
 _JA_DECLARED = re.compile(_NAME + r"を宣言して発動(?:した|された|している)" + _NAME)
 
@@ -892,7 +929,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
                 if told and not any(s <= told.start() < e for s, e in spans) and "発動" not in told.group("desc"):
                     event.described = told.group("desc").strip('"')
                     spans.append((told.start(), start))
-            if re.search(r"チェーン(?:を)?して|に対して", m.group(0)) or (
+            if re.search(r"チェーン(?:を)?して|に対して|発動の際に", m.group(0)) or (
                     action in ("activate", "summon", "special_summon", "flip_summon")
                     and re.match(r"(?:た|された)?(?:時|際)", situation_text[m.end():])):
                 event.note = "chained to"  # 「X」を発動した時、「Y」を発動できますか: Y responds to X
@@ -901,6 +938,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     _read_own_summon(frame, situation_text, spans)
     read_resolving(frame, situation_text, spans, cards)
     read_vanished(frame, situation_text, spans, cards)
+    read_event_targets(situation_text, frame, cards, spans)
     # 「相手が「X」を発動した時、チェーンして…」: the question chains to the last event
     if found and not any(e.note for e in frame.events) and re.search(
             r"^[^「」]*(?:時|際)、?チェーン(?:を)?して", body[max(p for p, _ in found):].split("」", 1)[-1]):

@@ -1342,3 +1342,29 @@ def test_a_described_monster_sent_to_the_graveyard_then_revived_by_a_card_named_
     assert (f.question.kind, f.answer, f.unread, _card(f, f.question.card).name) == ("can_summon", "no", [], "契約の履行")
     assert [(_card(f, r).described, _card(f, r).location, _card(f, r).state) for r in f.question.targets] == [
         (["ritual"], "grave", ["not properly summoned"])]
+
+
+def test_the_target_of_an_activation_said_before_the_activated_card(qa):
+    # 「魂を削る死霊」を対象にした「死者への手向け」の発動にチェーンして…: the named card is that activation's target
+    f = qa(55)
+    assert not f.unread and [(_card(f, e.card).name, [_card(f, t).name for t in e.targets]) for e in f.events][0] == (
+        "死者への手向け", ["魂を削る死霊"])
+    # 相手のモンスターを対象として発動した「ディアバウンド･カーネル」のモンスター効果の処理時に: a described target
+    f = qa(12655)
+    kernel = next(e for e in f.events if _card(f, e.card).name == "ディアバウンド･カーネル")
+    target = _card(f, kernel.targets[0])
+    assert not f.unread and target.described == ["monster"] and target.controller == "opponent"
+    # a described Xyz Monster is not read: its materials, which Xyz rulings turn on, are not set up
+    f = qa(13890)
+    assert any("エクシーズモンスターを対象に発動した" in u for u in f.unread)
+    assert not any(e.targets for e in f.events)
+
+
+def test_a_question_asked_at_another_cards_activation_is_a_response_to_it(qa):
+    # 「トリックスター・ライトステージ」のカードの発動の際に、「アーティファクト－ダグザ」のモンスター効果を発動できますか:
+    # Dagda's effect chained to the Field Spell's activation
+    f = qa(22935)
+    assert not f.unread and f.question.kind == "can_activate" and f.answer == "yes"
+    assert [(_card(f, e.card).name, e.action, e.note) for e in f.events] == [
+        ("トリックスター・ライトステージ", "activate", "chained to")]
+    assert _card(f, f.question.card).name == "アーティファクト－ダグザ"
