@@ -461,6 +461,14 @@ def _other_processing(done: list[dict], processing: str) -> str:
                      for e in done[:3])
 
 
+def _own_move_said(event: dict, processing: str) -> bool:
+    """Whether the asked effect's text (`processing`) moves the activated card itself the way the logged
+    `event` did (「このカードを次のスタンバイフェイズまで除外する」: a move of that card to the banished pile), so
+    that the move is part of its processing (not the card's own activation or a Spell's trip to the Graveyard)."""
+    word = _DONE_WORDS.get(event.get("to") if event.get("event") == "move" else event.get("event"))
+    return bool(word and re.search(r"このカードを[^。]*?(?:" + word + ")", processing))
+
+
 def applied_seen(scenario: Scenario, result: Any) -> tuple[bool, str]:
     """Whether every step was played and the questioned link's resolution did what the scenario says
     (applied: something the log shows; not applied: nothing); else why not."""
@@ -468,10 +476,12 @@ def applied_seen(scenario: Scenario, result: Any) -> tuple[bool, str]:
     unplayed = steps_unplayed(scenario, result) or _vanished_unseen(scenario, result, ref)
     if unplayed:
         return False, unplayed
-    done = resolution_result(result, ref, {st.card for st in scenario.steps if st.card})
+    processing = scenario.notes.get("processing") or ""
+    done = resolution_result(result, ref, {st.card for st in scenario.steps if st.card} - {ref})
     if done is None:
         return False, f"step 1 ({scenario.steps[0].describe()}): its chain link did not resolve"
-    other = _other_processing(done, scenario.notes.get("processing") or "")
+    done = [e for e in done if e.get("card") != ref or _own_move_said(e, processing)]
+    other = _other_processing(done, processing)
     if other:
         return False, f"step 1 ({scenario.steps[0].describe()}) resolved {other}, which the asked effect's text does not do " \
                       f"(another effect or mode of the card was activated)"

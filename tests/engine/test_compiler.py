@@ -1434,6 +1434,35 @@ def test_a_resolution_doing_nothing_the_asked_effect_does_is_another_effects():
     assert _other_processing(searched, "") == ""  # the asked effect's text unknown: nothing said
 
 
+def test_the_activated_cards_own_move_counts_where_its_text_moves_it():
+    from engine_bridge.compiler.verdicts import _own_move_said
+
+    banished = {"event": "move", "card": "c2", "from": "mzone", "to": "removed"}
+    # 「ディアバウンド・カーネル」②: 『その後、このカードを次のターンのスタンバイフェイズまで除外する』
+    kernel = "②：…そのモンスターの攻撃力はターン終了時まで、このカードの攻撃力分ダウンする。その後、このカードを次のターンの" \
+             "スタンバイフェイズまで除外する。"
+    assert _own_move_said(banished, kernel)
+    # a text that moves other cards only: the card's own move is not its processing
+    assert not _own_move_said(banished, "①：相手フィールドのモンスター１体を対象として発動できる。そのモンスターを除外する。")
+    assert not _own_move_said({"event": "move", "card": "c2", "from": "szone", "to": "grave"}, kernel)
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_an_effect_that_banishes_its_own_card_under_a_card_that_forbids_banishing(shared_dir, engine_driver):
+    """Official Q&A 12655: 「ディアバウンド・カーネル」② (activated targeting an opponent's monster) resolving while
+    「王宮の鉄壁」 applies: 『その後、このカードを…除外する』 is not applied; the baseline without 「王宮の鉄壁」 banishes it."""
+    cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
+    frames, scenarios = _dev_qas_compiled(shared_dir, (12655,), cards)
+    kernel = next(e for e in frames[12655].events if (e.effect_text or "").startswith("②"))
+    assert frames[12655].applied == {kernel.card: False} and kernel.targets
+    results = run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"), driver=engine_driver)
+    verdict = settle(scenarios, results)["qa-12655"]
+    assert verdict.verdict == "pass", verdict.reason
+    base = next(r for s, r in zip(scenarios, results) if s.id == verdict.scenario_id + "-baseline")
+    assert {"event": "move", "card": kernel.card, "from": "mzone", "to": "removed"} in base.log["events"]
+
+
 @pytest.mark.engine
 @pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
 def test_real_scripts_a_second_copy_summoned_beside_the_first(engine_driver):
