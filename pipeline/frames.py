@@ -584,6 +584,24 @@ def read_event_targets(situation: str, frame: Frame, cards: "_Cards", spans: lis
         spans.append((m.start(), m.end()))
 
 
+# 「A」の効果の発動にチェーンして「B」が発動した場合、『そのカードを破壊し、デッキから…特殊召喚する』処理はどうなりますか: the
+# processing asked about, quoted last before the question: the first activation's
+_JA_ASKED_PROCESSING = re.compile(r"(?:^|(?<=、))『(?P<quote>[^『』]{4,})』(?:の)?(?:処理|効果処理)(?:は|を)、?$")
+
+
+def read_asked_processing(situation: str, frame: Frame, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """『…』処理はどうなりますか after the title's activations: the quoted processing is the first activation's effect
+    (its text, where the title quotes none before); returns the words read (the names and counts inside the
+    quote are the effect's, not the situation's)."""
+    m = _JA_ASKED_PROCESSING.search(situation)
+    first = next((e for e in frame.events if e.action == "activate"), None)
+    if not m or first is None or first.effect_text or any(s <= m.start() < e for s, e in spans):
+        return []
+    _quoted_effect(first, m.group("quote"))
+    spans.append((m.start(), m.end()))
+    return [spans[-1]]
+
+
 # 「X」を宣言して発動した「禁止令」: an activation that declares a card's name, made before the question
 _JA_DECLARED = re.compile(_NAME + r"を宣言して発動(?:した|された|している)" + _NAME)
 
@@ -939,6 +957,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     read_resolving(frame, situation_text, spans, cards)
     read_vanished(frame, situation_text, spans, cards)
     read_event_targets(situation_text, frame, cards, spans)
+    zone_spans += read_asked_processing(situation_text, frame, spans)
     # 「相手が「X」を発動した時、チェーンして…」: the question chains to the last event
     if found and not any(e.note for e in frame.events) and re.search(
             r"^[^「」]*(?:時|際)、?チェーン(?:を)?して", body[max(p for p, _ in found):].split("」", 1)[-1]):

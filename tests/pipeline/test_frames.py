@@ -1368,3 +1368,12 @@ def test_a_question_asked_at_another_cards_activation_is_a_response_to_it(qa):
     assert [(_card(f, e.card).name, e.action, e.note) for e in f.events] == [
         ("トリックスター・ライトステージ", "activate", "chained to")]
     assert _card(f, f.question.card).name == "アーティファクト－ダグザ"
+
+
+def test_the_processing_a_what_happens_question_quotes_is_the_first_activations(qa):
+    # 「ブンボーグ・ジェット」の効果の発動にチェーンして「虚無空間」が発動した場合、『そのカードを破壊し、デッキから「ブンボーグ」
+    # モンスター１体を特殊召喚する』処理はどうなりますか: the name and count inside the quote are the effect's, not the situation's
+    f = qa(16485)
+    assert not f.unread and f.events[0].effect_text.startswith("そのカードを破壊し")
+    assert [_card(f, e.card).name for e in f.events] == ["ブンボーグ・ジェット", "虚無空間"]
+    assert {_card(f, r).name: v for r, v in f.summons.items()} == {"ブンボーグ・ジェット": False}
