@@ -1465,6 +1465,23 @@ def test_real_scripts_an_effect_that_banishes_its_own_card_under_a_card_that_for
 
 @pytest.mark.engine
 @pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_a_quoted_processing_whose_summon_a_chained_card_stops(shared_dir, engine_driver):
+    """Official Q&A 16485: 「ブンボーグ・ジェット」's 『そのカードを破壊し、デッキから「ブンボーグ」モンスター１体を特殊召喚する』
+    with 「虚無空間」 chained: the destruction is applied, the Special Summon is not; the baseline (Jet alone, on the board
+    with the 「ブンボーグ」 monsters its text names) Special Summons one from the Deck."""
+    cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
+    frames, scenarios = _dev_qas_compiled(shared_dir, (16485,), cards)
+    jet = frames[16485].events[0].card
+    assert frames[16485].summons == {jet: False}
+    results = run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"), driver=engine_driver)
+    verdict = settle(scenarios, results)["qa-16485"]
+    assert verdict.verdict == "pass", verdict.reason
+    asked = next(r for s, r in zip(scenarios, results) if s.id == verdict.scenario_id)
+    assert {"event": "move", "card": jet, "from": "mzone", "to": "grave"} in asked.log["events"]
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
 def test_real_scripts_a_second_copy_summoned_beside_the_first(engine_driver):
     # official Q&A: under 「スキルドレイン」 a second 「RAI－JIN」 (unique on the whole field by its own name) still cannot be
     # summoned: the first copy face-up on the other player's field (the summon cannot release it), the baseline
