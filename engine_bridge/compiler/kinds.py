@@ -160,6 +160,13 @@ def _compile_fate(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario
                                  control_of=ruling_scenario, turn_player=activator)
             _expect_fates(baseline, {r: FATE_CONTRARY.get(f, f) for r, f in frame.fates.items()}, cards)
             scenarios.append(baseline)
+        elif len(run) > 1:
+            # (the activations chained to the first are the deciding condition: the first alone must show the fate,
+            # else a fate the engine does not show says nothing of the set-up)
+            baseline = _scenario(ruling, base + "-baseline", frame, [*kept, *extra], run[:1], where,
+                                 control_of=ruling_scenario, turn_player=activator)
+            _expect_fates(baseline, frame.fates, cards)
+            scenarios.append(baseline)
         scenarios.append(ruling_scenario)
     return scenarios
 

@@ -1482,6 +1482,25 @@ def test_real_scripts_a_quoted_processing_whose_summon_a_chained_card_stops(shar
 
 @pytest.mark.engine
 @pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_a_fate_after_an_activation_whose_target_a_chained_card_changes(shared_dir, engine_driver):
+    """Official Q&A 55: 「魂を削る死霊」, targeted by 「死者への手向け」 whose target 「天使の手鏡」 (chained) moves to another
+    monster, is still destroyed by its own effect (it was targeted). The baseline, 「死者への手向け」 alone, destroys it.
+    EDOPro's c23205979.lua destroys it at EVENT_CHAIN_SOLVED only while the chain's current target cards still hold
+    it, so after Duel.ChangeTargetCard it stays: a script discrepancy the scenario reports as a fail."""
+    cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
+    frames, scenarios = _dev_qas_compiled(shared_dir, (55,), cards)
+    reaper = frames[55].question.card
+    assert frames[55].fates == {reaper: "destroyed"} and frames[55].events[0].targets == [reaper]
+    baseline = next(s for s in scenarios if s.kind == "control")
+    assert len(baseline.steps) == 1 and baseline.expect.cards[reaper]["location"] == "grave"
+    results = run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"), driver=engine_driver)
+    verdict = settle(scenarios, results)["qa-55"]
+    assert (verdict.verdict, verdict.reason.startswith(f"ruling says {reaper} destroyed")) == ("fail", True), \
+        verdict.reason
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
 def test_real_scripts_a_second_copy_summoned_beside_the_first(engine_driver):
     # official Q&A: under 「スキルドレイン」 a second 「RAI－JIN」 (unique on the whole field by its own name) still cannot be
     # summoned: the first copy face-up on the other player's field (the summon cannot release it), the baseline
