@@ -169,7 +169,9 @@ def _named_cards(refs: list[int], player: int, tag: str, cards: "CardSource") ->
 # "filtered piles": the filler plus, per filter function, a Main Deck card and an Extra Deck card that pass it, two
 # of each in its controller's piles and one banished face-up, none on the field (piled_cards: what a cost or
 # condition asks twice, 「手札と墓地の水属性・鳥獣族モンスター」, or in the Extra Deck or among banished cards).
-BOARD_PROFILES = ("sparse", "rich", "materials", "filtered", "faceup named", "bare", "filtered piles")
+# "filtered field": the "filtered piles" board plus its first two Main Deck monsters face-up on their controller's
+# field, for a script that looks for them there (LOCATION_MZONE / _ONFIELD: 「U.A.」 returned from the field).
+BOARD_PROFILES = ("sparse", "rich", "materials", "filtered", "faceup named", "bare", "filtered piles", "filtered field")
 _FACEUP_NAMED_NEEDS = re.compile(r"IsCode\(|IsEnvironment\(")
 _FACEUP_NAMED_WHERE = re.compile(r"LOCATION_ONFIELD|LOCATION_SZONE|LOCATION_FZONE|LOCATION_MZONE|IsEnvironment\(")
 BARE_NEEDS = re.compile(r"GetFieldGroupCount\(\s*tp\s*,\s*LOCATION_MZONE\s*,\s*0\s*\)\s*(?:==|<=)\s*0")
@@ -250,6 +252,8 @@ def profile_filler(profile: str, own: int, own_pile: str, named: list[SetupCard]
         return base + filtered_cards(scripts, own, cards)
     if profile == "filtered piles":
         return base + piled_cards(scripts, own, cards)
+    if profile == "filtered field":
+        return base + piled_cards(scripts, own, cards) + piled_on_field(scripts, own, cards)
     if profile == "bare":
         return [c for c in base + filtered_cards(scripts, own, cards) if not (c.player == 0 and c.location == "mzone")]
     if profile == "materials":
@@ -1170,3 +1174,17 @@ def series_filters(script: str, cards: CardSource) -> list[list[tuple[bool, str,
                 traits.append((bool(negated), call, vals))
         out += [[(False, "IsSetCard", [w]), *traits] for w in wanted if [(False, "IsSetCard", [w]), *traits] not in out]
     return out
+
+
+_FIELD_LOOKUP = re.compile(r"LOCATION_MZONE|LOCATION_ONFIELD")
+
+
+def piled_on_field(scripts: Iterable[str], own: int, cards: CardSource, room: int = 2) -> list[SetupCard]:
+    """The "filtered field" board's field cards: the first `room` Main Deck monsters of piled_cards face-up on
+    their controller's field, where a script in play looks on the field (_FIELD_LOOKUP); none otherwise."""
+    scripts = list(scripts)
+    if not any(_FIELD_LOOKUP.search(s or "") for s in scripts):
+        return []
+    codes = list(dict.fromkeys(c.code for c in piled_cards(scripts, own, cards) if cards.kind(c.code) in ("monster", "pendulum")))
+    return [SetupCard(ref=f"f0-jf{i}", code=code, player=0, location="mzone", position="faceup_attack")
+            for i, code in enumerate(codes[:room])]

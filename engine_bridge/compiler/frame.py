@@ -10,9 +10,9 @@ from typing import Any
 from engine_bridge.carddata import setcodes_complete
 from engine_bridge.compiler.base import (_ruling_id, _BY_OWN_EFFECT, _scenario, _slug, _where, CardSource, Compiled, FILLER_SET,
                                          NotCompiled, SUMMON_HOW, TEMPLATE)
-from engine_bridge.compiler.boards import (_chain_standins, _check_cards, _field_place, _filler, _named_cards,
+from engine_bridge.compiler.boards import (EFFECT_DESTROYER, runnable, _chain_standins, _check_cards, _field_place, _filler, _named_cards,
                                            _question_places, _target_of, archetype_cards, BARE_NEEDS, BOARD_PROFILES,
-                                           board_profiles, extra_filler, faceup_named_needed, filtered_cards, piled_cards,
+                                           board_profiles, extra_filler, faceup_named_needed, filtered_cards, piled_cards, piled_on_field,
                                            material_monsters, profile_filler, pzone_targets, script_targets,
                                            summoned_this_turn, target_stand_ins, variety_filler, with_described_cards,
                                            with_zone_setcodes, zone_baseline, zone_forbids, zone_setup)
@@ -381,6 +381,9 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     fillers += board_profiles(in_play)
     if summoned_this_turn(qscript, action, qkind, chained, trigger, own):
         fillers += ("summoned",)
+    if action == "activate" and not chained and not events and destroyed_this_turn(qscript) and runnable(
+            EFFECT_DESTROYER, cards.ensure([EFFECT_DESTROYER])):  # (a stand-in the engine can run)
+        fillers += (DESTROYED_THIS_TURN,)  # a monster of its controller destroyed earlier this turn
     if action == "special_summon" and not events and material_monsters(refs, cards):
         fillers += ("materials",)  # a procedure's materials: the monsters its text names, on its controller's field
     if filtered_cards(in_play, qcard.passcode, cards):
@@ -392,6 +395,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         fillers += ("bare",)  # the filtered board, its controller's field without monsters (what the script asks)
     if piled_cards(in_play, qcard.passcode, cards):
         fillers += ("filtered piles",)  # two of each filter's cards in its piles, one banished, none on the field
+        if piled_on_field(in_play, qcard.passcode, cards):
+            fillers += ("filtered field",)  # the same, its Main Deck monsters also face-up on the field
     for filler in fillers:
         if phase == "end" and filler is not True:
             # the End Phase opens a chain window for its player only if something can be activated in it: the
@@ -418,7 +423,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
             qsetup = SetupCard(ref=q.card, code=qcard.passcode, player=qplayer, location=location, position=position,
                                name=qcard.name)
             extra = ([c for c in _filler(0, "f0", qcard.passcode, "extra" if qkind == "extra" else "deck")
-                      if filler in (True, "summoned") or c.location != "mzone"] + _filler(1, "f1") + named
+                      if filler in (True, "summoned", DESTROYED_THIS_TURN) or c.location != "mzone"] + _filler(1, "f1") + named
                      + event_named) if filler and filler not in BOARD_PROFILES else []
             if filler in BOARD_PROFILES:
                 extra = profile_filler(filler, qcard.passcode, "extra" if qkind == "extra" else "deck", named + event_named,
@@ -435,6 +440,12 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                 # deciding condition, so in the baseline too
                 own_steps = [Step(action="summon", card=q.card, select=["f0-m1", "f0-m2"], answer=True),
                              *_negation_window()]
+                steps += own_steps
+            if filler == DESTROYED_THIS_TURN:
+                # its controller's monsters destroyed first by a stand-in 「ブラック・ホール」 (what the condition asks,
+                # not the deciding condition: in the baseline too)
+                extra = [*extra, SetupCard(ref="dt0", code=EFFECT_DESTROYER, player=qplayer, location="hand")]
+                own_steps = [Step(action="activate", card="dt0", answer=True)]
                 steps += own_steps
             for e in events:
                 # an earlier activation that needs a target takes the other player's filler cards (with
@@ -534,9 +545,14 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                     after=[q.card] if buried and qaction == "chain" and summon_before else [])], _where(location, filler),
                     control_of=ruling_scenario, turn_player=turn_player)]
             scenarios += [*baselines, ruling_scenario]  # baselines run first: the ruling's verdict needs them
-    response = response_event(qscript, effect) if action == "activate" and not events and not target and not own \
+    response = response_event(qscript, effect) if action == "activate" and not events and not own \
         and phase is None else None
-    if response in RESPONSE_PRELUDES:
+    if response in RESPONSE_PRELUDES and target:
+        # a target question about an effect activated only in response to an event (「魔法・罠・効果モンスターの効果が
+        # 発動した時に…を対象として」): last variants, the target asked in the chain to that event
+        scenarios += _target_response_variants(ruling, frame, qcard, qkind, effect, placed, target, variant, cards,
+                                               response, by_ref, qscript)
+    elif response in RESPONSE_PRELUDES:
         # an effect activated only in response to an event the ruling does not name (an activation, an attack,
         # battle damage): last variants, chained to that event played first (in both duels)
         scenarios += _response_variants(ruling, frame, qcard, qkind, effect, placed, named + [
@@ -604,6 +620,17 @@ def _check_one_mode_refused(ruling: Any, frame: Frame) -> None:
 # attack on the questioned card's controller's monster. (Battle damage is not: the chain windows of the
 # attack declaration and the Damage Step come first, and a chain step answers the first window.)
 RESPONSE_PRELUDES = ("EVENT_CHAINING", "EVENT_ATTACK_ANNOUNCE", "EVENT_BE_BATTLE_TARGET")
+DESTROYED_THIS_TURN = "a monster of its controller destroyed this turn"
+# a condition that reads a flag the script's global check registers for a player when one of its monsters is
+# destroyed (「自分フィールドのモンスターが破壊されたターンに発動できる」: aux.GlobalCheck … EVENT_DESTROYED … GetFlagEffect(tp,id))
+_DESTROYED_FLAG = re.compile(r"aux\.GlobalCheck\([\s\S]*?SetCode\(EVENT_DESTROYED\)")
+_OWN_FLAG_READ = re.compile(r"Duel\.GetFlagEffect\(\s*tp\s*,\s*id\s*\)\s*(?:~=|>)\s*0")
+
+
+def destroyed_this_turn(script: str) -> bool:
+    """Whether an activation's condition asks that a monster of its controller was destroyed this turn
+    (_DESTROYED_FLAG and _OWN_FLAG_READ)."""
+    return bool(_DESTROYED_FLAG.search(script) and _OWN_FLAG_READ.search(script))
 
 
 def _preludes(event: str, cards: CardSource) -> list[tuple[str, int, list[SetupCard], list[Step], set[str]]]:
@@ -626,6 +653,50 @@ def _preludes(event: str, cards: CardSource) -> list[tuple[str, int, list[SetupC
                                                                      answer=True)], set()),
             ("after the other player's direct attack", 1, [], [battle, Step(action="attack", card="f1-m1", answer=True)],
              {"f0-m1", "f0-m2"})]
+
+
+TARGET_RESPONSE_PRELUDES = 2  # the stand-in activations a target question is chained to (each a variant)
+
+
+def _target_response_variants(ruling: Any, frame: Frame, qcard: FrameCard, qkind: str, effect: int | None,
+                              placed: list[SetupCard], target: list[tuple[SetupCard, int]], variant: int,
+                              cards: CardSource, event: str, by_ref: dict[str, FrameCard],
+                              qscript: str) -> list[Scenario]:
+    """Variants of a target question (can_target) about an effect that is only activated in response to an event
+    the ruling does not name (RESPONSE_PRELUDES): as _response_variants, the questioned card chained to the
+    event (the first TARGET_RESPONSE_PRELUDES ways to play it), its target prompt asked; per place of the
+    ruling's target, a baseline per stand-in target (target_stand_ins) in its place. The deciding condition
+    stays what the target is."""
+    q = frame.question
+    rid = _ruling_id(ruling)
+    location, position = ("szone", "facedown") if qkind not in ("monster", "pendulum", "extra", "field") else \
+        _question_places(qkind, qcard, frame)[0]
+    if qcard.location in ("hand", "grave"):
+        location, position = qcard.location, None
+    qsetup = SetupCard(ref=q.card, code=qcard.passcode, player=0, location=location, position=position, name=qcard.name)
+    out: list[Scenario] = []
+    for label, turn_player, added, before, left_out in _preludes(event, cards)[:TARGET_RESPONSE_PRELUDES]:
+        extra = [c for c in _filler(0, "f0", qcard.passcode, "extra" if qkind == "extra" else "deck") + _filler(1, "f1")
+                 if c.ref not in left_out]
+        for tcard, stand_code in target:
+            variant += 1
+            base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
+            where = _where(location, True) + f", {label}, target in {tcard.location}"
+            ask = Step(action="chain", card=q.card, effect=effect, target=[tcard.ref], answer=True,
+                       expect={"target_selectable": {tcard.ref: frame.answer == "yes"}})
+            ruling_scenario = _scenario(ruling, base, frame, [*placed, tcard, qsetup, *added, *extra], [*before, ask],
+                                        where, turn_player=turn_player)
+            baselines = []
+            for n, code in enumerate(target_stand_ins(tcard, by_ref[tcard.ref], stand_code, qscript, cards)):
+                stand_in = SetupCard(**{**tcard.__dict__, "ref": "t0", "name": None, "code": code, "owner": None})
+                if stand_in.code == FILLER_SET and stand_in.location == "szone":
+                    stand_in.position = "facedown"
+                baselines.append(_scenario(ruling, base + "-baseline" + (f"-{n + 1}" if n else ""), frame,
+                                           [stand_in, qsetup, *added, *extra], [*before, Step(**{
+                                               **ask.__dict__, "target": ["t0"], "expect": {"target_selectable": {"t0": True}}})],
+                                           where, control_of=ruling_scenario, turn_player=turn_player))
+            out += [*baselines, ruling_scenario]
+    return out
 
 
 def _response_variants(ruling: Any, frame: Frame, qcard: FrameCard, qkind: str, effect: int | None,

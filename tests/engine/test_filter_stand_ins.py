@@ -274,6 +274,13 @@ def test_the_filtered_piles_board(pack_with_cdb):
     assert piled_cards(["function s.filter(c)\n\treturn c:IsCode(id)\nend"], BLUE_EYES, pack_with_cdb) == []
     assert [c.code for c in profile_filler("filtered piles", BLUE_EYES, "deck", [], pack_with_cdb, scripts=[dragons])
             if c.ref.startswith("f0-j")] == [KOUMORI] * 7
+    # "filtered field": the same, its Main Deck monsters also face-up on the field where a script looks there
+    from engine_bridge.compiler.boards import piled_on_field
+
+    assert piled_on_field([dragons], BLUE_EYES, pack_with_cdb) == []
+    on_field = dragons + "\nfunction s.spcon(e,c)\n\treturn Duel.IsExistingMatchingCard(s.filter,tp,LOCATION_MZONE,0,1,nil)\nend"
+    [placed] = piled_on_field([on_field], BLUE_EYES, pack_with_cdb)
+    assert (placed.code, placed.player, placed.location, placed.position) == (KOUMORI, 0, "mzone", "faceup_attack")
 
 
 def test_filters_whose_archetype_is_a_parameter(pack_with_cdb, tmp_path):
@@ -320,3 +327,24 @@ def test_real_scripts_the_filtered_piles_board(rid, title, answer, cards, engine
     assert verdict.verdict == "pass", verdict.reason
     passed = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
     assert "filtered piles" in passed.title
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_target_asked_in_the_chain_the_effect_answers(engine_driver):
+    # 「霞の谷の巨神鳥」 is activated only when a card or effect is activated (EVENT_CHAINING) and targets a face-up
+    # 「ミスト・バレー」 card its controller controls (official Q&A: the Synchro Monster 「霞の谷の雷神鬼」 can be its
+    # target): the last variants chain it to the other player's stand-in activation and ask its target prompt; the
+    # baseline's stand-in target is another 「ミスト・バレー」 card in the same place
+    compiled = _real_compiled("t-apex-avian", "「霞の谷の巨神鳥」のモンスター効果の対象として、「霞の谷の雷神鬼」を選択できますか？",
+                              "「霞の谷の巨神鳥」のモンスター効果を発動する際に、対象となる『自分フィールド上に表側表示で存在する"
+                              "「ミスト・バレー」と名のついたカード1枚』として、「霞の谷の雷神鬼」を選択する事はできます。",
+                              {"霞の谷の巨神鳥": 29587993, "霞の谷の雷神鬼": 89310929})
+    verdict = _real_verdict(compiled, "t-apex-avian", engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    passed = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    assert "chained to" in passed.title and passed.setup.turn_player == 1
+    assert [s.action for s in passed.steps] == ["activate", "chain"] and passed.steps[0].card == "a0"
+    [ref] = passed.steps[-1].target
+    target = next(c for c in passed.setup.cards if c.ref == ref)
+    assert (target.code, target.player, target.location) == (89310929, 0, "mzone")
