@@ -833,6 +833,7 @@ _FILTER_FN = re.compile(r"function\s+s\.(\w+)\(\s*(\w+)[^)]*\)(.*?)\nend", re.S)
 _TRAIT_CALL = (r"(not\s+)?{card}:(IsSetCard|IsRace|IsAttribute|IsType|IsLevel|IsLevelBelow|IsLevelAbove|IsRank|"
                r"IsRankBelow|IsRankAbove|IsAttackBelow|IsAttackAbove|IsDefenseBelow|IsDefenseAbove|IsCode|IsMonster|"
                r"IsSpell|IsTrap|IsSpellTrap|IsFieldSpell)\(([^()]*)\)")
+_LEVEL_EQUALS = r"(?<!not ){card}:GetLevel\(\)\s*==\s*(\d+)(?![\w.+*/-])"
 # utility.lua's shorthands for IsType: c:IsSpell() is c:IsType(TYPE_SPELL), c:IsFieldSpell() a Field Spell
 _TYPE_SHORTHANDS = {"IsMonster": "TYPE_MONSTER", "IsSpell": "TYPE_SPELL", "IsTrap": "TYPE_TRAP",
                     "IsSpellTrap": "TYPE_SPELL|TYPE_TRAP", "IsFieldSpell": "TYPE_FIELD"}
@@ -865,6 +866,10 @@ def script_filters(script: str, cards: CardSource) -> list[list[tuple[bool, str,
             values = [_trait_value(a, names) for a in args.split(",") if a.strip()]
             if values and None not in values:
                 traits.append((bool(negated), call, values))
+        # a Level compared with constants (c:GetLevel()==7 or c:GetLevel()==8): IsLevel of any of them
+        levels = [int(n) for n in re.findall(_LEVEL_EQUALS.format(card=re.escape(card)), body)]
+        if levels:
+            traits.append((False, "IsLevel", sorted(set(levels))))
         if any(not neg for neg, _, _ in traits) and traits not in out:
             out.append(traits)
     # filters passed inline rather than written as functions: aux.FilterBoolFunction(Card.IsRace,RACE_DRAGON),

@@ -348,3 +348,32 @@ def test_real_scripts_a_target_asked_in_the_chain_the_effect_answers(engine_driv
     [ref] = passed.steps[-1].target
     target = next(c for c in passed.setup.cards if c.ref == ref)
     assert (target.code, target.player, target.location) == (89310929, 0, "mzone")
+
+
+def test_a_level_compared_with_constants_is_a_level_trait(pack_with_cdb):
+    k = load_constants()
+    # 「巨神竜フェルグラント」's revival filter: a Level 7 or 8 Dragon (c:GetLevel()==7 or c:GetLevel()==8)
+    felgrand = ("function s.filter(c,e,tp)\n\treturn c:IsRace(RACE_DRAGON) and (c:GetLevel()==7 or c:GetLevel()==8)"
+                " and not c:IsCode(id)\nend")
+    assert script_filters(felgrand, pack_with_cdb) == [[(False, "IsRace", [k["RACE_DRAGON"]]), (False, "IsLevel", [7, 8])]]
+    # a Level compared with a variable (c:GetLevel()==lv+1) is no trait
+    assert script_filters("function s.filter(c,lv)\n\treturn c:GetLevel()==lv+1\nend", pack_with_cdb) == []
+    # Blue-Eyes (Level 8) passes it, Koumori Dragon (Level 4) does not
+    assert filter_stand_ins(felgrand, pack_with_cdb) == [BLUE_EYES]
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_battle_win_trigger_that_revives_a_level_7_or_8_dragon(engine_driver):
+    # 「巨神竜フェルグラント」's ② (after it destroys a monster by battle) targets a Level 7 or 8 Dragon in a Graveyard
+    # (official Q&A: also after destroying a Pendulum Monster, which goes to the Extra Deck): the filtered variant
+    # puts such a Dragon in the Graveyards (the filter's Level read from c:GetLevel()==7 or …==8)
+    title = "「巨神竜フェルグラント」が、戦闘で相手のペンデュラムモンスターを破壊した場合、モンスター効果を発動できますか？"
+    answer = ("この場合でも、そのダメージステップ終了時に自分の墓地または相手の墓地に対象となる"
+              "レベル7かレベル8のドラゴン族モンスターが存在しているのであれば、"
+              "『そのモンスターを自分フィールドに特殊召喚する』モンスター効果を発動する事はできます。")
+    compiled = _real_compiled("t-felgrand", title, answer, {"巨神竜フェルグラント": 60681103})
+    verdict = _real_verdict(compiled, "t-felgrand", engine_driver)
+    if REAL_CARDS is None:
+        return  # no cards.cdb: no filtered variant (nothing made up)
+    assert verdict.verdict == "pass", verdict.reason
