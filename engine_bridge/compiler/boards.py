@@ -291,12 +291,19 @@ def _catalog_monsters() -> list:
     return [c for c in _catalog_cards() if c.card_type == "Monster"]
 
 
+def _stat(data: dict, which: str) -> int:
+    """A card's "attack" or "defense" in its card data, -1 where it has none to compare: the shared card
+    database writes an ATK/DEF of ? as "?" (cards a cdb lacks are picked from it), the core as -2."""
+    raw = str(data.get(which) or 0)
+    return int(raw) if raw.lstrip("-").isdigit() else -1
+
+
 def _has_traits(data: dict, traits: list[str]) -> bool:
     k = load_constants()
     for trait in traits:
         name, _, value = trait.partition("=") if "=" in trait else (trait, "", "")
         if trait.startswith(("atk<=", "atk>=", "def<=", "def>=")):
-            stat = int(data.get("attack" if trait.startswith("atk") else "defense") or 0)
+            stat = _stat(data, "attack" if trait.startswith("atk") else "defense")
             bound = int(trait[5:])
             if not (stat <= bound if trait[3:5] == "<=" else stat >= bound) or stat < 0:
                 return False
@@ -851,6 +858,19 @@ def _trait_value(arg: str, names: dict[str, int]) -> int | None:
     return total
 
 
+def _constant_traits(card: str, body: str, names: dict[str, int]) -> list[tuple[bool, str, list[int]]]:
+    """The traits a filter function's body checks of its card parameter with constant values only
+    (c:IsSetCard(SET_DD), c:IsLevelBelow(4), Is<Type> shorthands as IsType), as (negated, call, values)."""
+    traits = []
+    for negated, call, args in re.findall(_TRAIT_CALL.format(card=re.escape(card)), body):
+        if call in _TYPE_SHORTHANDS:
+            call, args = "IsType", _TYPE_SHORTHANDS[call]
+        values = [_trait_value(a, names) for a in args.split(",") if a.strip()]
+        if values and None not in values:
+            traits.append((bool(negated), call, values))
+    return traits
+
+
 def script_filters(script: str, cards: CardSource) -> list[list[tuple[bool, str, list[int]]]]:
     """The card traits each filter function of a script (function s.xxfilter(c,...), its first parameter the
     card) checks, as (negated, call, values): those whose values are constants (IsSetCard(SET_DD),
@@ -859,13 +879,7 @@ def script_filters(script: str, cards: CardSource) -> list[list[tuple[bool, str,
     names = {**{n: v for n, v in k.items() if isinstance(v, int)}, **setcode_names(cards.script_dirs)}
     out = []
     for _, card, body in _FILTER_FN.findall(script):
-        traits = []
-        for negated, call, args in re.findall(_TRAIT_CALL.format(card=re.escape(card)), body):
-            if call in _TYPE_SHORTHANDS:
-                call, args = "IsType", _TYPE_SHORTHANDS[call]
-            values = [_trait_value(a, names) for a in args.split(",") if a.strip()]
-            if values and None not in values:
-                traits.append((bool(negated), call, values))
+        traits = _constant_traits(card, body, names)
         # a Level compared with constants (c:GetLevel()==7 or c:GetLevel()==8): IsLevel of any of them
         levels = [int(n) for n in re.findall(_LEVEL_EQUALS.format(card=re.escape(card)), body)]
         if levels:
@@ -916,8 +930,7 @@ def _fits(row: dict, trait: tuple[bool, str, list[int]]) -> bool:
         else:
             ok = level in values
     elif call.startswith(("IsAttack", "IsDefense")):
-        raw = str(row.get("attack" if call.startswith("IsAttack") else "defense") or 0)
-        stat = int(raw) if raw.lstrip("-").isdigit() else -1  # (ATK/DEF ? in the catalog: no stat to compare)
+        stat = _stat(row, "attack" if call.startswith("IsAttack") else "defense")
         ok = monster and stat >= 0 and (stat <= values[0] if call.endswith("Below") else stat >= values[0])
     else:  # IsCode
         ok = row["code"] in values or row.get("alias") in values
@@ -1170,13 +1183,7 @@ def series_filters(script: str, cards: CardSource) -> list[list[tuple[bool, str,
     for _, card, body in _FILTER_FN.findall(script):
         if not re.search(_VARIABLE_SETCARD.format(card=re.escape(card)), body):
             continue
-        traits = []
-        for negated, call, args in re.findall(_TRAIT_CALL.format(card=re.escape(card)), body):
-            if call in _TYPE_SHORTHANDS:
-                call, args = "IsType", _TYPE_SHORTHANDS[call]
-            vals = [_trait_value(a, names) for a in args.split(",") if a.strip()]
-            if vals and None not in vals and call != "IsSetCard":
-                traits.append((bool(negated), call, vals))
+        traits = [t for t in _constant_traits(card, body, names) if t[1] != "IsSetCard"]
         out += [[(False, "IsSetCard", [w]), *traits] for w in wanted if [(False, "IsSetCard", [w]), *traits] not in out]
     return out
 

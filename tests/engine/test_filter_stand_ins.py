@@ -12,7 +12,7 @@ import pytest
 
 from engine_bridge.carddata import card_data_from_jsonl
 from engine_bridge.compiler import CardSource
-from engine_bridge.compiler.boards import (_fits, described_filter_pairs, filter_stand_ins, filtered_cards, profile_filler,
+from engine_bridge.compiler.boards import (_fits, _has_traits, described_filter_pairs, filter_stand_ins, filtered_cards, profile_filler,
                                           script_filters)
 from engine_bridge.constants import load_constants
 from engine_bridge.request import pack_script_dirs, user_script_dirs
@@ -74,6 +74,10 @@ def test_set_codes_match_as_the_core_matches_them():
     # the shared card database writes an ATK/DEF of ? as "?": no stat to compare (was a ValueError in the compiler)
     assert not _fits({"code": 3, "type": monster, "attack": "?"}, (False, "IsAttackBelow", [1000]))
     assert _fits({"code": 3, "type": monster, "attack": "?"}, (True, "IsAttackAbove", [1000]))
+    # the same in a ruling's described traits (a described card picked from the shared database, 「合神竜ティマイオス」)
+    assert not _has_traits({"type": monster, "attack": "?"}, ["atk<=999"])
+    assert not _has_traits({"type": monster, "defense": "?"}, ["def>=0"])
+    assert _has_traits({"type": monster, "attack": "900"}, ["atk<=999"])
 
 
 def test_stand_ins_that_pass_the_filter_and_look_like_the_card(pack_with_cdb):
