@@ -30,13 +30,23 @@ from rulings.records import (Frame, FrameCard, FrameEvent, FrameQuestion, MOVED_
                              TRAP_MONSTER_NOTE)
 
 
+def _require_yes_or_no(frame: Frame) -> None:
+    """A yes/no question kind compiles only an answer read as yes or no (else the answer's unread part says why)."""
+    if frame.answer not in ("yes", "no"):
+        raise NotCompiled(next((u for u in frame.unread if u.startswith("answer")), "the answer is not yes or no"))
+
+
+def _require_read_yes_or_no(frame: Frame) -> None:
+    """_require_yes_or_no, and nothing of the ruling left unread (its first unread part is the reason)."""
+    _require_yes_or_no(frame)
+    if frame.unread:
+        raise NotCompiled(frame.unread[0])
+
+
 def _check_read_yes_no(frame: Frame) -> None:
     """A yes/no question compiles only when its answer is yes or no, nothing of it is unread, and it names
     the card that acts; else NotCompiled with the first of these that fails."""
-    if frame.answer not in ("yes", "no"):
-        raise NotCompiled(next((u for u in frame.unread if u.startswith("answer")), "the answer is not yes or no"))
-    if frame.unread:
-        raise NotCompiled(frame.unread[0])
+    _require_read_yes_or_no(frame)
     if frame.question.card is None:
         raise NotCompiled(f"question: no card named as the one that acts ({frame.question.text})")
 
@@ -231,10 +241,7 @@ def _compile_attack(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenar
     one, else against a vanilla monster of the other player); `offered` at the attack, beside a
     baseline without the situation and the events."""
     q = frame.question
-    if frame.answer not in ("yes", "no"):
-        raise NotCompiled(next((u for u in frame.unread if u.startswith("answer")), "the answer is not yes or no"))
-    if frame.unread:
-        raise NotCompiled(frame.unread[0])
+    _require_read_yes_or_no(frame)
     _check_cards(frame, cards)
     by_ref = {c.ref: c for c in frame.cards}
     attacker = by_ref.get(q.card) if q.card else None
@@ -371,10 +378,7 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
     `selectable` at the activation. A "no" counts only beside a baseline in which a card G's text names
     stands in for X and is chosen (the deciding condition is which card X is)."""
     q = frame.question
-    if frame.answer not in ("yes", "no"):
-        raise NotCompiled(next((u for u in frame.unread if u.startswith("answer")), "the answer is not yes or no"))
-    if frame.unread:
-        raise NotCompiled(frame.unread[0])
+    _require_read_yes_or_no(frame)
     if q.card is None or len(q.targets) != 1:
         raise NotCompiled("can_select: the effect that chooses or the card chosen is not named")
     _check_cards(frame, cards)
@@ -742,8 +746,7 @@ def compile_triggered(ruling: Any, frame: Frame, cards: CardSource) -> list[Scen
     whether a chain link of B appears once the activations resolved. The baseline plays the same without
     the situation's cards (the deciding condition) and must show B activating; a "no" counts only beside it."""
     q = frame.question
-    if frame.answer not in ("yes", "no"):
-        raise NotCompiled(next((u for u in frame.unread if u.startswith("answer")), "the answer is not yes or no"))
+    _require_yes_or_no(frame)
     if q.card is None:
         raise NotCompiled(frame.unread[0] if frame.unread else "applies: the card whose effect is asked to activate is not named")
     by_ref = {c.ref: c for c in frame.cards}
@@ -1310,10 +1313,7 @@ def _compile_pendulum_summon_beside(ruling: Any, frame: Frame, cards: CardSource
     Normal Monster in its hand, X where the title puts it on its controller's side; the Pendulum Summon (the
     left Scale's procedure) `offered` and the monster `selectable`. The baseline: the same without X."""
     q = frame.question
-    if frame.answer not in ("yes", "no"):
-        raise NotCompiled(next((u for u in frame.unread if u.startswith("answer")), "the answer is not yes or no"))
-    if frame.unread:
-        raise NotCompiled(frame.unread[0])
+    _require_read_yes_or_no(frame)
     if frame.events or frame.zones or len(frame.cards) != 1 or "present" not in frame.cards[0].state:
         raise NotCompiled("a player's Pendulum Summon asked beside other cards or after events: not compiled yet")
     _check_cards(frame, cards)
