@@ -1047,6 +1047,10 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
                     frame.answer, frame.requires = "no", excepted  # a no beside the exceptions the asides allow
                 else:
                     frame.unread.append("answer: yes in some situations and no in others")
+        lettered = [_answer_ja(part, frame.question.kind) for part in _LETTERED_PART.split(answer)[1:]]
+        if len(set(lettered) - {None}) > 1 and not any(u.startswith("answer") for u in frame.unread):
+            # 「（A）発動できません。（B）発動できます。」: the title's case is split in cases answered apart
+            frame.unread.append("answer: yes in some situations and no in others")
         if frame.answer is None:
             frame.unread.append("answer: no sentence of it says yes (…できます/…ます) or no (…できません/…ません)")
         elif purpose and frame.question.kind == "can_activate" and frame.answer == "no":
@@ -1159,6 +1163,9 @@ def read_attack_situation(frame: Frame, answer: str, cards: _Cards) -> None:
     frame.unread = [u for u in frame.unread if not _JA_ATTACK_DEFAULTS.match(u)
                     and not (unequipped and u == "situation: a card state (装備)")]
 
+
+# the cases of a question split in lettered parts, answered part by part: （A）…（B）…
+_LETTERED_PART = re.compile(r"[（(][A-ZＡ-Ｚ][）)]")
 
 def _can_polarities(answer: str, kind: str) -> set[str]:
     """Whether the answer's sentences say the questioned action can be done, cannot, or both. A sentence of the

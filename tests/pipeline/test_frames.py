@@ -1083,6 +1083,10 @@ def test_can_said_mid_sentence_and_conditional_by_main_verb(qa):
     assert f.answer == "yes" and not f.unread
     # 「相互リンク状態の…発動できます。…相互リンク状態ではない…発動することはできません。」: conditional
     assert "answer: yes in some situations and no in others" in qa(21685).unread
+    # 「（A）…リリースせずに発動した時…（B）…リリースして発動した時…」 answered 「（A）発動できません。（B）発動で
+    # きます。」: the cases the question splits are answered apart, so no one answer is the title's
+    f = qa(24200)
+    assert f.answer == "no" and "answer: yes in some situations and no in others" in f.unread
 
 
 def test_activation_while_another_applies_said_in_the_answer(qa):
