@@ -590,3 +590,22 @@ def test_real_scripts_illusion_balloons_under_vanitys_emptiness_is_an_edopro_scr
         "「虚無空間」の適用中に「イリュージョン・バルーン」を発動する事はできません。",
         {"イリュージョン・バルーン": 62161698, "虚無空間": 5851097}, engine_driver)
     assert verdict.verdict == "fail" and "ruling says not offered, engine: offered" in verdict.reason, verdict.reason
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_second_action_magic_full_turn_is_an_edopro_script_bug(engine_driver):
+    # official Q&A: in a turn 「アクションマジック－フルターン」 applies, neither player can activate another. EDOPro's
+    # c99004583.lua targets with `GetFlagEffect(tp,id)==0 or GetFlagEffect(1-tp,id)==0`, so the same player may
+    # activate a 2nd copy while the other player has activated none: a known disagreement of the script with the
+    # ruling (the verdict is a fail, not a compiler error)
+    compiled, verdict = _real_verdict(
+        "t-full-turn", "「アクションマジック－フルターン」の効果が適用されているターンに、2枚目の「アクションマジック－フルターン」を"
+        "発動できますか？",
+        "「アクションマジック－フルターン」の効果が適用されているターンには、自分だけではなく相手も「アクションマジック－フルターン」を"
+        "発動する事はできません。", {"アクションマジック－フルターン": 99004583}, engine_driver)
+    assert verdict.verdict == "fail" and "ruling says not offered, engine: offered" in verdict.reason, verdict.reason
+    failed = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    # the first copy is activated (and resolves) before the second is asked about
+    assert [s.action for s in failed.steps][0] == "activate"
+    assert len({c.ref for c in failed.setup.cards if c.code == 99004583}) == 2
