@@ -348,7 +348,7 @@ def eval_qa_topics(qas: list[dict], cards: list[list[Card]] | None = None) -> di
     the tags never say "targeting" or "zones", so those assignments are neither right nor wrong here
     (notes.all_topics keeps the unrestricted micro figure). Notes: macro F1 over those topics and
     per-topic [tp, fp, fn]."""
-    from pipeline.topic_model import get_model
+    from pipeline.topic_model import get_model, qa_date
     from pipeline.topics import assign_topics, load_topics, topics_for_qa_tags
 
     taggable = {k for k, t in load_topics().items() if t.qa_tags}
@@ -360,7 +360,7 @@ def eval_qa_topics(qas: list[dict], cards: list[list[Card]] | None = None) -> di
         split = qa_split(qa)
         gold = set(topics_for_qa_tags(qa.get("tags") or []))
         text = "\n".join(qa.get(k) or "" for k in ("question", "answer"))
-        predicted = set(assign_topics(text, [qa.get("title") or ""], "ja", featured))
+        predicted = set(assign_topics(text, [qa.get("title") or ""], "ja", featured, qa_date(qa)))
         for score, pred in ((every[split], predicted), (scores[split], predicted & taggable)):
             score.tp += len(gold & pred)
             score.fp += len(pred - gold)

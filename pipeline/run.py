@@ -142,8 +142,9 @@ def _ruling(page: RawPage, draft: _Draft, mentions: list[Mention], featured: lis
     found_actions = actions(semantic_text, draft.language) or actions(normalized, draft.language)
     if found_actions:
         meta["actions"] = found_actions
+    # a Konami Q&A's database date tells the topic model how Konami tagged at the time
     topics = assign_topics(normalized, [_matching_text(h, draft.language) for h in draft.section], draft.language,
-                           featured)
+                           featured, seg.date if qa else None)
     if qa:
         topics += [t for t in topics_for_qa_tags(meta.get("tags") or []) if t not in topics]
     return Ruling(

@@ -191,10 +191,28 @@ def card_tokens(heading: str, text: str, cards: Iterable = ()) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def tokens(heading: str, text: str, cards: Iterable = (), kind_repeat: int = 1) -> list[str]:
+_DATE = re.compile(r"(\d{4})-(\d{2})")
+
+
+def date_tokens(date: str | None) -> list[str]:
+    """DATE_* words of a Konami Q&A's database date (ISO): its year, its month, and one GE word per
+    year from 2018 up to it (later years are few: they share their weights). Konami's tagging changed
+    over time (even fids: of the Q&As whose text says チェーン, 2017-03 ones carry the チェーン tag
+    in 122 of 180, 2022 ones in 10 of 48, none of the 28 from 2023 on), which no word of the text tells.
+    A ruling that is not a Q&A has no such date: no DATE_ word."""
+    m = _DATE.match(date or "")
+    if not m:
+        return []
+    year = int(m.group(1))
+    return ([f"DATE_Y{year}", f"DATE_M{year}-{m.group(2)}"]
+            + [f"DATE_GE{y}" for y in range(2018, min(year, 2030) + 1)])
+
+
+def tokens(heading: str, text: str, cards: Iterable = (), kind_repeat: int = 1,
+           date: str | None = None) -> list[str]:
     """The classifier's input words, each once (a set of words: a long answer repeating a word does not
     outweigh the cards): the Japanese tokens of heading and text (NFKC) and their bigrams (a|b), then
-    the card words (card_tokens), repeated `kind_repeat` times."""
+    the card words (card_tokens), repeated `kind_repeat` times, then the date words (date_tokens)."""
     from pipeline.nlp_models import get_nlp
 
     nlp = get_nlp("ja")
@@ -203,7 +221,7 @@ def tokens(heading: str, text: str, cards: Iterable = (), kind_repeat: int = 1) 
         if part:
             words += [t.text for t in nlp.make_doc(part) if not t.is_space]
     grams = list(dict.fromkeys(words + [f"{a}|{b}" for a, b in zip(words, words[1:])]))
-    return grams + card_tokens(heading, text, cards) * max(1, kind_repeat)
+    return grams + card_tokens(heading, text, cards) * max(1, kind_repeat) + date_tokens(date)
 
 
 def qa_text(qa: dict) -> tuple[str, str]:
@@ -211,8 +229,15 @@ def qa_text(qa: dict) -> tuple[str, str]:
     return qa.get("title") or "", "\n".join(qa.get(k) or "" for k in ("question", "answer"))
 
 
+def qa_date(qa: dict) -> str | None:
+    """A Konami Q&A's databaseDate as ISO (as the NLP stage dates its segment), or None."""
+    from pipeline.dates import parse_date
+
+    return parse_date(qa.get("databaseDate"))
+
+
 def qa_tokens(qa: dict, cards: Iterable = (), kind_repeat: int = 1) -> list[str]:
-    return tokens(*qa_text(qa), cards, kind_repeat)
+    return tokens(*qa_text(qa), cards, kind_repeat, qa_date(qa))
 
 
 # ------------------------------------------------------------------------------------ subject cards
@@ -220,11 +245,12 @@ def qa_tokens(qa: dict, cards: Iterable = (), kind_repeat: int = 1) -> list[str]
 SUBJECT = "subject"
 
 
-def subject_rows(heading: str, text: str, cards: Iterable = ()) -> list[tuple[str, list[str]]]:
+def subject_rows(heading: str, text: str, cards: Iterable = (), date: str | None = None
+                 ) -> list[tuple[str, list[str]]]:
     """Per card with a card-kind topic (pipeline.card_kinds.card_kind_topics), that topic and the words
     telling whether it is the card the text is about (the card whose kind Konami's tag names): the
-    roles it plays (card_roles), how often heading and text name it and how many cards there are,
-    alone and crossed with the card's kinds (card_kinds). The subject model (a second
+    roles it plays (card_roles), how often heading and text name it, how many cards there are and
+    the Q&A's date words (date_tokens), alone and crossed with the card's kinds (card_kinds). The subject model (a second
     textcat_multilabel with the one label SUBJECT) scores each card on these; a Q&A's card-kind topic
     scores are blended with the best score of a card of that kind (TopicModel.scores)."""
     cards = list(cards)
@@ -237,7 +263,7 @@ def subject_rows(heading: str, text: str, cards: Iterable = ()) -> list[tuple[st
             continue
         quoted = f"「{_card_name(card)}」"
         words = sorted(roles) + [f"HCNT{min(heading_n.count(quoted), 2)}", f"CNT{min(text_n.count(quoted), 4)}",
-                                 f"NCARDS{min(len(cards), 4)}"]
+                                 f"NCARDS{min(len(cards), 4)}"] + date_tokens(date)
         kinds = card_kinds(card)
         rows.append((topics[0], words + kinds + [f"{w}&{k}" for w in words for k in kinds]))
     return rows
@@ -294,22 +320,22 @@ class TopicModel:
             raise InputError(f"{self.path / 'nlp'}: blend {self.blend} but no subject-* models")
         self.nlp = self.folds[0]
 
-    def scores(self, heading: str, text: str, cards: Iterable = ()) -> dict[str, float]:
+    def scores(self, heading: str, text: str, cards: Iterable = (), date: str | None = None) -> dict[str, float]:
         cards = list(cards)
-        words = tokens(heading, text, cards, self.kind_repeat)
+        words = tokens(heading, text, cards, self.kind_repeat, date)
         total: dict[str, float] = {}
         for nlp in self.folds:
             for k, v in nlp(as_doc(nlp, words)).cats.items():
                 total[k] = total.get(k, 0.0) + v / len(self.folds)
         if not self.subject:
             return total
-        rows = subject_rows(heading, text, cards)
+        rows = subject_rows(heading, text, cards, date)
         subject = [(topic, sum(nlp(as_doc(nlp, w)).cats[SUBJECT] for nlp in self.subject) / len(self.subject))
                    for topic, w in rows]
         return blend(total, subject, self.blend)
 
-    def predict(self, heading: str, text: str, cards: Iterable = ()) -> list[str]:
-        chosen = set(decide(self.scores(heading, text, cards), self.thresholds))
+    def predict(self, heading: str, text: str, cards: Iterable = (), date: str | None = None) -> list[str]:
+        chosen = set(decide(self.scores(heading, text, cards, date), self.thresholds))
         return [k for k in self.labels if k in chosen]
 
 

@@ -21,7 +21,8 @@ from typing import Iterable
 
 from pipeline.card_kinds import card_kind_topic_keys
 from pipeline.topic_model import (CONFIG, MODEL_ENV, SUBJECT, THRESHOLDS, as_doc, best_topic, blend, decide,
-                                  default_model_dir, load_config, qa_text, qa_tokens, subject_rows)
+                                  default_model_dir, load_config, qa_date, qa_text, qa_tokens,
+                                  subject_rows)
 from pipeline.topics import card_kind_topics, load_topics, topics_for_qa_tags
 from rulings.errors import InputError
 
@@ -165,7 +166,7 @@ def train(qa_path: Path, cards_path: Path, out_dir: Path, config: Path = CONFIG,
         cards, gold = qa_cards(q, by_kid), set(topics_for_qa_tags(q.get("tags") or []))
         data.append((qa_tokens(q, cards, repeat), gold))
         # the subject model's rows: each card with a kind topic, positive when that topic is a gold one
-        subjects.append([(topic, words, topic in gold) for topic, words in subject_rows(*qa_text(q), cards)])
+        subjects.append([(topic, words, topic in gold) for topic, words in subject_rows(*qa_text(q), cards, qa_date(q))])
     folds = max(2, int(train_cfg["folds"]))
     # several seeds per fold: one BOW model's decisions move with its seed (micro F1 0.684-0.709 on
     # the even folds for seeds 17-19); their mean is steadier
@@ -213,6 +214,11 @@ def train(qa_path: Path, cards_path: Path, out_dir: Path, config: Path = CONFIG,
                "trained_on": len(data), "parity": parity, "kind_repeat": repeat, "seeds": seeds,
                "config": str(config)}
     (out_dir / THRESHOLDS).write_text(json.dumps(summary, ensure_ascii=False, indent=1), encoding="utf-8")
+    # the out-of-fold scores the thresholds were chosen on (even fids only), to study the errors
+    blended = [blend(cats, subject, weight) for cats, subject in zip(oof, oof_subject)]
+    with gzip.open(out_dir / "oof.jsonl.gz", "wt", encoding="utf-8") as fh:
+        for q, cats, g in zip(qas, blended, gold):
+            fh.write(json.dumps({"fid": q.get("fid"), "gold": sorted(g), "scores": cats}, ensure_ascii=False) + "\n")
     return summary
 
 

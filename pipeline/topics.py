@@ -42,13 +42,14 @@ def _fold(text: str) -> str:
 
 
 def assign_topics(text: str, section: Iterable[str] = (), language: str = "zh-Hans",
-                  cards: Iterable = ()) -> list[str]:
+                  cards: Iterable = (), date: str | None = None) -> list[str]:
     """Topic keys whose cue words occur in the text or heading path (both already normalized and,
     for Chinese, Simplified), in taxonomy order, then the card-kind topics of `cards` (the cards
     the ruling is about: those its heading or first sentence names, chosen by the caller).
     Japanese, when the topic model is built (pipeline.topic_model, `make topic-model`): the model
-    decides the topics it was trained on from the nearest heading, the text and the cards' kinds;
-    cues give the rest. Without it a warning says the cue lists are used."""
+    decides the topics it was trained on from the nearest heading, the text, the cards' kinds and,
+    for a Konami Q&A, its database `date` (ISO; Konami's tagging changed over the years); cues give
+    the rest. Without it a warning says the cue lists are used."""
     family = language_family(language)
     body = _fold(text)
     heads = _fold(" / ".join(section))
@@ -68,7 +69,7 @@ def assign_topics(text: str, section: Iterable[str] = (), language: str = "zh-Ha
         # Japanese: the trained classifier decides the topics it knows (those Konami's tags name,
         # card kinds included); the cue lists the others.
         section = list(section)
-        predicted = set(model.predict(section[-1] if section else "", text, cards))
+        predicted = set(model.predict(section[-1] if section else "", text, cards, date))
         return [k for k in load_topics() if k in predicted or k in found]
     found += [t for t in card_kind_topics(cards) if t not in found]
     return found

@@ -51,7 +51,8 @@ def test_model_is_used_for_japanese_and_beats_the_cue_lists_on_odd_fids(small_mo
 
     def run(model_dir):
         monkeypatch.setenv("RULINGS_TOPIC_MODEL", str(model_dir))
-        return [set(assign_topics("\n".join((q["question"], q["answer"])), [q["title"]], "ja", c)) & taggable
+        return [set(assign_topics("\n".join((q["question"], q["answer"])), [q["title"]], "ja", c,
+                                  topic_model.qa_date(q))) & taggable
                 for q, c in zip(odd, cards)]
 
     with caplog.at_level(logging.INFO, logger="pipeline.topic_model"):
@@ -65,7 +66,8 @@ def test_model_is_used_for_japanese_and_beats_the_cue_lists_on_odd_fids(small_mo
     assert len(model.folds) == 2 and len(model.subject) == 2 and model.blend == 0.5
     # The model's own decision is what assign_topics returns for the topics it knows.
     q, c = odd[0], cards[0]
-    assert set(model.predict(q["title"], "\n".join((q["question"], q["answer"])), c)) == learned[0]
+    assert set(model.predict(q["title"], "\n".join((q["question"], q["answer"])), c,
+                             topic_model.qa_date(q))) == learned[0]
     cue_p, _, cue_f1 = _micro(cues, gold)
     p, r, f1 = _micro(learned, gold)
     assert all(learned)  # every Q&A gets its best-scoring topic
@@ -102,6 +104,25 @@ def test_the_newest_card_and_the_subject_rows_of_a_heading(catalog):
     spell, xyz = (set(words) for _, words in rows)
     assert {"TF", "TEFF", "OLD", "HCNT1", "NCARDS2", "KIND_spell", "TEFF&KIND_spell"} <= spell
     assert {"TL", "NEW", "NEW&KIND_xyz"} <= xyz and "TF" not in xyz
+
+
+def test_date_words_of_a_konami_qa(qas, catalog):
+    """A Q&A's databaseDate gives its year, month and one GE word per year from 2018 up to it; a
+    ruling without a date gets none."""
+    assert topic_model.date_tokens("2017-03-24") == ["DATE_Y2017", "DATE_M2017-03"]
+    later = topic_model.date_tokens("2022-11-01")
+    assert later[:2] == ["DATE_Y2022", "DATE_M2022-11"]
+    assert {"DATE_GE2018", "DATE_GE2022"} <= set(later) and "DATE_GE2023" not in later
+    assert topic_model.date_tokens(None) == [] and topic_model.date_tokens("no date") == []
+    qa = next(q for q in qas if q["fid"] == 11640)
+    assert topic_model.qa_date(qa) == qa["databaseDate"][:10]
+    words = topic_model.qa_tokens(qa)
+    assert f"DATE_Y{qa['databaseDate'][:4]}" in words
+    assert not any(w.startswith("DATE_") for w in topic_model.tokens(qa["title"], qa["question"]))
+    by_kid = {c.konami_id: c for c in catalog.values() if c.konami_id is not None}
+    cards = [by_kid[k] for k in qa["mentionedCards"]]
+    (_, row), = topic_model.subject_rows(qa["title"], qa["question"], cards, "2023-05-01")
+    assert {"DATE_Y2023", "DATE_GE2023&KIND_monster"} <= set(row)
 
 
 def test_blend_mixes_only_the_card_kind_topics():
