@@ -1465,14 +1465,34 @@ _JA_EFFECT_NEGATED = re.compile(
 _JA_NOTHING_DONE = re.compile(r"^(?:その場合、|質問の状況の場合、)?(?:効果)?処理は何も行(?:いません|われません)")
 # 『…』処理は適用されます / されません: a part of an effect (with the other polarity too, a partial outcome)
 _JA_PART_SAID = re.compile(r"(?:" + _NAME + r"の)?『[^『』]{1,160}』(?:の)?(?:効果処理|処理|効果)(?:は|も)、?(?:通常通り)?適用され"
-                           r"(?P<end>ます|ません|る事)")
+                           r"(?P<end>ます|ません|る事はありません|る事)")
+_PART_NOT = ("ません", "る事はありません")  # (the ends of _JA_PART_SAID that say a part is not applied)
 
 
 # 『…』の処理を適用する事ができません / 『…』処理も行う事ができず: a part of an effect that cannot be applied
 _JA_PART_CANNOT = re.compile(r"(?:(?:" + _NAME + r"の)?『[^『』]{1,160}』(?:の)?|(?<=[、。])[^、。「」『』]{2,30}?する)(?:効果処理|処理|効果)(?:を|も|は)、?"
-                             r"(?:適用|行う|実行)(?:する)?(?:事|こと)(?:が|は|も)?でき(?:ません|ない|ず)")
+                             r"(?:(?:適用|行う|実行)(?:する)?(?:事|こと)(?:が|は|も)?でき(?:ません|ない|ず)|行(?:いません|わず))")
 # anything said to be applied or done as usual (then no part said not to be applied stands for the whole)
-_JA_SAID_APPLIED = re.compile(r"(?:適用され|行われ)(?:ます|る事になります|ることになります)|通常通り|処理を行い")
+_JA_SAID_APPLIED = re.compile(r"(?:適用され|行われ)(?:ます|る事になります|ることになります)|通常通り|処理を行い(?!ません)")
+
+
+# 「（また、）「X」の効果処理時に、…」: a paragraph about what X's resolution does
+_JA_PARAGRAPH_OF = re.compile(r"^(?:また、)?" + _NAME + r"の(?:[①-⑥]の)?(?:モンスター効果|ペンデュラム効果|効果)?(?:の)?(?:効果処理|処理)時")
+
+
+def paragraph_about(answer: str, frame: Frame, cards: _Cards) -> str:
+    """The answer (without a leading dated note), or, where its paragraphs each open with the resolution of a card
+    (「「A」の効果処理時に、…」 … 「また、「B」の効果処理時に、…」: a title that lists 「A」や「B」 and plays only B), the
+    paragraph about the title's first activated card when the first paragraph is about another card."""
+    text = _first_sentence_skipping_notes(answer)
+    first = next((e.card for e in frame.events if e.action == "activate"), None)
+    paragraphs = [p.strip() for p in re.split(r"\n\s*\n", text) if p.strip()]
+    opened = [_JA_PARAGRAPH_OF.match(p) for p in paragraphs]
+    names = [fold_name(_clean_name(m.group(1))) if m else None for m in opened]
+    name = next((fold_name(c.name) for c in cards.cards if c.ref == first), None)
+    if first is None or len(paragraphs) < 2 or names[0] is None or names[0] == name or name not in names:
+        return text
+    return re.sub(r"^また、", "", paragraphs[names.index(name)])
 
 
 def answered_applied(answer: str, frame: Frame, cards: _Cards, question: str = "") -> dict[str, bool]:
@@ -1487,16 +1507,18 @@ def answered_applied(answer: str, frame: Frame, cards: _Cards, question: str = "
     part_of: set[str | None] = set()  # whose effect the quoted parts are (None: unnamed)
     negative_parts, positive = 0, False
     quoted: list[tuple[str | None, str, bool]] = []  # each 『』 part said applied or not: (whose, quote, applied)
-    for sentence in re.split(r"[。\n]", _first_sentence_skipping_notes(answer)):
-        sentence = sentence.strip()
+    for sentence in re.split(r"[。\n]", paragraph_about(answer, frame, cards)):
+        # (an aside that draws the sentence's consequence, 「（よって、『…』処理も適用される事はありません。）」, says
+        # more of the same processing: read on)
+        sentence = re.sub(r"^[（(]よって、", "", sentence.strip())
         if sentence.startswith(("（", "(", "なお", "また")):
             break
         for m in _JA_PART_SAID.finditer(sentence):
-            parts.add(m.group("end") != "ません")
+            parts.add(m.group("end") not in _PART_NOT)
             quoted.append((m.group(1) and _clean_name(m.group(1)), _QUOTE.search(m.group(0)).group(1),
-                           m.group("end") != "ません"))
+                           m.group("end") not in _PART_NOT))
             part_of.add(m.group(1) and _clean_name(m.group(1)))
-            negative_parts += m.group("end") == "ません"
+            negative_parts += m.group("end") in _PART_NOT
         for m in _JA_PART_CANNOT.finditer(sentence):
             parts.add(False)
             part_of.add(m.group(1) and _clean_name(m.group(1)))
@@ -1712,7 +1734,7 @@ _JA_TO_HAND_SAID = re.compile(
 # 『…を特殊召喚する』処理は適用されません / 『…特殊召喚し』の処理は行われます / 『…特殊召喚できる』処理を適用する事はできません
 # / 『このカードを手札に加え』の処理を行いません: a quoted part of an effect said to be applied (done) or not
 _JA_DONE_PART = re.compile(
-    r"(?:" + _NAME + r"の)?『(?P<part>[^『』]{1,200})』(?:の)?(?:効果処理|処理|効果)(?:は|も|を)、?(?:通常通り)?"
+    r"(?:" + _NAME + r"の)?『(?P<part>[^『』]{1,200})』(?:以降)?(?:の)?(?:効果処理|処理|効果)(?:は|も|を)、?(?:通常通り)?"
     r"(?:(?P<yes>適用され(?:ます|る事になります)|行われます)|(?P<no>適用されません|行われません|適用され(?:ず|ない)|"
     r"行いません|行わず|(?:適用|行う|実行)(?:する)?(?:事|こと)(?:が|は|も)?でき(?:ません|ない|ず)))")
 # what a quoted part does (a summon, a card added to or returned to the hand), and what it does not: a restriction of

@@ -865,6 +865,24 @@ def test_every_part_said_not_applied_is_the_processing_not_applied(qa):
     assert not _ja(t, "『X』の処理を適用する事ができません。『Y』処理も適用されません。その後の処理は通常通り行います。").applied
 
 
+def test_a_part_not_done_its_consequences_and_the_paragraph_about_the_played_card(qa):
+    # Q&A 9460: 「「モンスターゲート」や「名推理」の発動にチェーンして「虚無空間」」 plays 名推理; the answer's first
+    # paragraph is about モンスターゲート, the one opening 「また、「名推理」の効果処理時に」 about 名推理: its part not done
+    # (『…めくる』の処理を行いません) and the parts its 「（よって、…処理も、…処理も適用される事はありません。）」 draws
+    f = qa(9460)
+    assert {_card(f, r).name: v for r, v in f.applied.items()} == {"名推理": False} and not f.unread
+    # 「（よって、…処理も適用される事はありません。）」 is a part not applied, not one applied
+    t = "「命の水」の効果処理時に、対象のモンスターが墓地に存在しなくなっている場合、効果処理はどうなりますか？"
+    f = _ja(t, "『X』の処理を行いません。\n（よって、『Y』処理も、『Z』処理も適用される事はありません。）")
+    assert {_named(f, r): v for r, v in f.applied.items()} == {"命の水": False}
+    # a part done beside it: none
+    assert not _ja(t, "『X』の処理を行いません。『Y』の処理は通常通り行います。").applied
+    # Q&A 10455: 「『EXデッキから「コード・トーカー」モンスター１体を特殊召喚し』以降の効果を適用する事もできません」:
+    # the part that Special Summons, and what follows it, is not applied
+    f = qa(10455)
+    assert {_card(f, r).name: v for r, v in f.summons.items()} == {"リミット・コード": False} and not f.unread
+
+
 def test_a_card_activated_before_and_destroyed_in_chain_is_said_with_jishin(qa):
     # 「「連成する振動」自身が破壊されている」: a destroy event on the card activated first (its chained Cyclone's target)
     f = qa(14125)
