@@ -1467,6 +1467,10 @@ _JA_NOTHING_DONE = re.compile(r"^(?:その場合、|質問の状況の場合、)
 _JA_PART_SAID = re.compile(r"(?:" + _NAME + r"の)?『[^『』]{1,160}』(?:の)?(?:効果処理|処理|効果)(?:は|も)、?(?:通常通り)?適用され"
                            r"(?P<end>ます|ません|る事はありません|る事)")
 _PART_NOT = ("ません", "る事はありません")  # (the ends of _JA_PART_SAID that say a part is not applied)
+# 「その場合、『手札を１枚捨て』の処理を行い、処理を完了します」: a part done (what the rest of the sentence leaves out is
+# not); counted where the part does something the duel's log shows (_JA_SEEN_STEM: a card moved, a draw)
+_JA_PART_DONE = re.compile(r"(?:" + _NAME + r"の)?『(?P<part>[^『』]{1,160})』(?:の)?処理(?:のみ)?を行い(?:、|ます)")
+_JA_SEEN_STEM = re.compile(r"墓地へ送|墓地に送|捨て|破壊|除外|手札に加え|手札に戻|デッキに戻|特殊召喚|ドロー")
 
 
 # 『…』の処理を適用する事ができません / 『…』処理も行う事ができず: a part of an effect that cannot be applied
@@ -1519,6 +1523,11 @@ def answered_applied(answer: str, frame: Frame, cards: _Cards, question: str = "
                            m.group("end") not in _PART_NOT))
             part_of.add(m.group(1) and _clean_name(m.group(1)))
             negative_parts += m.group("end") in _PART_NOT
+        for m in _JA_PART_DONE.finditer(sentence):
+            if _JA_SEEN_STEM.search(m.group("part")):
+                parts.add(True)
+                quoted.append((m.group(1) and _clean_name(m.group(1)), m.group("part"), True))
+                part_of.add(m.group(1) and _clean_name(m.group(1)))
         for m in _JA_PART_CANNOT.finditer(sentence):
             parts.add(False)
             part_of.add(m.group(1) and _clean_name(m.group(1)))

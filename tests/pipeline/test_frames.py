@@ -877,6 +877,12 @@ def test_a_part_not_done_its_consequences_and_the_paragraph_about_the_played_car
     assert {_named(f, r): v for r, v in f.applied.items()} == {"命の水": False}
     # a part done beside it: none
     assert not _ja(t, "『X』の処理を行いません。『Y』の処理は通常通り行います。").applied
+    # Q&A 23255: 「その場合、『手札を１枚捨て』の処理を行い、処理を完了します」: a part done, which the duel's log shows
+    f = qa(23255)
+    assert {_card(f, r).name: v for r, v in f.applied.items()} == {"バージェストマ・ディノミスクス": True}
+    assert not f.unread and [e.action for e in f.events] == ["activate", "leave"]
+    # a part done that the log does not show (a change of ATK) says nothing
+    assert not _ja(t, "その場合、『攻撃力を５００アップし』の処理を行い、処理を完了します。").applied
     # Q&A 10455: 「『EXデッキから「コード・トーカー」モンスター１体を特殊召喚し』以降の効果を適用する事もできません」:
     # the part that Special Summons, and what follows it, is not applied
     f = qa(10455)
