@@ -1470,6 +1470,9 @@ _PART_NOT = ("ません", "る事はありません")  # (the ends of _JA_PART_S
 # 「その場合、『手札を１枚捨て』の処理を行い、処理を完了します」: a part done (what the rest of the sentence leaves out is
 # not); counted where the part does something the duel's log shows (_JA_SEEN_STEM: a card moved, a draw)
 _JA_PART_DONE = re.compile(r"(?:" + _NAME + r"の)?『(?P<part>[^『』]{1,160})』(?:の)?処理(?:のみ)?を行い(?:、|ます)")
+# 「…場合でも、ドローする処理は通常通り適用されます」 / 「…を破壊する処理を行い、処理を完了します」: an unquoted part done
+_JA_UNQUOTED_DONE = re.compile(r"(?:^|(?<=[、。]))(?P<part>[^、。「」『』]{1,30}?する)処理(?:のみ)?(?:(?:は|も)、?(?:通常通り)?"
+                               r"(?:適用され|行われ)(?:ます|る事になります)|を行い(?:、|ます))")
 _JA_SEEN_STEM = re.compile(r"墓地へ送|墓地に送|捨て|破壊|除外|手札に加え|手札に戻|デッキに戻|特殊召喚|ドロー")
 
 
@@ -1523,11 +1526,14 @@ def answered_applied(answer: str, frame: Frame, cards: _Cards, question: str = "
                            m.group("end") not in _PART_NOT))
             part_of.add(m.group(1) and _clean_name(m.group(1)))
             negative_parts += m.group("end") in _PART_NOT
-        for m in _JA_PART_DONE.finditer(sentence):
-            if _JA_SEEN_STEM.search(m.group("part")):
+        for m in [*_JA_PART_DONE.finditer(sentence), *_JA_UNQUOTED_DONE.finditer(sentence)]:
+            # (an unquoted part that Special Summons or adds to the hand: answered_moves reads it)
+            if _JA_SEEN_STEM.search(m.group("part")) and not (m.re is _JA_UNQUOTED_DONE and any(
+                    does.search(m.group("part")) for does, _ in _JA_PART_DOES.values())):
+                whose = _clean_name(m.group(1)) if m.re is _JA_PART_DONE and m.group(1) else None
                 parts.add(True)
-                quoted.append((m.group(1) and _clean_name(m.group(1)), m.group("part"), True))
-                part_of.add(m.group(1) and _clean_name(m.group(1)))
+                quoted.append((whose, m.group("part"), True))
+                part_of.add(whose)
         for m in _JA_PART_CANNOT.finditer(sentence):
             parts.add(False)
             part_of.add(m.group(1) and _clean_name(m.group(1)))

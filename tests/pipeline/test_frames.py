@@ -883,6 +883,12 @@ def test_a_part_not_done_its_consequences_and_the_paragraph_about_the_played_car
     assert not f.unread and [e.action for e in f.events] == ["activate", "leave"]
     # a part done that the log does not show (a change of ATK) says nothing
     assert not _ja(t, "その場合、『攻撃力を５００アップし』の処理を行い、処理を完了します。").applied
+    # an unquoted part done (「…場合でも、ドローする処理は通常通り適用されます」); one that Special Summons is left to
+    # the summons outcome
+    f = _ja(t, "対象のモンスターが存在しなくなっている場合でも、ドローする処理は通常通り適用されます。")
+    assert {_named(f, r): v for r, v in f.applied.items()} == {"命の水": True}
+    f = _ja(t, "その場合でも、モンスターを特殊召喚する処理は通常通り行われます。")
+    assert not f.applied and {_named(f, r): v for r, v in f.summons.items()} == {"命の水": True}
     # Q&A 10455: 「『EXデッキから「コード・トーカー」モンスター１体を特殊召喚し』以降の効果を適用する事もできません」:
     # the part that Special Summons, and what follows it, is not applied
     f = qa(10455)
