@@ -484,7 +484,11 @@ def read_resolving(frame: Frame, situation_text: str, spans: list[tuple[int, int
                       r"(?:を与える|を回復する|を破壊する|を除外する|を手札に加える|を特殊召喚する))$|"
                       # (「自分のメインフェイズに発動した「A」」: its activation in its controller's Main Phase 1, where a
                       # frame scenario activates it)
-                      r"(?:^|(?<=、))(?P<main>自分の)?メインフェイズ(?:1|１)?に発動した$", situation_text[:m.start()])
+                      r"(?:^|(?<=、))(?P<main>自分の)?メインフェイズ(?:1|１)?に発動した$|"
+                      # (「召喚・特殊召喚に成功した（際に発動した）「A」」: A's effect is a trigger of its own Summon, which the
+                      # compiler plays first where A's script says so: Played.prelude)
+                      r"(?:^|(?<=、))(?:召喚・特殊召喚|召喚・反転召喚・特殊召喚|アドバンス召喚|通常召喚|(?<!特殊)召喚)"
+                      r"(?:に成功)?(?:し|され)た(?:際に発動した|時に発動した|場合に発動した)?$", situation_text[:m.start()])
     if place and place.group("at"):
         _locate(card, place.group(0))
     spans.append((place.start() if place else m.start(), m.end()))
@@ -1473,7 +1477,14 @@ _JA_PART_DONE = re.compile(r"(?:" + _NAME + r"の)?『(?P<part>[^『』]{1,160})
 # 「…場合でも、ドローする処理は通常通り適用されます」 / 「…を破壊する処理を行い、処理を完了します」: an unquoted part done
 _JA_UNQUOTED_DONE = re.compile(r"(?:^|(?<=[、。]))(?P<part>[^、。「」『』]{1,30}?する)処理(?:のみ)?(?:(?:は|も)、?(?:通常通り)?"
                                r"(?:適用され|行われ)(?:ます|る事になります)|を行い(?:、|ます))")
-_JA_SEEN_STEM = re.compile(r"墓地へ送|墓地に送|捨て|破壊|除外|手札に加え|手札に戻|デッキに戻|特殊召喚|ドロー")
+_JA_SEEN_STEM = re.compile(r"墓地へ送|墓地に送|捨て|破壊|除外|手札に加え|手札に戻|デッキに戻|特殊召喚|ドロー|ダメージを|回復|"
+                           r"セット|表示に")
+_JA_RESTRICTION = re.compile(r"でき(?:ない|ず)|られない")  # (『…しか特殊召喚できない』: a restriction, nothing done)
+
+
+def _shows(part: str) -> bool:
+    """Whether a 『』 quoted or unquoted part of an effect does what the duel's log shows (not a restriction)."""
+    return bool(_JA_SEEN_STEM.search(part)) and not _JA_RESTRICTION.search(part)
 
 
 # 『…』の処理を適用する事ができません / 『…』処理も行う事ができず: a part of an effect that cannot be applied
@@ -1521,6 +1532,11 @@ def answered_applied(answer: str, frame: Frame, cards: _Cards, question: str = "
         if sentence.startswith(("（", "(", "なお", "また")):
             break
         for m in _JA_PART_SAID.finditer(sentence):
+            if m.group("end") not in _PART_NOT and not _shows(_QUOTE.search(m.group(0)).group(1)):
+                # (a part applied that the duel's log cannot show, a restriction that lasts 『…しか特殊召喚できない』,
+                # says nothing of what the resolution does)
+                positive = True
+                continue
             parts.add(m.group("end") not in _PART_NOT)
             quoted.append((m.group(1) and _clean_name(m.group(1)), _QUOTE.search(m.group(0)).group(1),
                            m.group("end") not in _PART_NOT))
@@ -1528,7 +1544,7 @@ def answered_applied(answer: str, frame: Frame, cards: _Cards, question: str = "
             negative_parts += m.group("end") in _PART_NOT
         for m in [*_JA_PART_DONE.finditer(sentence), *_JA_UNQUOTED_DONE.finditer(sentence)]:
             # (an unquoted part that Special Summons or adds to the hand: answered_moves reads it)
-            if _JA_SEEN_STEM.search(m.group("part")) and not (m.re is _JA_UNQUOTED_DONE and any(
+            if _shows(m.group("part")) and not (m.re is _JA_UNQUOTED_DONE and any(
                     does.search(m.group("part")) for does, _ in _JA_PART_DOES.values())):
                 whose = _clean_name(m.group(1)) if m.re is _JA_PART_DONE and m.group(1) else None
                 parts.add(True)

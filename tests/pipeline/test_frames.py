@@ -889,6 +889,12 @@ def test_a_part_not_done_its_consequences_and_the_paragraph_about_the_played_car
     assert {_named(f, r): v for r, v in f.applied.items()} == {"命の水": True}
     f = _ja(t, "その場合でも、モンスターを特殊召喚する処理は通常通り行われます。")
     assert not f.applied and {_named(f, r): v for r, v in f.summons.items()} == {"命の水": True}
+    # Q&A 22055: 「特殊召喚する処理は適用されません。その場合でも、『…機械族モンスターしか特殊召喚できない』処理は
+    # 適用されます」: the restriction applied shows nothing; the Special Summon does not happen. 「召喚・特殊召喚に成功
+    # した「X」の…処理時に」 says what X's trigger needs (its own Summon), no other event
+    f = qa(22055)
+    assert not f.applied and {_card(f, r).name: v for r, v in f.summons.items()} == {"サイバー・ドラゴン・ネクステア": False}
+    assert not f.unread and [e.action for e in f.events] == ["activate", "leave"]
     # Q&A 10455: 「『EXデッキから「コード・トーカー」モンスター１体を特殊召喚し』以降の効果を適用する事もできません」:
     # the part that Special Summons, and what follows it, is not applied
     f = qa(10455)
