@@ -25,8 +25,8 @@ import spacy
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from rulings.records import (Frame, FrameCard, FrameEvent, FrameQuestion, FrameZone, MOVED_BY_NOTE, NOT_PROPERLY_SUMMONED,
-                             SENT_NOTE, TRAP_MONSTER_NOTE)
+from rulings.records import (BATTLES_NOTE, Frame, FrameCard, FrameEvent, FrameQuestion, FrameZone, MOVED_BY_NOTE,
+                             NOT_PROPERLY_SUMMONED, SENT_NOTE, TRAP_MONSTER_NOTE)
 from rulings.text import fold_name, language_family
 
 CIRCLED = {c: i for i, c in enumerate("①②③④⑤⑥⑦⑧⑨⑩", 1)}
@@ -1079,7 +1079,12 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
         if frame.question.kind == "what_happens" and not frame.fates and not frame.applied and not frame.stats:
             frame.summons = answered_moves(answer, frame, cards)
             frame.to_hand = {} if frame.summons else answered_moves(answer, frame, cards, "to_hand")
-        moved = frame.summons or frame.to_hand
+        if frame.question.kind == "what_happens" and not frame.fates and not frame.applied and not frame.stats \
+                and not frame.summons and not frame.to_hand:
+            frame.lp = answered_lp(answer, cards)
+            if frame.lp:
+                read_battle(frame, [body, question], cards)  # (「X」と「Y」が戦闘を行う場合: the battle the LP comes from)
+        moved = frame.summons or frame.to_hand or frame.lp
         if frame.question.kind == "what_happens" and not frame.fates and not frame.applied and not frame.stats \
                 and not moved:
             frame.unread.insert(0, unread_outcome(answer))
@@ -1746,6 +1751,54 @@ def answered_stats(answer: str, cards: _Cards) -> dict[str, dict[str, int]]:
                 twice.add(card.ref)
             out[card.ref] = said
     return {ref: v for ref, v in out.items() if ref not in twice}
+
+
+# whose LP an answer's sentence says changes: 自分 (the asker), 相手, お互い (both), or the controller of a card it names
+# (「X」で攻撃を行ったプレイヤー / 「X」のコントローラー)
+_JA_LP_WHO = r"(?P<who>自分|相手|お互い|両プレイヤー|(?:「(?P<by>[^「」]+)」(?:で攻撃を行った|のコントローラーである|を(?:コントロールしている|コントロールする))))" \
+             r"(?:プレイヤー)?"
+# what may stand between the player and the number: 「その攻撃力分、」「その半分の」「それぞれ」
+_JA_LP_HOW = r"(?:(?:[^。、「」『』\d]|「[^「」]+」){0,16}?(?:分|の|ぞれ)、?)?"
+_JA_LP_N = r"(?P<n>[0-9]{2,5})(?:ポイント)?(?:の)?"
+_JA_LP_DONE = r"(?:ます|る(?:事|こと)にな|、)"
+# a player takes or is dealt N damage, gains N LP, or the damage they take becomes N (sign: -1 damage, +1 recovery)
+_JA_LP_SAID = [
+    (re.compile(_JA_LP_WHO + r"(?:は|が|に|も)?、?" + _JA_LP_HOW + _JA_LP_N + r"(?:戦闘|効果)?ダメージを受け" + _JA_LP_DONE), -1),
+    (re.compile(_JA_LP_WHO + r"(?:ライフ)?に(?:は|も)?、?" + _JA_LP_HOW + _JA_LP_N + r"(?:戦闘|効果)?ダメージ(?:を与え|が与えられ)"
+                + _JA_LP_DONE), -1),
+    (re.compile(_JA_LP_WHO + r"(?:は|が|の)?、?" + _JA_LP_HOW + _JA_LP_N + r"(?:ライフポイント|LP)を?回復(?:し|す)"), 1),
+    (re.compile(_JA_LP_WHO + r"(?:は|が|の)?、?(?:ライフポイント|LP)を、?" + _JA_LP_N + r"回復(?:し|す)"), 1),
+    (re.compile(_JA_LP_WHO + r"(?:が|の)受ける(?:戦闘|効果)?ダメージは、?" + _JA_LP_HOW + _JA_LP_N + r"(?:と|に)な(?:り|る)"), -1),
+]
+_CONCLUDING = ("したがって", "よって", "結果的に", "つまり", "その結果")
+
+
+def answered_lp(answer: str, cards: _Cards) -> dict[str, int]:
+    """The change of each player's LP the answer says the events make (_JA_LP_SAID: 「相手が３０００ダメージを受けます」
+    -> {opponent: -3000}, 「お互いに６００ダメージを受ける」, 「…プレイヤーが、その攻撃力分2200のライフポイントを回復する」),
+    keyed self (the asker) / opponent, from its sentences up to a 「なお、」 note or an aside, 『』 quoted effect texts
+    left out, a 「また、…場合」 sentence (another case) skipped; a concluding sentence's (「したがって」「結果的に」) values replace the others; a player said to change by
+    two amounts, or named by a card whose controller the ruling does not give, gives none."""
+    said: dict[str, set[int]] = {}
+    concluded: dict[str, set[int]] = {}
+    for sentence in re.split(r"[。\n]", _first_sentence_skipping_notes(answer)):
+        sentence = _QUOTE.sub("『』", unicodedata.normalize("NFKC", sentence.strip()))
+        if sentence.startswith(("(", "なお")):
+            break
+        if sentence.startswith("また") and "場合" in sentence:
+            continue  # (「また、…場合には…」: another case than the question's)
+        into = concluded if sentence.startswith(_CONCLUDING) else said
+        for cue, sign in _JA_LP_SAID:
+            for m in cue.finditer(sentence):
+                if m.group("by"):
+                    card = next((c for c in cards.cards if fold_name(c.name) == fold_name(_clean_name(m.group("by")))), None)
+                    players = [card.controller] if card is not None and card.controller in ("self", "opponent") else []
+                else:
+                    players = {"自分": ["self"], "相手": ["opponent"]}.get(m.group("who"), ["self", "opponent"])
+                for player in players:
+                    into.setdefault(player, set()).add(sign * int(m.group("n")))
+    chosen = concluded or said
+    return {player: next(iter(v)) for player, v in chosen.items() if len(v) == 1}
 
 
 # ---------------------------------------------------------------- moves: does an effect's resolution summon, add to the hand
@@ -2624,6 +2677,57 @@ def read_battle_fate(frame: Frame, situation: str, answer: str, cards: _Cards) -
     return True
 
 
+# 「X」と「Y」が戦闘を行う場合 / 自分の「X」（攻撃力0）と、EXモンスターゾーンの相手の「Y」（攻撃力3000）が戦闘を行う場合 /
+# 自分の「X」が相手の「Y」と戦闘を行う場合: a battle of two named monsters, neither said to be the attacker
+_JA_SIDE = r"(?P<{0}mods>(?:自分の|相手の|EXモンスターゾーンの|メインモンスターゾーンの|表側攻撃表示の|攻撃表示の)*)"
+_JA_ASIDE = r"(?:[（(][^（）()]{1,40}[）)])?"
+_JA_BATTLE_NAMED = re.compile(
+    r"(?:^|、)" + _JA_SIDE.format("x") + r"(?P<x>" + _NAME + r")" + _JA_ASIDE + r"(?:と|が|で)、?" + _JA_SIDE.format("y")
+    + r"(?P<y>" + _NAME + r")" + _JA_ASIDE + r"(?:が|と)戦闘を行う(?:場合|時|際)")
+
+
+def _without_names(text: str) -> str:
+    return re.sub(r"「(?:[^「」]|「[^「」]*」)*」", "", text)
+
+
+def read_battle(frame: Frame, texts: list[str], cards: _Cards) -> bool:
+    """A what-happens title (or question text) whose only situation is a battle of two monsters it names
+    (_JA_BATTLE_NAMED: 「X」と「Y」が戦闘を行う場合, either may attack): an attack event of X on Y noted BATTLES_NOTE
+    (the compiler plays both ways), each card on the side said (自分の / 相手の; else X the asker's, Y the other
+    player's), one 「EXモンスターゾーンの」 in an Extra Monster Zone; the situation entries the battle explains
+    dropped. False (nothing changed) when no text says so or the frame has other events."""
+    if frame.events:
+        return False
+    for text in texts:
+        text = re.sub(r"\s+", "", unicodedata.normalize("NFKC", text))
+        m = _JA_BATTLE_NAMED.search(text)
+        if m is None:
+            continue
+        x, y = cards.get(m.group("x")[1:-1]), cards.get(m.group("y")[1:-1])
+        if x is None or y is None or x.ref == y.ref:
+            return False
+        side = {g: "self" if "自分の" in m.group(g + "mods") else "opponent" if "相手の" in m.group(g + "mods") else None
+                for g in ("x", "y")}
+        x.controller = side["x"] or x.controller or ("opponent" if side["y"] == "self" else "self")
+        y.controller = side["y"] or y.controller or ("opponent" if x.controller == "self" else "self")
+        if x.controller == y.controller:
+            return False
+        for card, group in ((x, "x"), (y, "y")):
+            if "EXモンスターゾーンの" in m.group(group + "mods"):
+                card.location = "emzone"
+            if "攻撃表示の" in m.group(group + "mods"):
+                card.position = "faceup_attack"
+        frame.events.append(FrameEvent(action="attack", card=x.ref, targets=[y.ref], note=BATTLES_NOTE))
+        frame.cards = cards.cards
+        said = m.group(0)
+        frame.unread = [u for u in frame.unread if u not in (
+            f"situation: what 「{x.name}」 does before the question", f"situation: what 「{y.name}」 does before the question")
+            and not (u.startswith("situation: 「") and "戦闘を行う" in u and _without_names(
+                u.removeprefix("situation: 「").removesuffix("」 is not read")) in _without_names(said))]
+        return True
+    return False
+
+
 def read_fate_question(frame: Frame, body: str, cards: _Cards, answer: str = "") -> None:
     """An is_destroyed question: the card whose fate is asked (the one said with は/が/も before the
     cue, not the one whose effect acts), the effects that act on it (「X」の効果で: an activation before
@@ -2807,12 +2911,13 @@ def describe_frame(value: Any) -> str:
             continue
         parts.append(f"then {e.action} 「{names.get(e.card, '?')}」" + (f" ({e.note})" if e.note else ""))
     answer = frame.answer or "?"
-    # the outcomes the answer states: fates, whether an effect's processing is applied, ATK/DEF
+    # the outcomes the answer states: fates, whether an effect's processing is applied, ATK/DEF, LP
     said = [f"「{names.get(r, r)}」 {f}" for r, f in frame.fates.items()]
     said += [f"「{names.get(r, r)}」 {'applied' if v else 'not applied'}" for r, v in frame.applied.items()]
     said += [f"「{names.get(r, r)}」 " + "/".join(f"{k} {n}" for k, n in v.items()) for r, v in frame.stats.items()]
     said += [f"「{names.get(r, r)}」 {'summons' if v else 'summons nothing'}" for r, v in frame.summons.items()]
     said += [f"「{names.get(r, r)}」 {'adds to the hand' if v else 'adds nothing to the hand'}" for r, v in frame.to_hand.items()]
+    said += [f"{who} LP {n:+d}" for who, n in frame.lp.items()]
     if said:
         answer += f" ({', '.join(said)})"
     line = "; ".join(parts) + f" => {answer}"

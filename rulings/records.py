@@ -238,7 +238,7 @@ class FrameCard(Record):
     controller: str | None = None
     """self | opponent (the asker is "self")"""
     location: str | None = None
-    """hand | mzone | szone | fzone | pzone | field | grave | removed | deck | extra"""
+    """hand | mzone | emzone (an Extra Monster Zone) | szone | fzone | pzone | field | grave | removed | deck | extra"""
     position: str | None = None
     """faceup | facedown | faceup_attack | faceup_defense | facedown_defense | …"""
     state: list[str] = Field(default_factory=list)
@@ -293,6 +293,9 @@ TRAP_MONSTER_NOTE = "its activation makes it a monster"
 # a FrameCard.state: a monster in the Graveyard (or banished) that got there without being properly Summoned (正規の手順で
 # 特殊召喚されていない): the rules may keep it from being Special Summoned from there (SetupCard.properly_summoned)
 NOT_PROPERLY_SUMMONED = "not properly summoned"
+# a FrameEvent note: an attack of a battle the ruling names without saying which of the two monsters attacks (「X」と「Y」が
+# 戦闘を行う場合): the compiler plays it both ways
+BATTLES_NOTE = "battles (either attacks)"
 
 
 class FrameQuestion(FrameAct):
@@ -346,6 +349,9 @@ class Frame(Record):
     「…の効果処理は通常通り適用されます」, false: 「…効果処理は適用されません」 / 「処理は何も行いません」)"""
     stats: dict[str, dict[str, int]] = Field(default_factory=dict)
     """card ref -> {attack: N, defense: N}: the ATK/DEF the answer says a monster has once the events resolved"""
+    lp: dict[str, int] = Field(default_factory=dict)
+    """self | opponent -> the change of that player's LP the answer says the events make (-1000: 1000 damage taken;
+    +500: 500 LP gained), self being the player who asks"""
     summons: dict[str, bool] = Field(default_factory=dict)
     """card ref -> whether the answer says the resolution of that card's activated effect Special Summons a monster
     (true: 「…が特殊召喚されます」, false: 「特殊召喚は行えません」 / 「対象のモンスターは特殊召喚されず」)"""

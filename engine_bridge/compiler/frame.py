@@ -23,7 +23,7 @@ from engine_bridge.compiler.effects import (answers_own_activations, applies_on_
 from engine_bridge.compiler.kinds import (_chain_baselines, _check_read_yes_no, _compile_after_event, _compile_attack,
                                           _compile_fate, _compile_select, _compile_summon_by_effect, CAUSED_NOTES,
                                           compile_applied, compile_moved_by, compile_moved_into, compile_pendulum_summon,
-                                          compile_stats, compile_triggered,
+                                          compile_lp, compile_stats, compile_triggered,
                                           pendulum_summon_asked)
 from engine_bridge.compiler.steps import (_check_event_sides, activated_first, _event_named_cards, _event_place, _negation_window,
                                           _summon_baseline, _summon_step, chain_links, link_players, PLAYED_EVENTS,
@@ -141,6 +141,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         return compile_applied(ruling, frame, cards)
     if frame.stats and q.kind in ("what_happens", "applies", "other"):
         return compile_stats(ruling, frame, cards)
+    if frame.lp and q.kind == "what_happens":
+        return compile_lp(ruling, frame, cards)
     if (frame.summons or frame.to_hand) and q.kind == "what_happens":
         return compile_moved_into(ruling, frame, cards)
     if q.kind == "applies" and re.search(r"発動(?:し|され)ますか$", q.text or ""):

@@ -1,5 +1,5 @@
 """Compilers of the question kinds beside `offered`: fate (what befalls a card), attack, select,
-applied, summons and additions to the hand, stats, triggered, a summon by a card's effect, and questions after an event (destroyed by
+applied, summons and additions to the hand, stats, LP, triggered, a summon by a card's effect, and questions after an event (destroyed by
 battle or effect, an attack declared), with the chain baselines of the offered kind.
 """
 from __future__ import annotations
@@ -26,8 +26,8 @@ from engine_bridge.compiler.steps import (_check_event_sides, _event_place, _neg
                                           summon_triggered)
 from engine_bridge.compiler.verdicts import _expect_fates, FATE_CONTRARY, MOVED_INTO
 from engine_bridge.scenario import Scenario, SetupCard, Step
-from rulings.records import (Frame, FrameCard, FrameEvent, FrameQuestion, MOVED_BY_NOTE, NOT_PROPERLY_SUMMONED,
-                             TRAP_MONSTER_NOTE)
+from rulings.records import (BATTLES_NOTE, Frame, FrameCard, FrameEvent, FrameQuestion, MOVED_BY_NOTE,
+                             NOT_PROPERLY_SUMMONED, TRAP_MONSTER_NOTE)
 
 
 def _require_yes_or_no(frame: Frame) -> None:
@@ -734,6 +734,134 @@ def compile_stats(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario
         scenario.notes["printed"] = {ref: printed}
         scenarios.append(scenario)
     return scenarios
+
+
+def _lp_said(frame: Frame, self_player: int) -> list[int | None]:
+    """The answer's LP changes (frame.lp: self / opponent) by scenario player, None where it says none."""
+    said: list[int | None] = [None, None]
+    for who, change in frame.lp.items():
+        said[self_player if who == "self" else 1 - self_player] = change
+    return said
+
+
+def _with_lp(scenario: Scenario, said: list[int | None]) -> Scenario:
+    """The LP outcome on a scenario: its notes (what the verdict compares with the duel's damage and recovery, LP
+    costs aside) and, where the answer gives both players', the final LP (`expect.lp`, from the set-up's)."""
+    scenario.notes["lp"] = list(said)
+    if None not in said:
+        scenario.expect.lp = [lp + change for lp, change in zip(scenario.setup.lp, said)]
+    scenario.title += " — LP " + ", ".join(f"player {p} {c:+d}" for p, c in enumerate(said) if c is not None)
+    return scenario
+
+
+def compile_lp(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
+    """A what-happens question whose answer says how a player's LP changes (frame.lp: 「相手が３０００ダメージを受けます」,
+    「…ライフポイントを回復する事になります」): the title's activations played in order (played_activations), or an attack
+    the title declares (「自分が「X」で攻撃を宣言した際に相手が「Y」を発動した場合」: X attacks in its controller's Battle
+    Phase, its target the ruling's, else directly, each activation after it chained in the window the declaration
+    opens; _battle_lp), and the damage and recovery the duel then shows (LP costs aside) compared with the answer's.
+    A control without the situation's cards (the deciding condition), else with the first activation (the attack)
+    alone, must show some change; a battle the title speaks of but the frame holds no attack of is not compiled."""
+    if frame.unread:
+        raise NotCompiled(frame.unread[0])
+    if any(e.action == "attack" for e in frame.events):
+        return _battle_lp(ruling, frame, cards)
+    q = frame.question
+    if re.search(r"戦闘|攻撃", (q.text if q else "") + (frame.outcome or "")):
+        raise NotCompiled("the LP the answer states comes from a battle the frame holds no attack of: not compiled")
+    played = played_activations(frame, cards)
+    first = next(c for c in frame.cards if c.ref == frame.events[0].card) if frame.events else None
+    self_player = 1 if (frame.events and (frame.events[0].actor or (first and first.controller)) == "opponent") else 0
+    said = _lp_said(frame, self_player)
+    rid = _ruling_id(ruling)
+    scenarios: list[Scenario] = []
+    for variant, filler in enumerate((False, True, *(("named",) if named_filler(played, cards) else ())), 1):
+        extra, run = _with_filler(played, filler, cards)
+        where = "LP after the title's activations" + (" + filler" if filler else "") + (" + named" if filler == "named" else "")
+        base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
+        ruling_scenario = _with_lp(_scenario(ruling, base, frame, [*played.placed, *played.deciding, *extra],
+                                             [*played.prelude, *run], where), said)
+        if played.deciding or len(run) > 1:
+            # without the situation's cards, else the first activation alone
+            control = _scenario(ruling, base + "-baseline", frame, [*played.placed, *extra],
+                                [*played.prelude, *(run if played.deciding else run[:1])], where,
+                                control_of=ruling_scenario)
+            control.notes["lp"] = list(said)
+            scenarios.append(control)
+        scenarios.append(ruling_scenario)
+    return scenarios
+
+
+def _battle_lp(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
+    """compile_lp's battle: the frame's first event an attack, every later one an activation chained to the
+    attack declaration; a battle neither of whose monsters the ruling says attacks (BATTLES_NOTE) is played both
+    ways (variants that disagree leave the ruling inconclusive). A monster the ruling puts in an Extra Monster
+    Zone (location emzone) starts there."""
+    attack, *rest = frame.events
+    if attack.action != "attack" or any(e.action != "activate" for e in rest):
+        raise NotCompiled("an LP outcome after events other than one attack and the activations it opens: not compiled yet")
+    if attack.note == BATTLES_NOTE and (rest or len(attack.targets) != 1):
+        raise NotCompiled("a battle neither of whose monsters is said to attack, with other events: not compiled yet")
+    _check_cards(frame, cards)
+    by_ref = {c.ref: c for c in frame.cards}
+    ways = [(by_ref[attack.card], [by_ref[t] for t in attack.targets])]
+    if attack.note == BATTLES_NOTE:
+        ways.append((by_ref[attack.targets[0]], [by_ref[attack.card]]))
+    scenarios: list[Scenario] = []
+    for variant, (attacker, targets) in enumerate(ways, 1):
+        scenarios += _battle_lp_way(ruling, frame, cards, attacker, targets, rest, attack.actor, variant)
+    return scenarios
+
+
+def _battle_lp_way(ruling: Any, frame: Frame, cards: CardSource, attacker: FrameCard, targets: list[FrameCard],
+                   rest: list[FrameEvent], actor: str | None, variant: int) -> list[Scenario]:
+    """One way of _battle_lp's battle: `attacker` attacks `targets` (none: directly) in its controller's turn."""
+    by_ref = {c.ref: c for c in frame.cards}
+    self_player = 1 if (actor or attacker.controller) == "opponent" else 0
+
+    def player_of(card: FrameCard, side: str | None = None) -> int | None:
+        side = side or card.controller
+        return None if side is None else self_player if side == "self" else 1 - self_player
+
+    def on_field(card: FrameCard, player: int) -> SetupCard:
+        position = "faceup_defense" if card.position in ("faceup_defense", "defense") else "faceup_attack"
+        return SetupCard(ref=card.ref, code=card.passcode, player=player, location="mzone", position=position,
+                         name=card.name, sequence=5 if card.location == "emzone" else None)
+
+    placed = [on_field(attacker, 0), *(on_field(t, 1) for t in targets)]
+    steps = [Step(action="phase", phase="battle"), Step(action="attack", card=attacker.ref, target=[t.ref for t in targets],
+                                                        answer=True)]
+    for e in rest:
+        card = by_ref[e.card]
+        kind = cards.kind(card.passcode)
+        player = player_of(card, e.actor)
+        player = 1 if player is None else player
+        if kind == "equip" or any(p.ref == card.ref for p in placed):
+            raise NotCompiled(f"「{card.name}」 activated at the attack: an Equip Spell or a card already placed, not compiled")
+        location, position = _event_place(kind, card, "activate", numbered_effect_text(cards.texts.get(card.passcode, ""),
+                                                                                      e.effect))
+        if location == "hand" and kind in ("spell", "continuous", "field") and player != 0:
+            location, position = "szone", "facedown"  # a Spell activated in the other player's turn: Set
+        placed.append(SetupCard(ref=card.ref, code=card.passcode, player=player, location=location, position=position,
+                                name=card.name))
+        steps.append(Step(action="chain", card=card.ref, effect=_event_effect(e, card.passcode, cards), answer=True,
+                          target=list(e.targets)))
+    situation = [c for c in frame.cards if not any(p.ref == c.ref for p in placed)
+                 and any(s in c.state for s in ("applied", "present"))]
+    deciding = [_situation_card(c, cards, 1 if player_of(c) is None else player_of(c)) for c in situation]
+    said = _lp_said(frame, self_player)
+    base = f"{TEMPLATE}-{_slug(_ruling_id(ruling))}-v{variant}"
+    where = f"LP after {attacker.ref}'s " + ("attack on " + ", ".join(t.ref for t in targets) if targets else
+                                             "direct attack") + (" and the activations it opens" if rest else "")
+    ruling_scenario = _with_lp(_scenario(ruling, base, frame, [*placed, *deciding], steps, where), said)
+    scenarios = []
+    if deciding or rest:
+        # without the situation's cards, else the attack alone
+        control = _scenario(ruling, base + "-baseline", frame, placed if deciding else placed[:1 + len(targets)],
+                            steps if deciding else steps[:2], where, control_of=ruling_scenario)
+        control.notes["lp"] = list(said)
+        scenarios.append(control)
+    return [*scenarios, ruling_scenario]
 
 
 # ------------------------------------------------------------------ applies: is an effect activated (a trigger)

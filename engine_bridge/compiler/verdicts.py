@@ -1,7 +1,7 @@
 """Expectations, outcomes and verdicts beside baselines: settle and settle_result turn the engine's
 results into each ruling's FrameVerdict; best_baseline, judged_beside_baseline and the _one/one_*
 functions judge one variant beside its baseline per question kind (offered, target, fate, select,
-applied, summons / to_hand, stats, triggered); the fate expectations and what the question step observed.
+applied, summons / to_hand, stats, LP, triggered); the fate expectations and what the question step observed.
 """
 from __future__ import annotations
 
@@ -38,6 +38,15 @@ def settle_result(scenario: Scenario, result: Any, done: dict[str, tuple[Scenari
             result.verdict, result.diffs = ("pass", []) if seen else ("inconclusive", [])
             if not seen:
                 result.message = "baseline: " + why
+            return result
+    elif scenario.notes.get("lp"):
+        if scenario.kind == "control":
+            # without the deciding condition the steps must still reach some damage or recovery
+            changed = lp_changes(scenario, result)
+            unplayed = steps_unplayed(scenario, result)
+            result.verdict, result.diffs = ("pass", []) if any(changed) and not unplayed else ("inconclusive", [])
+            if result.verdict != "pass":
+                result.message = "baseline: " + (unplayed or "no damage or LP gain happened")
             return result
     elif scenario.notes.get("fates"):
         if scenario.kind == "control":
@@ -81,14 +90,15 @@ def settle(scenarios: list[Scenario], results: list[Any]) -> dict[str, FrameVerd
         rid = scenario.ruling_ids[0]
         kind = (getattr(scenario, "notes", None) or {}).get("frame_question", "")
         if rid in out and out[rid].verdict != "inconclusive":
-            if scenario.notes.get("fates") and out[rid].scenario_id:
-                # a fate question played with the ruling's unstated sides both ways: variants that disagree
-                # say the ruling depends on what it leaves open
+            if (scenario.notes.get("fates") or scenario.notes.get("lp")) and out[rid].scenario_id:
+                # a fate question played with the ruling's unstated sides both ways (an LP one with either monster
+                # of its battle attacking): variants that disagree say the ruling depends on what it leaves open
                 other = _one(scenario, result, *baselines.get(scenario.id, (None, None)))
                 if other.verdict not in ("inconclusive", out[rid].verdict):
                     out[rid] = FrameVerdict(rid, kind, "inconclusive", f"variants disagree ({out[rid].scenario_id}: "
                                             f"{out[rid].verdict}, {scenario.id}: {other.verdict}): the ruling does not "
-                                            f"say whose cards they are", None)
+                                            f"say {'which monster attacks' if scenario.notes.get('lp') else 'whose cards they are'}",
+                                            None)
             continue
         verdict = _one(scenario, result, *baselines.get(scenario.id, (None, None)))
         verdict.ruling_id, verdict.kind = rid, kind
@@ -134,6 +144,8 @@ def _one(scenario: Scenario, result: Any, baseline: Scenario | None, base_result
         return one_triggered(scenario, result, baseline, base_result)
     if scenario.notes.get("stats"):
         return one_stats(scenario, result)
+    if scenario.notes.get("lp"):
+        return one_lp(scenario, result)
     if scenario.notes.get("applied"):
         return one_applied(scenario, result, baseline, base_result)
     if any(scenario.notes.get(n) for n in MOVED_INTO):
@@ -570,6 +582,38 @@ def one_stats(scenario: Scenario, result: Any) -> FrameVerdict:
                             scenario.id, log)
     return FrameVerdict("", "", "fail", f"ruling says {ref} has {', '.join(f'{k} {v}' for k, v in values.items())}; "
                         f"engine: {', '.join(f'{k} {v}' for k, v in got.items())}", scenario.id, log)
+
+
+def lp_changes(scenario: Scenario, result: Any) -> list[int]:
+    """Each scenario player's damage and recovery in the duel's log (negative: damage), LP costs aside."""
+    changed = [0, 0]
+    for e in (getattr(result, "log", None) or {}).get("events") or []:
+        if e.get("event") in ("damage", "recover") and e.get("player") in (0, 1):
+            player = e["player"] ^ scenario.setup.turn_player  # (engine player 0 is the scenario's turn player)
+            changed[player] += (-1 if e["event"] == "damage" else 1) * int(e.get("amount") or 0)
+    return changed
+
+
+def one_lp(scenario: Scenario, result: Any) -> FrameVerdict:
+    """An LP outcome: every step played, then each player's damage and recovery as the ruling says (pass), or other
+    ones (fail); no damage nor recovery at all for the players it names: nothing the steps played reached them
+    (the set-up may lack what the effects need: inconclusive)."""
+    log = getattr(result, "log", None) or {}
+    unplayed = steps_unplayed(scenario, result)
+    if unplayed:
+        return FrameVerdict("", "", "inconclusive", f"a step before the question could not be played: {unplayed}",
+                            scenario.id, log)
+    said = scenario.notes["lp"]
+    got = lp_changes(scenario, result)
+    named = [p for p, change in enumerate(said) if change is not None]
+    if all(got[p] == said[p] for p in named):
+        return FrameVerdict("", "", "pass", "", scenario.id, log)
+    if not any(got[p] for p in named):
+        return FrameVerdict("", "", "inconclusive", "no damage or LP gain reached "
+                            f"{' and '.join(f'player {p}' for p in named)}: the steps did not reach what the ruling "
+                            f"describes (the set-up may lack what they need)", scenario.id, log)
+    return FrameVerdict("", "", "fail", "ruling says " + ", ".join(f"player {p}'s LP {said[p]:+d}" for p in named)
+                        + "; engine: " + ", ".join(f"player {p}'s LP {got[p]:+d}" for p in named), scenario.id, log)
 
 
 def triggered_seen(scenario: Scenario, result: Any) -> tuple[bool, str]:

@@ -1171,6 +1171,32 @@ def test_real_scripts_a_response_at_the_damage_calculation_of_an_attack(engine_d
 
 @pytest.mark.engine
 @pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_the_lp_an_answer_states_after_an_attack_and_a_response(engine_driver):
+    # official Q&A 8e3c4e6ea6a0924f: 「衛生兵マッスラー」 attacks directly, the opponent chains 「ディメンション・ウォール」:
+    # the attacker's player gains 2200 LP; the control (the attack alone) shows the other player gaining them
+    compiled = _real_compiled(
+        "t-muscler", "自分が「衛生兵マッスラー」で攻撃を宣言した際に相手が「ディメンション・ウォール」を発動した場合、"
+        "戦闘ダメージはどうなりますか？", "したがって、結果的に「衛生兵マッスラー」で攻撃を行ったプレイヤーが、"
+        "その攻撃力分2200のライフポイントを回復する事になります。", {"衛生兵マッスラー": 4848423, "ディメンション・ウォール": 67095270},
+        "自分が「衛生兵マッスラー」で相手プレイヤーに直接攻撃を宣言した時、相手が「ディメンション・ウォール」を発動しました。")
+    control, ruling = compiled.scenarios
+    assert control.kind == "control" and [s.action for s in control.steps] == ["phase", "attack"]
+    assert [s.action for s in ruling.steps] == ["phase", "attack", "chain"] and ruling.notes["lp"] == [2200, None]
+    assert _real_verdict(compiled, "t-muscler", engine_driver).verdict == "pass"
+    # official Q&A 2273cbb1182e5a69: the asker's 「No.92 偽骸神龍 Heart－eartH Dragon」 (ATK 0) and the other player's
+    # 「炎斬機ファイナルシグマ」 (ATK 3000, in an Extra Monster Zone) battle: the other player takes 3000, whichever attacks
+    compiled = _real_compiled(
+        "t-no92", "自分の「No.92 偽骸神龍 Heart－eartH Dragon」で、EXモンスターゾーンの相手の「炎斬機ファイナルシグマ」が"
+        "戦闘を行う場合、戦闘ダメージはどのようになりますか？", "相手が３０００ダメージを受けます。",
+        {"No.92 偽骸神龍 Heart－eartH Dragon": 97403510, "炎斬機ファイナルシグマ": 42632209})
+    one, other = compiled.scenarios
+    assert [(c.player, c.sequence) for c in one.setup.cards] == [(0, None), (1, 5)] and one.notes["lp"] == [None, -3000]
+    assert [(c.player, c.sequence) for c in other.setup.cards] == [(0, 5), (1, None)] and other.notes["lp"] == [-3000, None]
+    assert _real_verdict(compiled, "t-no92", engine_driver).verdict == "pass"
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
 def test_real_scripts_copies_of_the_attackers_own_monster_and_of_the_defenders(engine_driver):
     # official Q&A: with two 「魔王超龍 ベエルゼウス」 (このカード以外の自分のモンスターは攻撃できない) neither attacks: first
     # one of them attacks beside the other (the baseline: it alone attacks)

@@ -495,10 +495,42 @@ def test_a_what_happens_answer_without_a_checked_outcome_says_what_it_states(qa)
     assert f.unread[0] == ("answer: it states a number of cards, monsters or times (２枚の), which is not read into an "
                            "outcome a scenario checks")
     t = "「ブラック・ホール」を発動した場合、どうなりますか？"
-    assert _ja(t, "相手は1000ダメージを受けます。").unread[0].startswith("answer: it states damage or a change of LP (ダメージ)")
+    assert _ja(t, "相手はダメージを受けます。").unread[0].startswith("answer: it states damage or a change of LP (ダメージ)")
     assert _ja(t, "その効果の説明です。").unread[0].startswith("answer: it states no outcome")
     # an outcome that is read (a named card's fate) leaves no such entry
     assert not any(u.startswith("answer") for u in _ja(t, "「ブラック・ホール」は破壊されます。").unread)
+
+
+def test_the_change_of_lp_an_answer_states_for_each_player():
+    t = "自分が「衛生兵マッスラー」で攻撃を宣言した際に相手が「ディメンション・ウォール」を発動した場合、どうなりますか？"
+    assert _ja(t, "相手が３０００ダメージを受けます。").lp == {"opponent": -3000}
+    assert _ja(t, "その場合、お互いに６００ダメージを受けることになります。").lp == {"self": -600, "opponent": -600}
+    assert _ja(t, "相手に８０００の戦闘ダメージを与えます。").lp == {"opponent": -8000}
+    assert _ja(t, "自分が受ける戦闘ダメージはその半分の1250となります。").lp == {"self": -1250}
+    # the player named by the card it attacked with; a concluding sentence's value replaces the others
+    f = _ja(t, "相手が2200ダメージを受けます。したがって、結果的に「衛生兵マッスラー」で攻撃を行ったプレイヤーが、その攻撃力分"
+               "2200のライフポイントを回復する事になります。")
+    assert f.lp == {"self": 2200} and not any(u.startswith("answer") for u in f.unread)
+    # a condition (受けた場合), an effect's quoted text, another case (また、…場合), a note: none
+    assert not _ja(t, "自分が1000以上のダメージを受けた場合に発動します。").lp
+    assert not _ja(t, "『相手に500ダメージを与える』効果は適用されます。").lp
+    assert not _ja(t, "効果は適用されます。また、自分フィールドにモンスターが存在する場合、相手は500ダメージを受けます。").lp
+    assert not _ja(t, "相手は500ダメージを受けます。その後、相手は1000ダメージを受けます。").lp  # (two amounts)
+
+
+def test_a_battle_of_two_named_monsters_is_the_event_an_lp_answer_comes_from():
+    from rulings.records import BATTLES_NOTE
+    t = "自分の「No.92 偽骸神龍 Heart－eartH Dragon」で、EXモンスターゾーンの相手の「炎斬機ファイナルシグマ」が戦闘を行う場合、" \
+        "戦闘ダメージはどのようになりますか？"
+    f = _ja(t, "相手が３０００ダメージを受けます。")
+    assert not f.unread and f.lp == {"opponent": -3000}
+    assert [(e.action, _named(f, e.card), [_named(f, r) for r in e.targets], e.note) for e in f.events] == [
+        ("attack", "No.92 偽骸神龍 Heart－eartH Dragon", ["炎斬機ファイナルシグマ"], BATTLES_NOTE)]
+    assert [(c.controller, c.location) for c in f.cards] == [("self", None), ("opponent", "emzone")]
+    # 「X」と「Y」が戦闘を行う場合 with no side said: X the asker's; without an LP answer no battle is read
+    f = _ja("「A・O・J カタストル」と「N・グラン・モール」が戦闘を行う場合、どうなりますか？", "お互いに500ダメージを受けます。")
+    assert [c.controller for c in f.cards] == ["self", "opponent"] and f.events[0].note == BATTLES_NOTE
+    assert not _ja("「A・O・J カタストル」と「N・グラン・モール」が戦闘を行う場合、どうなりますか？", "効果は発動しません。").events
 
 
 def test_the_atk_def_an_answer_states_for_a_monster_the_title_names():
