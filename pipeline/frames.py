@@ -1724,8 +1724,10 @@ def unread_outcome(answer: str) -> str:
 
 
 # 「X」の攻撃力は2000になります / 「X」の攻撃力・守備力は1900・1200となり / 「X」は攻撃力が倍の4800になり
-_JA_STATS_SAID = re.compile(_NAME + r"(?:の|は)(?P<what>攻撃力・守備力|攻撃力|守備力)(?:は|が)、?(?P<how>[^。「」]{0,24}?)"
-                            r"(?P<a>[0-9０-９]{1,5})(?:・(?P<d>[0-9０-９]{1,5}))?(?:と|に)な(?:り|る|ります)")
+# / 「X」は攻撃力2800・守備力3200の状態となります / 「X」の攻撃力は2800・守備力は2000の状態のままです
+_JA_STATS_SAID = re.compile(_NAME + r"(?:の|は)、?(?P<what>攻撃力・守備力|攻撃力|守備力)(?:は|が)?、?(?P<how>[^。「」]{0,24}?)"
+                            r"(?P<a>[0-9０-９]{1,5})(?:(?:・|、)(?:守備力(?:は|が)?)?(?P<d>[0-9０-９]{1,5}))?"
+                            r"(?:の状態)?(?:(?:と|に)な(?:り|る|ります)|のまま(?:と|に)?な(?:り|る)|のままです|の状態のまま)")
 
 
 def answered_stats(answer: str, cards: _Cards) -> dict[str, dict[str, int]]:
@@ -1742,8 +1744,8 @@ def answered_stats(answer: str, cards: _Cards) -> dict[str, dict[str, int]]:
             if card is None or re.search(r"ダメージ計算|元々の", m.group("how") + sentence[:m.start()]):
                 continue
             values = [int(unicodedata.normalize("NFKC", v)) for v in (m.group("a"), m.group("d")) if v]
-            keys = ["attack", "defense"] if m.group("what") == "攻撃力・守備力" else [
-                "attack" if m.group("what") == "攻撃力" else "defense"]
+            keys = ["attack", "defense"] if m.group("what") == "攻撃力・守備力" or (
+                m.group("what") == "攻撃力" and m.group("d")) else ["attack" if m.group("what") == "攻撃力" else "defense"]
             if len(values) != len(keys):
                 continue
             said = dict(zip(keys, values))

@@ -538,6 +538,11 @@ def test_the_atk_def_an_answer_states_for_a_monster_the_title_names():
     assert _ja(t, "「ケルトの守護者」の攻撃力は１９００になります。").stats == {"c1": {"attack": 1900}}
     f = _ja(t, "その場合、「ケルトの守護者」の攻撃力・守備力は1900・1700となります。")
     assert f.stats == {"c1": {"attack": 1900, "defense": 1700}} and not f.unread
+    # 「X」は攻撃力N・守備力Mの状態となります, 「X」の攻撃力はN・守備力はMの状態のままです
+    assert _ja(t, "「ケルトの守護者」は攻撃力1900・守備力1700の状態となります。").stats == {"c1": {"attack": 1900, "defense": 1700}}
+    assert _ja(t, "「ケルトの守護者」の攻撃力は1900・守備力は1700の状態のままです。").stats == {
+        "c1": {"attack": 1900, "defense": 1700}}
+    assert not _ja(t, "「ケルトの守護者」は攻撃力1900・守備力1700の状態になっています。").stats  # (the state before)
     # only during damage calculation, or two values for one card: none
     assert not _ja(t, "ダメージ計算時のみ「ケルトの守護者」の攻撃力は1900になります。").stats
     assert not _ja(t, "「ケルトの守護者」の攻撃力は1900になります。その後、「ケルトの守護者」の攻撃力は2400になります。").stats
