@@ -1083,7 +1083,8 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
                 and not frame.summons and not frame.to_hand:
             frame.lp = answered_lp(answer, cards)
             if frame.lp:
-                read_battle(frame, [body, question], cards)  # (「X」と「Y」が戦闘を行う場合: the battle the LP comes from)
+                # (「X」と「Y」が戦闘を行う場合, 相手が「Z」で直接攻撃を宣言した場合: the battle the LP comes from)
+                read_battle(frame, [body, question], cards) or read_direct_attack(frame, question, cards)
         moved = frame.summons or frame.to_hand or frame.lp
         if frame.question.kind == "what_happens" and not frame.fates and not frame.applied and not frame.stats \
                 and not moved:
@@ -2728,6 +2729,35 @@ def read_battle(frame: Frame, texts: list[str], cards: _Cards) -> bool:
                 u.removeprefix("situation: 「").removesuffix("」 is not read")) in _without_names(said))]
         return True
     return False
+
+
+# 相手が攻撃力2500の「Z」で直接攻撃を宣言した場合 (in the question text): the attack an LP answer's battle damage comes from
+_JA_DIRECT_ATTACK = re.compile(r"(?P<who>相手|自分)が、?(?:攻撃力[0-9]{1,5}の)?(?P<z>" + _NAME + r")で(?:相手プレイヤーに|自分に)?"
+                               r"直接攻撃を宣言した(?:場合|時|際)")
+
+
+def read_direct_attack(frame: Frame, question: str, cards: _Cards) -> bool:
+    """An LP answer whose title plays activations only, while its question text has a player declare a direct attack
+    with a monster it names (_JA_DIRECT_ATTACK): that attack, made the first event (by that player: the other
+    player's activations before it are chained to its declaration, where "this turn" effects apply the same), with
+    the title's activations after it. False (nothing changed) when the frame has an attack or any event but
+    activations, or no text says so."""
+    if any(e.action != "activate" for e in frame.events):
+        return False
+    m = _JA_DIRECT_ATTACK.search(re.sub(r"\s+", "", unicodedata.normalize("NFKC", question or "")))
+    if m is None:
+        return False
+    z = cards.get(m.group("z")[1:-1])
+    if any(e.card == z.ref for e in frame.events):
+        return False
+    who = "self" if m.group("who") == "自分" else "opponent"
+    z.controller = z.controller or who
+    if z.controller != who or any((e.actor or next((c.controller for c in cards.cards if c.ref == e.card), None)) == who
+                                  for e in frame.events):
+        return False  # (an activation by the attacker itself: not one its declaration opens)
+    frame.events.insert(0, FrameEvent(action="attack", card=z.ref, actor=who, note="declares a direct attack"))
+    frame.cards = cards.cards
+    return True
 
 
 def read_fate_question(frame: Frame, body: str, cards: _Cards, answer: str = "") -> None:

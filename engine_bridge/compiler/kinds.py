@@ -849,6 +849,14 @@ def _battle_lp_way(ruling: Any, frame: Frame, cards: CardSource, attacker: Frame
     situation = [c for c in frame.cards if not any(p.ref == c.ref for p in placed)
                  and any(s in c.state for s in ("applied", "present"))]
     deciding = [_situation_card(c, cards, 1 if player_of(c) is None else player_of(c)) for c in situation]
+    # a Pendulum Zone card the situation has applying: a Normal Pendulum Monster in its controller's other Pendulum
+    # Zone (a card there keeps 「EMモモンカーペット」 from destroying itself; the control has neither)
+    zoned = [c for c in deciding if c.location == "pzone"]
+    cards.ensure([PENDULUM_SCALES[1]])
+    if len(zoned) == 1 and PENDULUM_SCALES[1] in cards.data and cards.script(PENDULUM_SCALES[1]) is not None:
+        # (both Pendulum Zones by number: the Spell & Trap Zones they share are then left to the other cards)
+        deciding = [SetupCard(**{**c.__dict__, "sequence": 0}) if c is zoned[0] else c for c in deciding]
+        placed.append(SetupCard(ref="ps0", code=PENDULUM_SCALES[1], player=zoned[0].player, location="pzone", sequence=1))
     said = _lp_said(frame, self_player)
     base = f"{TEMPLATE}-{_slug(_ruling_id(ruling))}-v{variant}"
     where = f"LP after {attacker.ref}'s " + ("attack on " + ", ".join(t.ref for t in targets) if targets else
@@ -859,6 +867,7 @@ def _battle_lp_way(ruling: Any, frame: Frame, cards: CardSource, attacker: Frame
         # without the situation's cards, else the attack alone
         control = _scenario(ruling, base + "-baseline", frame, placed if deciding else placed[:1 + len(targets)],
                             steps if deciding else steps[:2], where, control_of=ruling_scenario)
+        control.setup.cards = [c for c in control.setup.cards if not c.ref.startswith("ps")]  # (its partner too)
         control.notes["lp"] = list(said)
         scenarios.append(control)
     return [*scenarios, ruling_scenario]

@@ -605,6 +605,15 @@ def one_lp(scenario: Scenario, result: Any) -> FrameVerdict:
                             scenario.id, log)
     said = scenario.notes["lp"]
     got = lp_changes(scenario, result)
+    # (a card of the set-up gone before anything was played, 「EMモモンカーペット」 destroying itself with no card in the
+    # other Pendulum Zone: the board is not the ruling's)
+    placed = {c.ref: c.location for c in scenario.setup.cards}
+    for e in log.get("events") or []:
+        if e.get("event") not in ("move", "turn"):
+            break
+        if e.get("event") == "move" and e.get("card") in placed:
+            return FrameVerdict("", "", "inconclusive", f"{e['card']} left the {e.get('from')} before the steps were "
+                                f"played: the set-up is not the ruling's", scenario.id, log)
     named = [p for p, change in enumerate(said) if change is not None]
     if all(got[p] == said[p] for p in named):
         return FrameVerdict("", "", "pass", "", scenario.id, log)

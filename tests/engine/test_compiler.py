@@ -1193,6 +1193,23 @@ def test_real_scripts_the_lp_an_answer_states_after_an_attack_and_a_response(eng
     assert [(c.player, c.sequence) for c in one.setup.cards] == [(0, None), (1, 5)] and one.notes["lp"] == [None, -3000]
     assert [(c.player, c.sequence) for c in other.setup.cards] == [(0, 5), (1, None)] and other.notes["lp"] == [-3000, None]
     assert _real_verdict(compiled, "t-no92", engine_driver).verdict == "pass"
+    # official Q&A a2d1d094236dd370: the opponent's 「EMスライハンド・マジシャン」 (ATK 2500) attacks directly, the asker
+    # with 「EMモモンカーペット」 in a Pendulum Zone (a Normal Pendulum Monster in the other one keeps it from destroying
+    # itself) chains 「ダメージ・ダイエット」: the damage is halved once, 1250. EDOPro script bug: 「ダメージ・ダイエット」's
+    # EFFECT_CHANGE_DAMAGE value (c95448692.lua s.val1, `return dam/2`) halves again what 「EMモモンカーペット」's
+    # EFFECT_CHANGE_BATTLE_DAMAGE HALF_DAMAGE (c20281581.lua e2) halved: 625
+    compiled = _real_compiled(
+        "t-diet", "自分のペンデュラムゾーンに「EMモモンカーペット」が存在し「ダメージ･ダイエット」を発動した場合、戦闘ダメージは"
+        "いくつになりますか？", "自分が受ける戦闘ダメージはその半分の1250となります。",
+        {"EMモモンカーペット": 20281581, "ダメージ･ダイエット": 95448692, "EMスライハンド・マジシャン": 20403123},
+        "自分のペンデュラムゾーンに「EMモモンカーペット」が存在し、自分が「ダメージ・ダイエット」の効果を発動しているターンです。"
+        "この状況で、相手が攻撃力2500の「EMスライハンド・マジシャン」で直接攻撃を宣言した場合、自分が受ける戦闘ダメージはいくつに"
+        "なりますか？")
+    control, ruling = compiled.scenarios
+    assert [(c.ref, c.location, c.sequence) for c in ruling.setup.cards if c.location == "pzone"] == [
+        ("ps0", "pzone", 1), ("c1", "pzone", 0)] and not any(c.location == "pzone" for c in control.setup.cards)
+    verdict = _real_verdict(compiled, "t-diet", engine_driver)
+    assert (verdict.verdict, verdict.reason) == ("fail", "ruling says player 1's LP -1250; engine: player 1's LP -625")
 
 
 @pytest.mark.engine

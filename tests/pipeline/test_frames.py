@@ -533,6 +533,20 @@ def test_a_battle_of_two_named_monsters_is_the_event_an_lp_answer_comes_from():
     assert not _ja("「A・O・J カタストル」と「N・グラン・モール」が戦闘を行う場合、どうなりますか？", "効果は発動しません。").events
 
 
+def test_a_direct_attack_the_question_text_declares_is_the_first_event_of_an_lp_answer():
+    title = ("自分のペンデュラムゾーンに「EMモモンカーペット」が存在し「ダメージ･ダイエット」を発動した場合、"
+             "戦闘ダメージはいくつになりますか？")
+    question = ("自分のペンデュラムゾーンに「EMモモンカーペット」が存在し、自分が「ダメージ・ダイエット」の効果を発動しているターンです。"
+                "この状況で、相手が攻撃力2500の「EMスライハンド・マジシャン」で直接攻撃を宣言した場合、自分が受ける戦闘ダメージはいくつに"
+                "なりますか？")
+    f = frame_ja(title, question, "自分が受ける戦闘ダメージはその半分の1250となります。", {})
+    assert not f.unread and f.lp == {"self": -1250}
+    assert [(e.action, _named(f, e.card), e.actor) for e in f.events] == [
+        ("attack", "EMスライハンド・マジシャン", "opponent"), ("activate", "ダメージ･ダイエット", None)]
+    # without an LP answer, no attack is read from the question text
+    assert [e.action for e in frame_ja(title, question, "効果は適用されます。", {}).events] == ["activate"]
+
+
 def test_the_atk_def_an_answer_states_for_a_monster_the_title_names():
     t = "「ケルトの守護者」が存在する場合に「援軍」を発動した場合、攻撃力はどうなりますか？"
     assert _ja(t, "「ケルトの守護者」の攻撃力は１９００になります。").stats == {"c1": {"attack": 1900}}
