@@ -2856,6 +2856,44 @@ if not Doc.has_extension("frame"):
     Doc.set_extension("frame", default=None)
 
 
+# the question text asked as a title: its first question, the quoted effect texts left out (『①』 kept as ①),
+# 「…を発動しました。この時、…」 said as 「…を発動した時、…」
+_TOLD_THEN = re.compile(r"(し|され)ました。(?:この|その)(?:時|場合|際)、")
+
+
+def question_as_title(question: str) -> str | None:
+    """The question text's first question (up to its first 「？」) in the words a title uses, or None."""
+    text = re.sub(r"[\r\n]+", "", question)
+    text = _TOLD_THEN.sub(r"\1た時、", _QUOTE.sub("", re.sub(r"『([①-⑨])』", r"\1", text)))
+    m = re.match(r"[^。？?]*[？?]", text)
+    return m.group(0) if m else None
+
+
+def example_frame(frame: Frame, title: str, question: str, answer: str,
+                  passcodes: dict[str, int | None]) -> Frame:
+    """A title that generalizes a chain (「相手のリンクモンスターのモンスター効果の発動にチェーンして、「もの忘れ」を
+    発動できますか」: a situation it leaves unread) asked by its question text about one card (「相手が「リンク・スパイダー」
+    の『…』モンスター効果を発動しました。この時、自分は「もの忘れ」の『…』効果を…できますか」): the frame of that
+    question (question_as_title), where it reads it all (its answer on no precondition), asks the same kind about the
+    same card, names every card the title names and holds a chain (an activation the question or the next one is
+    chained to); else `frame`."""
+    if not frame.question or not frame.unread or not all(u.startswith("situation:") for u in frame.unread) \
+            or "チェーン" not in title + question:
+        return frame
+    asked = question_as_title(question)
+    if not asked or asked == title:
+        return frame
+    example = frame_ja(asked, question, answer, passcodes)
+    q, eq = frame.question, example.question
+    names = {c.ref: fold_name(c.name) for c in frame.cards}
+    example_names = {c.ref: fold_name(c.name) for c in example.cards}
+    if example.unread or example.requires or eq is None or eq.kind != q.kind or names.get(q.card) != example_names.get(eq.card) \
+            or not set(names.values()) <= set(example_names.values()) \
+            or not any(e.note == "chained to" for e in example.events):
+        return frame
+    return example
+
+
 @Language.factory("ruling_frame")
 def make_ruling_frame(nlp: Language, name: str):
     return RulingFrame()
@@ -2871,8 +2909,9 @@ class RulingFrame:
         mentions = list(data.get("mentions") or [])
         if language == "ja" and (data.get("title") or data.get("question")):
             passcodes = {_clean_name(n): p for n, p in mentions}
-            doc._.frame = frame_ja(str(data.get("title") or ""), str(data.get("question") or ""),
-                                   str(data.get("answer") or ""), passcodes)
+            title, question, answer = (str(data.get(k) or "") for k in ("title", "question", "answer"))
+            doc._.frame = example_frame(frame_ja(title, question, answer, passcodes), title, question, answer,
+                                        passcodes)
         else:
             doc._.frame = frame_statement(doc.text, language, mentions)
         return doc

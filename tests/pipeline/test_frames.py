@@ -1468,3 +1468,24 @@ def test_the_processing_a_what_happens_question_quotes_is_the_first_activations(
     assert not f.unread and f.events[0].effect_text.startswith("そのカードを破壊し")
     assert [_card(f, e.card).name for e in f.events] == ["ブンボーグ・ジェット", "虚無空間"]
     assert {_card(f, r).name: v for r, v in f.summons.items()} == {"ブンボーグ・ジェット": False}
+
+
+def test_a_title_that_generalizes_a_chain_is_read_from_the_question_texts_example(shared_dir):
+    # 「任意でカードを破壊できる効果にチェーンして「ブラッド・ローズ・ドラゴン」の効果を発動できますか？」: the title describes
+    # the activation chained to; the question text asks it of one card (「相手が「インフェルニティ・ヘル・デーモン」の『…』
+    # 効果を発動しました。この時、自分はチェーンして「ブラッド・ローズ・ドラゴン」の『…』効果を発動できますか？」)
+    qas = _qas(str(shared_dir / "corpus" / "konami-faq" / "qa-dev.jsonl.gz"))
+
+    def framed(fid: int) -> Frame:
+        q = qas[fid]
+        return frame_for(q["title"], "ja", (), {k: q[k] for k in ("title", "question", "answer")})
+
+    f = framed(23195)
+    assert not f.unread and f.answer == "no"
+    assert _card(f, f.question.card).name == "ブラッド・ローズ・ドラゴン"
+    assert [(_card(f, e.card).name, e.actor, e.note) for e in f.events] == [
+        ("インフェルニティ・ヘル・デーモン", "opponent", "chained to")]
+    # an answer that says the other polarity under a condition (なお、…エクシーズ素材を持っていない場合は…できます) keeps
+    # the title's frame: the example's set-up may meet that condition
+    f = framed(12485)
+    assert "situation: 「自分のスタンバイフェイズに発動する」 is not read" in f.unread
