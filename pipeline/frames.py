@@ -25,8 +25,8 @@ import spacy
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from rulings.records import (BATTLES_NOTE, Frame, FrameCard, FrameEvent, FrameQuestion, FrameZone, MOVED_BY_NOTE,
-                             NOT_PROPERLY_SUMMONED, SENT_NOTE, TRAP_MONSTER_NOTE)
+from rulings.records import (BATTLES_NOTE, EACH_COPY, Frame, FrameCard, FrameEvent, FrameQuestion, FrameZone,
+                             MOVED_BY_NOTE, NOT_PROPERLY_SUMMONED, SENT_NOTE, TRAP_MONSTER_NOTE)
 from rulings.text import fold_name, language_family
 
 CIRCLED = {c: i for i, c in enumerate("①②③④⑤⑥⑦⑧⑨⑩", 1)}
@@ -1023,6 +1023,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     if frame.question and frame.question.kind == "can_activate":
         read_destroyed_before_name(frame, situation_text, cards)
         own_effect_after_event(frame, body, cards)
+        read_each_copy(frame, body)
         read_unnamed_attack(frame, body, cards)
         moved = [e for e in frame.events if e.note == MOVED_BY_NOTE]
         if moved and frame.question.card is None and re.match(
@@ -2588,6 +2589,26 @@ def own_effect_after_event(frame: Frame, body: str, cards: _Cards) -> None:
             q.effect_kind = "monster"
         if asked.group("eff") and q.effect is None:
             q.effect = _effect_number(asked.group("eff"))
+
+
+# 「自分のモンスターゾーンに「X」が2体存在する場合、…時にそれぞれの（「X」の）モンスター効果を発動できますか」
+_JA_EACH_COPY = re.compile(r"それぞれの(?:" + _NAME + r"の)?(?:モンスター効果|効果)を発動")
+
+
+def read_each_copy(frame: Frame, body: str) -> None:
+    """「「X」が2体存在する場合、…それぞれのモンスター効果を発動できますか」: the questioned card, of which the situation
+    has several copies (FrameCard.copies), is asked whether each copy's effect can be activated in one chain (its
+    state EACH_COPY: the compiler activates one copy and asks the question of another); the count and the word
+    それぞれ read."""
+    q = frame.question
+    card = next((c for c in frame.cards if q and c.ref == q.card), None)
+    m = _JA_EACH_COPY.search(body)
+    if card is None or q.kind != "can_activate" or not card.copies or card.copies < 2 or m is None or (
+            m.group(1) and fold_name(_clean_name(m.group(1))) != fold_name(card.name)):
+        return
+    card.state.append(EACH_COPY)
+    frame.unread = [re.sub(r"にそれぞれの?」", "に」", u) for u in frame.unread
+                    if not re.fullmatch(r"situation: a count \([0-9０-９]+体\)", u)]
 
 
 def read_unnamed_attack(frame: Frame, body: str, cards: _Cards) -> bool:

@@ -26,7 +26,7 @@ from engine_bridge.compiler.steps import (_check_event_sides, _event_place, _neg
                                           summon_triggered)
 from engine_bridge.compiler.verdicts import _expect_fates, FATE_CONTRARY, MOVED_INTO
 from engine_bridge.scenario import Scenario, SetupCard, Step
-from rulings.records import (BATTLES_NOTE, Frame, FrameCard, FrameEvent, FrameQuestion, MOVED_BY_NOTE,
+from rulings.records import (BATTLES_NOTE, EACH_COPY, Frame, FrameCard, FrameEvent, FrameQuestion, MOVED_BY_NOTE,
                              NOT_PROPERLY_SUMMONED, TRAP_MONSTER_NOTE)
 
 
@@ -1243,7 +1243,8 @@ def _compile_attack_declared(ruling: Any, frame: Frame, cards: CardSource, event
                                      if attacker.described else "") if n)
     return _event_variants(ruling, frame, cards, event, placed_attacker, foe, before, deciding, qcard, qplaces, effect, [],
                            owner, "its own attack", (", direct attack" if direct else ", attack on a monster") + (
-                               f", at {window.replace('_', ' ')}" if window else ""), True, stand_in, window=window)
+                               f", at {window.replace('_', ' ')}" if window else ""), True, stand_in, window=window,
+                           each=EACH_COPY in qcard.state)
 
 
 def _event_variants(ruling: Any, frame: Frame, cards: CardSource, event: FrameEvent, mover: SetupCard,
@@ -1251,13 +1252,16 @@ def _event_variants(ruling: Any, frame: Frame, cards: CardSource, event: FrameEv
                     qplaces: list[tuple[str | None, str | None]], effect: int | None, after: list[str], turn_player: int,
                     own: str, suffix: str, upright_baseline: bool, stand_in: str,
                     window: str | None = None, baseline_foe: list[SetupCard] | None = None,
-                    both_leave: tuple[str, ...] = ()) -> list[Scenario]:
+                    both_leave: tuple[str, ...] = (), each: bool = False) -> list[Scenario]:
     """The variants of a question asked after an event the steps `before` play on `mover` (bare, then with
     filler off the field: the field is the event's), the questioned card where each of `qplaces` puts it
     (unless it is the mover), asked as a chain step (waiting for the `after` cards to move); each beside a
     baseline without the deciding cards, the mover face-up in Attack Position where `upright_baseline` and
     owned by its controller (where the ruling gives it to the other player: SetupCard.owner), and `baseline_foe` in
-    place of `foe` where given (a victim of the ruling's description: a vanilla monster instead)."""
+    place of `foe` where given (a victim of the ruling's description: a vanilla monster instead). `each` (the ruling
+    asks whether each of two copies of the questioned card is activated in one chain, EACH_COPY): in the ruling's
+    duel a second copy beside it is activated first, in the event's window, and the question asked in the chain
+    window after it; the baseline, without that copy, asks of the one copy alone."""
     refs = referenced_cards(cards.texts.get(qcard.passcode, ""), qcard.passcode)
     cards.ensure(refs)
     named = _named_cards(refs, 0, "f0-n", cards)  # what the questioned effect's text looks for
@@ -1287,7 +1291,19 @@ def _event_variants(ruling: Any, frame: Frame, cards: CardSource, event: FrameEv
             # (the ruling's duel waits for `both_leave` too: a battle whose two monsters the ruling says are destroyed,
             # which printed ATK alone may not make so: unplayed, not a verdict, where one of them stays)
             asked = Step(**{**question.__dict__, "after": [*after, *both_leave]}) if both_leave else question
-            ruling_scenario = _scenario(ruling, base, frame, [*deciding, *setup, *extra], [*before, asked], where,
+            first: list[Step] = []
+            copy: list[SetupCard] = []
+            if each:
+                # (the other copy first, where the questioned one is: the question chains to its activation; each
+                # copy's cost paid from its controller's hand: the filler's hand cards twice, in the baseline too)
+                extra = [*extra, *(SetupCard(**{**c.__dict__, "ref": f"{c.ref}-2"}) for c in extra
+                                   if c.player == 0 and c.location == "hand")]
+                copy = [SetupCard(ref=f"{qcard.ref}-2", code=qcard.passcode, player=0, location=location,
+                                  position=place_position, name=qcard.name)]
+                first = [Step(**{**question.__dict__, "card": copy[0].ref, "expect": {}})]
+                asked = Step(**{**asked.__dict__, "window": None})
+            ruling_scenario = _scenario(ruling, base, frame, [*deciding, *setup, *copy, *extra], [*before, *first, asked],
+                                        where + (", after another copy's activation" if each else ""),
                                         turn_player=turn_player)
             # (the mover in Attack Position where `upright_baseline`, and owned by the player who controls it)
             baseline_setup = [SetupCard(**{**c.__dict__, "owner": None, **({"position": "faceup_attack"} if upright_baseline

@@ -1733,3 +1733,23 @@ def test_real_scripts_a_monster_of_an_archetype_the_cdb_holds_only_under_other_c
         monsters = [c for c in s.setup.cards if c.player == 0 and c.location == "mzone"]
         assert len(monsters) == (2 if s.kind == "ruling" else 1) and any(c.ref == victim.ref for c in monsters), s.id
     assert _real_dev_verdicts(scenarios, engine_driver) == {"qa-15545": "pass"}
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_each_copy_activated_in_one_chain_at_an_attack_declaration(shared_dir, engine_driver):
+    # 「自分のモンスターゾーンに「ドライブレイブ」が2体存在する場合、自分のサイバース族モンスターの攻撃宣言時にそれぞれの
+    # 「ドライブレイブ」のモンスター効果を発動できますか？」 (official Q&A 22550: チェーンして発動する事ができます): one copy is
+    # activated at the declaration, the question asked of the other in the chain after it; the baseline asks of one copy
+    cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
+    frames, scenarios = _dev_qas_compiled(shared_dir, [22550], cards)
+    drivereave = next(c for c in frames[22550].cards if c.ref == frames[22550].question.card)
+    assert drivereave.copies == 2 and "each copy activated in one chain" in drivereave.state
+    ruling = next(s for s in scenarios if s.kind == "ruling")
+    baseline = next(s for s in scenarios if s.control_for == ruling.id)
+    assert [(s.action, s.card) for s in ruling.steps[-2:]] == [("chain", "c1-2"), ("chain", "c1")]
+    assert ruling.steps[-1].expect == {"offered": True} and ruling.steps[-3].action == "attack"
+    assert "c1-2" not in {c.ref for c in baseline.setup.cards} and baseline.steps[-1].card == "c1"
+    verdict = settle(scenarios, run_scenarios(scenarios, driver=engine_driver, scripts=REAL,
+                                              cards=os.environ.get("RULINGS_EDOPRO_CARDS")))["qa-22550"]
+    assert verdict.verdict == "pass", verdict.reason

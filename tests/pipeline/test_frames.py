@@ -1489,3 +1489,13 @@ def test_a_title_that_generalizes_a_chain_is_read_from_the_question_texts_exampl
     # the title's frame: the example's set-up may meet that condition
     f = framed(12485)
     assert "situation: 「自分のスタンバイフェイズに発動する」 is not read" in f.unread
+
+
+def test_each_of_two_copies_activated_in_one_chain(qa):
+    # 「自分のモンスターゾーンに「テクスチェンジャー」が2体存在する場合、相手モンスターの攻撃宣言時にそれぞれのモンスター効果を
+    # 発動できますか？」: the copies and the word それぞれ are read (the questioned card's state EACH_COPY)
+    f = qa(21810)
+    assert not f.unread and f.answer == "yes"
+    card = _card(f, f.question.card)
+    assert (card.name, card.copies, card.state) == ("テクスチェンジャー", 2, ["present", "each copy activated in one chain"])
+    assert [(e.action, e.note) for e in f.events] == [("attack", "declares an attack")]
