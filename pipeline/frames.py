@@ -2593,6 +2593,8 @@ def own_effect_after_event(frame: Frame, body: str, cards: _Cards) -> None:
 
 # 「自分のモンスターゾーンに「X」が2体存在する場合、…時にそれぞれの（「X」の）モンスター効果を発動できますか」
 _JA_EACH_COPY = re.compile(r"それぞれの(?:" + _NAME + r"の)?(?:モンスター効果|効果)を発動")
+_JA_COUNT_BEFORE = re.compile(r"(?P<where>(?:自分|相手)の(?:墓地|手札|モンスターゾーン|フィールド)に)(?P<n>[2-9２-９])体の"
+                              r"(?P<x>" + _NAME + r")が(?:表側表示で)?存在")
 
 
 def read_each_copy(frame: Frame, body: str) -> None:
@@ -2601,9 +2603,19 @@ def read_each_copy(frame: Frame, body: str) -> None:
     state EACH_COPY: the compiler activates one copy and asks the question of another); the count and the word
     それぞれ read."""
     q = frame.question
-    card = next((c for c in frame.cards if q and c.ref == q.card), None)
     m = _JA_EACH_COPY.search(body)
-    if card is None or q.kind != "can_activate" or not card.copies or card.copies < 2 or m is None or (
+    if q is None or q.kind != "can_activate" or m is None:
+        return
+    # (the count said before the name: 「自分の墓地に2体の「X」が存在し」; the question then of X: 「それぞれの効果」)
+    counted = _JA_COUNT_BEFORE.search(body, 0, m.start())
+    said = next((c for c in frame.cards if counted and fold_name(c.name) == fold_name(_clean_name(counted.group("x")))),
+                None)
+    if said is not None and q.card in (None, said.ref) and "present" in said.state:
+        said.copies = int(counted.group("n").translate(str.maketrans("２３４５６７８９", "23456789")))
+        q.card = said.ref
+        frame.unread = [u for u in frame.unread if u != f"situation: 「{counted.group('where')}{counted.group('n')}体の」 is not read"]
+    card = next((c for c in frame.cards if c.ref == q.card), None)
+    if card is None or not card.copies or card.copies < 2 or (
             m.group(1) and fold_name(_clean_name(m.group(1))) != fold_name(card.name)):
         return
     card.state.append(EACH_COPY)

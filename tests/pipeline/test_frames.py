@@ -9,7 +9,7 @@ from functools import lru_cache
 import pytest
 
 from pipeline.frames import frame_for, frame_ja, frame_nlp, frame_statement, topic_first
-from rulings.records import Frame, PageDoc, TRAP_MONSTER_NOTE
+from rulings.records import EACH_COPY, Frame, PageDoc, TRAP_MONSTER_NOTE
 
 
 @lru_cache(maxsize=1)
@@ -1499,3 +1499,9 @@ def test_each_of_two_copies_activated_in_one_chain(qa):
     card = _card(f, f.question.card)
     assert (card.name, card.copies, card.state) == ("テクスチェンジャー", 2, ["present", "each copy activated in one chain"])
     assert [(e.action, e.note) for e in f.events] == [("attack", "declares an attack")]
+    # the count said before the name (「自分の墓地に2体の「X」が存在し」) and the question of X's effect (「それぞれの効果」)
+    f = qa(20975)
+    assert not f.unread and f.answer == "yes"
+    card = _card(f, f.question.card)
+    assert (card.name, card.location, card.copies) == ("超重武者オタス－K", "grave", 2) and card.state[-1] == EACH_COPY
+    assert [(e.action, e.note) for e in f.events] == [("attack", "declares a direct attack")]
