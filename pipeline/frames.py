@@ -2756,6 +2756,14 @@ def read_battle(frame: Frame, texts: list[str], cards: _Cards) -> bool:
         frame.events.append(FrameEvent(action="attack", card=x.ref, targets=[y.ref], note=BATTLES_NOTE))
         frame.cards = cards.cards
         said = m.group(0)
+        # お互いの「X」 / お互いのフィールドに「X」が存在し: a copy of a battling X on the other side too, in play
+        both = [c for c in (x, y) if any(re.search(r"お互い(?:のフィールドに|の)「" + re.escape(c.name) + "」", t)
+                                         for t in (unicodedata.normalize("NFKC", t) for t in texts))]
+        for c in both[:1]:
+            frame.cards.append(c.model_copy(update={
+                "ref": c.ref + "o", "controller": "opponent" if c.controller == "self" else "self", "state": ["present"],
+                "position": None, "location": None}))
+            said += "お互いの「」の効果が適用されている状態で戦闘を行う場合"
         frame.unread = [u for u in frame.unread if u not in (
             f"situation: what 「{x.name}」 does before the question", f"situation: what 「{y.name}」 does before the question")
             and not (u.startswith("situation: 「") and "戦闘を行う" in u and _without_names(

@@ -1193,6 +1193,19 @@ def test_real_scripts_the_lp_an_answer_states_after_an_attack_and_a_response(eng
     assert [(c.player, c.sequence) for c in one.setup.cards] == [(0, None), (1, 5)] and one.notes["lp"] == [None, -3000]
     assert [(c.player, c.sequence) for c in other.setup.cards] == [(0, 5), (1, None)] and other.notes["lp"] == [-3000, None]
     assert _real_verdict(compiled, "t-no92", engine_driver).verdict == "pass"
+    # official Q&A 8b5257acf8cfff9b: 「マジェスティ・ヒュペリオン」 on both fields (EFFECT_ALSO_BATTLE_DAMAGE), the asker's
+    # (ATK 2100) battles the other player's 「マスター・ヒュペリオン」 (ATK 2700): each player takes 600, no more
+    compiled = _real_compiled(
+        "t-majesty", "お互いの「マジェスティ・ヒュペリオン」の効果が適用されている状態で戦闘を行う場合、ダメージ計算はどうなりますか？",
+        "その場合、お互いに６００ダメージを受けることになります。",
+        {"マジェスティ・ヒュペリオン": 91434602, "マスター・ヒュペリオン": 55794644},
+        "お互いのフィールドに「マジェスティ・ヒュペリオン」が存在し、その効果が適用されています。この状況で、自分の攻撃表示の"
+        "「マジェスティ・ヒュペリオン」(天使族・攻撃力2100)が相手の攻撃表示の「マスター・ヒュペリオン」(天使族・攻撃力2700)と"
+        "戦闘を行う場合、ダメージはどうなりますか？")
+    ruling = compiled.scenarios[1]
+    assert sorted((c.code, c.player) for c in ruling.setup.cards) == [(55794644, 1), (91434602, 0), (91434602, 1)]
+    assert ruling.expect.lp == [7400, 7400]
+    assert _real_verdict(compiled, "t-majesty", engine_driver).verdict == "pass"
     # official Q&A a2d1d094236dd370: the opponent's 「EMスライハンド・マジシャン」 (ATK 2500) attacks directly, the asker
     # with 「EMモモンカーペット」 in a Pendulum Zone (a Normal Pendulum Monster in the other one keeps it from destroying
     # itself) chains 「ダメージ・ダイエット」: the damage is halved once, 1250. EDOPro script bug: 「ダメージ・ダイエット」's

@@ -531,6 +531,16 @@ def test_a_battle_of_two_named_monsters_is_the_event_an_lp_answer_comes_from():
     f = _ja("「A・O・J カタストル」と「N・グラン・モール」が戦闘を行う場合、どうなりますか？", "お互いに500ダメージを受けます。")
     assert [c.controller for c in f.cards] == ["self", "opponent"] and f.events[0].note == BATTLES_NOTE
     assert not _ja("「A・O・J カタストル」と「N・グラン・モール」が戦闘を行う場合、どうなりますか？", "効果は発動しません。").events
+    # お互いの「X」: a copy of the battling X on the other side too, in play (the title's clause explained)
+    title = "お互いの「マジェスティ・ヒュペリオン」の効果が適用されている状態で戦闘を行う場合、ダメージ計算はどうなりますか？"
+    question = ("お互いのフィールドに「マジェスティ・ヒュペリオン」が存在し、その効果が適用されています。この状況で、自分の攻撃表示の"
+                "「マジェスティ・ヒュペリオン」(天使族・攻撃力2100)が相手の攻撃表示の「マスター・ヒュペリオン」(天使族・攻撃力2700)と"
+                "戦闘を行う場合、ダメージはどうなりますか？")
+    f = frame_ja(title, question, "その場合、お互いに６００ダメージを受けることになります。", {})
+    assert not f.unread and f.lp == {"self": -600, "opponent": -600}
+    assert [(c.ref, c.name, c.controller, c.state) for c in f.cards] == [
+        ("c1", "マジェスティ・ヒュペリオン", "self", ["applied"]), ("c2", "マスター・ヒュペリオン", "opponent", []),
+        ("c1o", "マジェスティ・ヒュペリオン", "opponent", ["present"])]
 
 
 def test_a_direct_attack_the_question_text_declares_is_the_first_event_of_an_lp_answer():
