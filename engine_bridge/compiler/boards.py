@@ -841,6 +841,8 @@ _TRAIT_CALL = (r"(not\s+)?{card}:(IsSetCard|IsRace|IsAttribute|IsType|IsLevel|Is
                r"IsRankBelow|IsRankAbove|IsAttackBelow|IsAttackAbove|IsDefenseBelow|IsDefenseAbove|IsCode|IsMonster|"
                r"IsSpell|IsTrap|IsSpellTrap|IsFieldSpell)\(([^()]*)\)")
 _LEVEL_EQUALS = r"(?<!not ){card}:GetLevel\(\)\s*==\s*(\d+)(?![\w.+*/-])"
+# an ATK or DEF compared with a constant (c:GetAttack()==2100 or c:GetDefense()==2100): a card with that ATK passes
+_ATTACK_EQUALS = r"(?<!not ){card}:GetAttack\(\)\s*==\s*(\d+)(?![\w.+*/-])"
 # utility.lua's shorthands for IsType: c:IsSpell() is c:IsType(TYPE_SPELL), c:IsFieldSpell() a Field Spell
 _TYPE_SHORTHANDS = {"IsMonster": "TYPE_MONSTER", "IsSpell": "TYPE_SPELL", "IsTrap": "TYPE_TRAP",
                     "IsSpellTrap": "TYPE_SPELL|TYPE_TRAP", "IsFieldSpell": "TYPE_FIELD"}
@@ -884,6 +886,9 @@ def script_filters(script: str, cards: CardSource) -> list[list[tuple[bool, str,
         levels = [int(n) for n in re.findall(_LEVEL_EQUALS.format(card=re.escape(card)), body)]
         if levels:
             traits.append((False, "IsLevel", sorted(set(levels))))
+        attacks = sorted({int(n) for n in re.findall(_ATTACK_EQUALS.format(card=re.escape(card)), body)})
+        if len(attacks) == 1:
+            traits.append((False, "IsAttack", attacks))
         if any(not neg for neg, _, _ in traits) and traits not in out:
             out.append(traits)
     # filters passed inline rather than written as functions: aux.FilterBoolFunction(Card.IsRace,RACE_DRAGON),
@@ -931,7 +936,8 @@ def _fits(row: dict, trait: tuple[bool, str, list[int]]) -> bool:
             ok = level in values
     elif call.startswith(("IsAttack", "IsDefense")):
         stat = _stat(row, "attack" if call.startswith("IsAttack") else "defense")
-        ok = monster and stat >= 0 and (stat <= values[0] if call.endswith("Below") else stat >= values[0])
+        ok = monster and stat >= 0 and (stat <= values[0] if call.endswith("Below") else stat >= values[0]
+                                        if call.endswith("Above") else stat == values[0])
     else:  # IsCode
         ok = row["code"] in values or row.get("alias") in values
     return ok != negated

@@ -46,6 +46,10 @@ def test_the_traits_a_scripts_filters_check(pack_with_cdb):
     # utility.lua's shorthands are type checks: c:IsSpell() is c:IsType(TYPE_SPELL)
     shorthand = "function s.cfilter(c)\n\treturn c:IsSpell() and c:IsAbleToRemoveAsCost()\nend"
     assert script_filters(shorthand, pack_with_cdb) == [[(False, "IsType", [k["TYPE_SPELL"]])]]
+    # an ATK compared with a constant (「サイバー・ドラゴン・ネクステア」: c:GetAttack()==2100 or c:GetDefense()==2100): a
+    # card of that ATK passes
+    stat = "function s.spfilter(c,e,tp)\n\treturn c:IsRace(RACE_MACHINE) and (c:GetAttack()==2100 or c:GetDefense()==2100)\nend"
+    assert script_filters(stat, pack_with_cdb) == [[(False, "IsRace", [k["RACE_MACHINE"]]), (False, "IsAttack", [2100])]]
     # a filter that only excludes, or compares with a variable, gives no trait to look for
     assert script_filters("function s.filter(c,lv)\n\treturn not c:IsCode(id) and c:IsLevel(lv)\nend", pack_with_cdb) == []
 
@@ -73,6 +77,8 @@ def test_set_codes_match_as_the_core_matches_them():
     assert not _fits({"code": 2, "type": monster | load_constants()["TYPE_XYZ"], "level": 4}, (False, "IsLevelBelow", [4]))
     # the shared card database writes an ATK/DEF of ? as "?": no stat to compare (was a ValueError in the compiler)
     assert not _fits({"code": 3, "type": monster, "attack": "?"}, (False, "IsAttackBelow", [1000]))
+    assert _fits({"code": 3, "type": monster, "attack": 2100}, (False, "IsAttack", [2100]))
+    assert not _fits({"code": 3, "type": monster, "attack": 2000}, (False, "IsAttack", [2100]))
     assert _fits({"code": 3, "type": monster, "attack": "?"}, (True, "IsAttackAbove", [1000]))
     # the same in a ruling's described traits (a described card picked from the shared database, 「合神竜ティマイオス」)
     assert not _has_traits({"type": monster, "attack": "?"}, ["atk<=999"])
