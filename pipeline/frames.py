@@ -1232,6 +1232,8 @@ _JA_REFUSED_QUOTE = re.compile(r"『([^『』]+)』(?:の)?(?:モンスター効
 
 
 _JA_ONLY_IF = re.compile(r"(?:場合|際|時)(?:のみ|に限り)、?(?:[^。]*?)(?:発動|召喚|セット|攻撃)")
+# 「しかしながら、対象とする事ができるのは、…モンスターのみとなります」: which cards only the yes is said of
+_JA_ONLY_THESE = re.compile(r"(?:事|こと)が(?:でき|可能)(?:る|な)のは、?[^。]*のみ(?:となります|です)$")
 
 
 def answered_precondition(answer: str, kind: str) -> list[str]:
@@ -1243,7 +1245,8 @@ def answered_precondition(answer: str, kind: str) -> list[str]:
     needs = [x for x in sentences if _JA_NEEDS.search(x.rstrip("）)"))]
     # 「…場合のみ、…発動する事ができます。（…の際には…発動する事はできません。）」: the yes said only under what it
     # needs, the aside refusing the rest
-    only = [x for x in sentences if _JA_ONLY_IF.search(x) and _can_polarities(x + "。", kind) == {"yes"}]
+    only = [x for x in sentences if _JA_ONLY_IF.search(x) and _can_polarities(x + "。", kind) == {"yes"}
+            or _JA_ONLY_THESE.search(x)]
     asides = [x for x in sentences if only and x.startswith(("（", "(", "なお", "ただし")) and x not in only and
               _can_polarities(x + "。", kind) == {"no"}]
     rest = "。".join(x for x in sentences if x not in needs and x not in asides) + "。"
@@ -1257,7 +1260,10 @@ def answered_precondition(answer: str, kind: str) -> list[str]:
                 _JA_EVEN_THEN.search(x) and _can_polarities(x + "。", kind) == {"yes"} for x in main):
             return [x.lstrip("（(").rstrip("）)") for x in refusals]
         return []
-    if _can_polarities(rest, kind) != {"yes"} or _answer_ja(rest, kind) != "yes":
+    # (「…を選択する事はできます。しかしながら、…できるのは…のみとなります」: a yes said in words other than the
+    # question's verb, beside which cards only)
+    these = any(_JA_ONLY_THESE.search(x) for x in only)
+    if _can_polarities(rest, kind) not in ({"yes"}, *([set()] if these else [])) or _answer_ja(rest, kind) != "yes":
         return []
     return [x.lstrip("（(").rstrip("）)") for x in needs + only]
 
@@ -1888,10 +1894,12 @@ def asked_applied(frame: Frame) -> dict[str, bool]:
     return {subject: frame.answer == "yes"} if subject in activated else {}
 
 
+# 「X」や「Y」を…できますか: cards listed as examples of what the question asks (each one is): the first one, X, stands for them
+_JA_EXAMPLES = r"(?:や「(?:[^「」]|「[^「」]*」)+」)*(?:等|など)?"
 # 「G」の①の効果で、デッキから「X」を…: G's effect chooses X (from where the words before X say)
 _JA_SELECT = re.compile(_NAME + r"の(?:(?P<eff>[①-⑥])の)?(?:『[^『』]{1,60}』の)?(?P<what>モンスター効果|ペンデュラム効果|効果)"
                         r"(?:で|によって|の処理で|の対象として)、?(?P<where>(?:自分の|相手の)?(?:デッキ|墓地|手札|エクストラデッキ)(?:から|の))?"
-                        + _NAME + r"を(?P<where2>デッキから|墓地から)?(?:(?:手札|デッキ)に)?(?:加えられ|加える|選べ|選ぶ|戻せ|戻す|"
+                        + _NAME + _JA_EXAMPLES + r"を(?P<where2>デッキから|墓地から)?(?:(?:手札|デッキ)に)?(?:加えられ|加える|選べ|選ぶ|戻せ|戻す|"
                         r"墓地(?:へ|に)送れ|墓地(?:へ|に)送る)")
 # 「G」を発動する際に、（コストとして、）「X」を除外できますか / 「G」の（発動）コストとして「X」をリリースできますか: G's cost
 # chooses X; 「G」の効果で墓地へ送るカードとして、「X」を選べますか: what G's effect chooses, said before X
@@ -1905,10 +1913,19 @@ _JA_SELECT_COST = re.compile(
     r"(?:で|によって)、?[^「」、。]{1,12}?(?:カード|モンスター)(?:として|に)|(?:で|によって|の処理で|の効果処理で))、?"
     # 「G」の効果で融合召喚を行う場合、… / 「G」の効果で、「Y」を融合召喚する際に、…: the summon whose materials are chosen
     r"(?:(?:(?P<y>" + _NAME + r")を)?(?:融合|シンクロ|エクシーズ|儀式)召喚(?:を行う|する)(?:場合|際に)、?)?"
-    + _JA_SELECT_WHERE + r"(?:(?P<x>" + _NAME + r")(?:自身)?|(?P<desc>[^「」、。]{2,30}?))"
+    # (モンスターカード扱いの「X」: a Trap Monster, its activation read by read_trap_monsters)
+    + _JA_SELECT_WHERE + r"(?:(?P<tm>モンスターカード扱い(?:の|となっている)、?)?(?P<x>" + _NAME + r")(?:自身)?|"
+    r"(?P<desc>[^「」、。]{2,30}?))"
     r"を(?P<where2>デッキから|墓地から|手札から)?(?:(?:手札|デッキ)に)?" + _JA_SELECT_VERB)
 _WHERE_FROM = {"デッキ": "deck", "墓地": "grave", "手札": "hand", "エクストラデッキ": "extra", "フィールド": "field",
                "モンスターゾーン": "mzone"}
+
+
+def _examples_after(text: str, name: str) -> list[str]:
+    """The names listed after 「name」 as examples like it (「X」や「Y」や「Z」を: Y, Z)."""
+    at = text.find("「" + name + "」")
+    m = re.match(r"(?:や「(?:[^「」]|「[^「」]*」)+」)+", text[at + len(name) + 2:]) if at >= 0 else None
+    return [n for n in _CARD.findall(m.group(0))] if m else []
 
 
 def read_select_question(frame: Frame, body: str, answer: str, cards: _Cards) -> None:
@@ -1940,6 +1957,10 @@ def read_select_question(frame: Frame, body: str, answer: str, cards: _Cards) ->
     if source.ref == chosen.ref and not re.search(r"自身を", m.group(0)):
         frame.unread.append("question: the effect's own card is the one it chooses, not said 自身 (another copy?) is not read")
         return
+    if m.groupdict().get("tm") and not any(e.card == chosen.ref and e.note == TRAP_MONSTER_NOTE for e in frame.events):
+        # 「G」を発動する際に、モンスターカード扱いの「X」を墓地へ送れますか: X's activation (a Trap Monster) played first
+        frame.events.append(FrameEvent(action="activate", card=chosen.ref, actor=chosen.controller, note=TRAP_MONSTER_NOTE))
+        frame.unread = [u for u in frame.unread if u != "situation: a card state (扱い)"]
     if m.groupdict().get("verb"):
         q.how = m.group("verb")  # what the choice does: 除外 / リリース / 装備 (where the chosen card is looked for)
     q.card, q.targets, q.text = source.ref, [chosen.ref], m.group(0)
@@ -1949,10 +1970,11 @@ def read_select_question(frame: Frame, body: str, answer: str, cards: _Cards) ->
     returning = re.search(r"戻[せす]$", m.group(0))  # 「X」をデッキに戻せますか: X is where the ruling says, else on the field
     # (banished, released or equipped: where the effect's text looks for it, the compiler reads it)
     chosen.location = _WHERE_FROM.get(where) or chosen.location or (
-        None if returning or m.groupdict().get("verb") or chosen is source else "deck")
+        None if returning or m.groupdict().get("verb") or m.groupdict().get("tm") or chosen is source else "deck")
     chosen.controller = chosen.controller or ("opponent" if (m.group("where") or "").startswith("相手") else None)
     said = _CARD.sub("「」", m.group(0))  # the clauses this reading explains (「を発動する際にコストとして」 …)
-    for card in (source, chosen, *([summoned] if summoned else [])):
+    listed = [cards.get(n) for n in _examples_after(m.group(0), chosen.name)]  # (「X」や「Y」を: Y an example like X)
+    for card in (source, chosen, *([summoned] if summoned else []), *listed):
         frame.unread = [u for u in frame.unread if u != f"situation: what 「{card.name}」 does before the question"
                         and not ((c := re.fullmatch(r"situation: 「(.*)」 is not read", u)) and c.group(1) in said)]
     if frame.answer is None:
@@ -2050,13 +2072,20 @@ _JA_WHERE = (r"(?P<where>(?:自分の|相手の)?(?:デッキ|墓地|手札|エ�
 _JA_SUMMON_BY_EFFECT = [
     # (自身をリリースして発動した「G」の効果によって: G's cost, paid as the engine activates it)
     re.compile(r"(?:自身をリリースして発動した)?(?P<g>" + _NAME + r")" + _JA_EFFECT_NAMED + r"(?:で|によって|により)、?" + _JA_WHERE
-               + r"(?P<x>" + _NAME + r")を(?P<where2>デッキから|墓地から|手札から|エクストラデッキから)?" + _JA_SUMMON_HOW
+               + r"(?P<x>" + _NAME + r")" + _JA_EXAMPLES + r"を(?P<where2>デッキから|墓地から|手札から|エクストラデッキから)?"
+               + _JA_SUMMON_HOW
                + r"(?:する事は|することは|する事が|することが)?でき(?:ます|ません)か"),
     re.compile(_JA_WHERE + r"(?P<x>" + _NAME + r")を、?(?P<g>" + _NAME + r")(?:等)?(?:" + _JA_EFFECT_NAMED + r")?"
                + r"(?:で|によって|により)、?(?P<where2>デッキから|墓地から|手札から|エクストラデッキから)?" + _JA_SUMMON_HOW
                + r"(?:する事は|することは|する事が|することが)?でき(?:ます|ません)か"),
 ]
 _WHERE_WORD = {"デッキ": "deck", "墓地": "grave", "手札": "hand", "エクストラデッキ": "extra", "EXデッキ": "extra"}
+# 「G」の効果で（墓地の）<desc>を特殊召喚できますか: G's effect summons a monster the ruling describes (「墓地の水属性モンスター」
+# 「レベル5以上の融合モンスター等」「「A」と名のついた融合モンスター」), not one it names
+_JA_SUMMON_DESCRIBED_BY_EFFECT = re.compile(
+    r"(?P<g>" + _NAME + r")" + _JA_EFFECT_NAMED + r"(?:で|によって|により)、?" + _JA_WHERE
+    + r"(?P<desc>(?:「[^「」]+」と名のついた)?[^「」、。]{2,30}?)を(?P<where2>デッキから|墓地から|手札から|エクストラデッキから)?"
+    + _JA_SUMMON_HOW + r"(?:する事は|することは|する事が|することが)?でき(?:ます|ません)か")
 
 
 # カードの効果によってデッキから墓地へ送られた「X」を墓地から特殊召喚できますか: X (the questioned card, summoned by
@@ -2185,10 +2214,19 @@ def read_summon_by_effect(frame: Frame, body: str, cards: _Cards) -> None:
     no longer an unread card before the question. Titles in other shapes are left as they are."""
     q = frame.question
     m = next((found for p in _JA_SUMMON_BY_EFFECT if (found := p.search(body))), None)
+    chosen = None
+    if q is not None and m is None and not q.targets:
+        # (a monster the ruling describes: the described card joins the frame's cards, as for can_target)
+        m = _JA_SUMMON_DESCRIBED_BY_EFFECT.search(body)
+        frame.cards = cards.cards
+        chosen = _described(frame, m.group("desc"), archetype=True) if m else None
+        if chosen is None:
+            return
+        cards.cards.append(chosen)
     if q is None or m is None:
         return
     source = cards.get(m.group("g")[1:-1])
-    chosen = cards.get(m.group("x")[1:-1])
+    chosen = chosen or cards.get(m.group("x")[1:-1])
     if source.ref == chosen.ref and not m.group("where") and not m.group("where2"):
         return  # 「X」の効果で「X」を: its own summon procedure or effect (the generic path reads it)
     q.card, q.targets, q.text = source.ref, [chosen.ref], m.group(0)
@@ -2205,10 +2243,15 @@ def read_summon_by_effect(frame: Frame, body: str, cards: _Cards) -> None:
         chosen.state = sorted({*chosen.state, NOT_PROPERLY_SUMMONED})
     if (m.group("where") or "").startswith("相手の"):
         chosen.controller = chosen.controller or "opponent"
-    names = {source.name, chosen.name}
+    names = {source.name, chosen.name, *(_clean_name(n) for n in _CARD.findall(m.groupdict().get("desc") or "")),
+             *(_clean_name(n) for n in _examples_after(m.group(0), chosen.name))}
     said = _CARD.sub("「」", m.group(0))  # the clauses this reading explains (「エクストラデッキから」 …)
+    # (a count the description says, 「レベル5以上の…」: read into its traits)
+    counted = {f"situation: a count ({n})" for n in re.findall(r"[0-9０-９]+(?:以上|以下|未満)", m.groupdict().get("desc") or "")}
     frame.unread = [u for u in frame.unread if not any(u == f"situation: what 「{n}」 does before the question" for n in names)
-                    and not ((c := re.fullmatch(r"situation: 「(.*)」 is not read", u)) and c.group(1) in said)]
+                    and not ((c := re.fullmatch(r"situation: 「(.*)」 is not read", u)) and (
+                        c.group(1) in said or (chosen.described and c.group(1).lstrip("にでは") in said)))
+                    and u not in counted]
 
 
 # what befalls a card before the question, and by what: 「X」が戦闘で破壊された場合 / 裏側守備表示の「X」が戦闘や
@@ -2341,7 +2384,8 @@ def read_moved_by(situation: str, cards: _Cards, spans: list[tuple[int, int]]) -
 
 
 # 手札やデッキから墓地へ送られた「X」の効果: X sent to the Graveyard from a pile before the question (its effect is asked)
-_JA_SENT_FROM_PILES = re.compile(r"(?:^|(?<=、))(?:手札やデッキ|デッキや手札|手札・デッキ|デッキ)から墓地へ送られた(?P<x>" + _NAME +
+# (墓地へ送られた「X」の効果, from where not said: from the Deck is one way, the one played)
+_JA_SENT_FROM_PILES = re.compile(r"(?:^|(?<=、))(?:(?:手札やデッキ|デッキや手札|手札・デッキ|デッキ)から)?墓地へ送られた(?P<x>" + _NAME +
                                  r")(?=の(?:[①-⑥]の)?(?:モンスター効果|効果))")
 
 

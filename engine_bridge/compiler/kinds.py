@@ -21,13 +21,13 @@ from engine_bridge.compiler.effects import (_event_effect, _SET_DESC, _SET_TYPE,
                                             face_up_effect, numbered_effect_text, open_state_effects, own_event_effect,
                                             own_event_trigger, referenced_cards, summon_source)
 from engine_bridge.compiler.steps import (_check_event_sides, _event_place, _negation_window, _with_filler, named_filler,
-                                          Played, played_activations, revive_steps,
+                                          burial_steps, Played, played_activations, revive_steps,
                                           revive_triggered,
                                           summon_triggered)
 from engine_bridge.compiler.verdicts import _expect_fates, FATE_CONTRARY, MOVED_INTO
 from engine_bridge.scenario import Scenario, SetupCard, Step
 from rulings.records import (BATTLES_NOTE, EACH_COPY, Frame, FrameCard, FrameEvent, FrameQuestion, MOVED_BY_NOTE,
-                             NOT_PROPERLY_SUMMONED, TRAP_MONSTER_NOTE)
+                             NOT_PROPERLY_SUMMONED, SENT_NOTE, TRAP_MONSTER_NOTE)
 
 
 def _require_yes_or_no(frame: Frame) -> None:
@@ -388,7 +388,9 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
         return _compile_select_itself(ruling, frame, cards)
     # (モンスターカード扱いの「X」を除外し、「G」を発動できますか: X a Trap Monster, its activation played first)
     trap_monster = [e for e in frame.events if e.note == TRAP_MONSTER_NOTE and e.card == chosen.ref and e.action == "activate"]
-    if [e for e in frame.events if e not in trap_monster] or any(
+    # (墓地へ送られた「G」の効果で: G sent to the Graveyard from its controller's Deck by a stand-in first, in the baseline too)
+    sent = [e for e in frame.events if e.note == SENT_NOTE and e.card == source.ref and e.action == "send_to_grave"]
+    if [e for e in frame.events if e not in trap_monster + sent] or any(
             c.state for c in frame.cards if c.ref not in (source.ref, chosen.ref)):
         raise NotCompiled("can_select with a situation or events before the question: not compiled yet")
     if trap_monster and (chosen.controller == "opponent" or chosen.location not in (None, "mzone", "field")):
@@ -419,10 +421,15 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
     by_summon = kind in ("monster", "pendulum") and summon_triggered(cards.script(source.passcode) or "", effect, single=True)
     # (of its own Special Summon: G Special Summoned from the Graveyard by a stand-in effect first, 「死者蘇生」)
     revived = not by_summon and revive_triggered(cards.script(source.passcode) or "", effect, kind, cards)
+    buried = bool(sent) and kind in ("monster", "pendulum")
+    if sent and not buried:
+        raise NotCompiled(f"「{source.name}」 sent to the Graveyard first is not a Main Deck monster: not compiled")
     if by_summon:
         places = [("hand", None)]
     elif revived:
         places = [("grave", None)]
+    elif buried:
+        places = [("deck", None)]  # sent from there by the stand-in 「おろかな埋葬」
     elif open_state_effects(cards.script(source.passcode) or "", effect) is False:
         raise NotCompiled(f"「{source.name}」's effect is a trigger (its script has no Ignition/Quick/activation type "
                           f"for it): the event that triggers it is not in the frame")
@@ -505,7 +512,13 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
                 reviver, prelude = revive_steps(source.ref, 0)
                 extra.append(reviver)
                 label += ", after its Special Summon by 「死者蘇生」"
-            step = Step(action="activate", card=source.ref, effect=effect, select=[chosen.ref], answer=True,
+            if buried:
+                burier, prelude = burial_steps(source.ref, 0, cards)
+                extra.append(burier)
+                label += ", after 「おろかな埋葬」 sent it from the Deck"
+            # (a trigger of its being sent: asked once it moved, not in the window of the stand-in's activation)
+            asked = {"action": "chain", "after": [source.ref]} if buried else {"action": "activate"}
+            step = Step(**asked, card=source.ref, effect=effect, select=[chosen.ref], answer=True,
                         expect={"offered": True, "selectable": {chosen.ref: frame.answer == "yes"}})
             activated = [Step(action="activate", card=chosen.ref, answer=True)] if trap_monster else []
             ruling_scenario = _scenario(ruling, base, frame, [qsetup, target, *extra], [*activated, *prelude, step],
@@ -517,7 +530,7 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
                                   properly_summoned=unsummoned)
                 if cards.kind(stand.code) == "extra" and where == "deck":
                     stand.location = "extra"
-                b_step = Step(action="activate", card=source.ref, effect=effect, select=["t0"], answer=True,
+                b_step = Step(**asked, card=source.ref, effect=effect, select=["t0"], answer=True,
                               expect={"offered": True, "selectable": {"t0": True}})
                 mine = [c for c in extra if c.ref != f"{chosen.ref}-2"] + (
                     [SetupCard(**{**stand.__dict__, "ref": "t0-2"})] if twice else [])
@@ -948,9 +961,15 @@ def _compile_summon_by_effect(ruling: Any, frame: Frame, cards: CardSource) -> l
             summoning = [n for n in summoning if "このカードをリリースして" in parts[n]]
         if len(summoning) == 1:
             q = q.model_copy(update={"effect": summoning[0]})
+    summoning = numbered_effect_text(text, q.effect)
+    if chosen.location is None and cards.kind(chosen.passcode) == "extra" and re.search(
+            r"墓地(?:・|から|の)[^。]*特殊召喚", summoning) and not re.search(r"(?:エクストラ|EX)デッキ", summoning):
+        # an Extra Deck monster an effect summons from the hand or the Graveyard (「自分の手札・墓地から…特殊召喚する」):
+        # from the Graveyard, the one of those places it can be in
+        chosen = chosen.model_copy(update={"location": "grave"})
     if chosen.location is None:
         chosen = chosen.model_copy(update={"location": "extra" if cards.kind(chosen.passcode) == "extra" else (
-            summon_source(numbered_effect_text(text, q.effect)) or "hand")})
+            summon_source(summoning) or "hand")})
     cards_list = [chosen if c.ref == chosen.ref else c for c in cards_list]
     if chosen not in cards_list:
         cards_list.append(chosen)

@@ -9,7 +9,7 @@ from functools import lru_cache
 import pytest
 
 from pipeline.frames import frame_for, frame_ja, frame_nlp, frame_statement, topic_first
-from rulings.records import EACH_COPY, Frame, PageDoc, TRAP_MONSTER_NOTE
+from rulings.records import EACH_COPY, Frame, PageDoc, SENT_NOTE, TRAP_MONSTER_NOTE
 
 
 @lru_cache(maxsize=1)
@@ -1515,3 +1515,36 @@ def test_each_of_two_copies_activated_in_one_chain(qa):
     card = _card(f, f.question.card)
     assert (card.name, card.location, card.copies) == ("超重武者オタス－K", "grave", 2) and card.state[-1] == EACH_COPY
     assert [(e.action, e.note) for e in f.events] == [("attack", "declares a direct attack")]
+
+
+def test_cards_listed_as_examples_of_what_an_effect_chooses_or_summons(qa):
+    # 「G」の効果によって「X」や「Y」を特殊召喚できますか / …「X」や「Y」を手札に加えられますか: the first card listed stands
+    # for the examples (each one is what is asked); the others are read, not unexplained situation cards
+    f = qa(17505)  # 「不知火の宮司」の効果によって「刀神－不知火」や「戦神－不知火」を特殊召喚できますか
+    assert (_named(f, f.question.card), [_named(f, t) for t in f.question.targets], f.answer) == (
+        "不知火の宮司", ["刀神－不知火"], "yes")
+    # (「…を選択する事はできます。しかしながら、対象とする事ができるのは、…のみとなります」: a yes beside which cards only)
+    assert f.requires and f.requires[0].startswith("しかしながら") and not f.unread
+    # 墓地へ送られた「G」のモンスター効果によって: G sent to the Graveyard (from where not said) before its effect chooses
+    f = qa(21560)
+    assert (f.question.kind, _named(f, f.question.card), [_named(f, t) for t in f.question.targets], f.answer, f.unread) == (
+        "can_select", "デスペラード・リボルバー・ドラゴン", ["アルカナフォースⅩⅣ－TEMPERANCE"], "yes", [])
+    assert [(e.action, e.card, e.note) for e in f.events] == [("send_to_grave", f.question.card, SENT_NOTE)]
+
+
+def test_a_trap_monster_a_cost_would_send_is_activated_first(qa):
+    # 「ミステリーサークル」を発動する際に、モンスターカード扱いの「アポピスの化神」を墓地へ送れますか: the can_select of the
+    # cost, the Trap Monster's activation before it (on the field, not in the Deck)
+    f = qa(10)
+    (apophis,) = [_card(f, t) for t in f.question.targets]
+    assert (f.question.kind, _named(f, f.question.card), apophis.name, apophis.location, f.answer, f.unread) == (
+        "can_select", "ミステリーサークル", "アポピスの化神", None, "no", [])
+    assert [(e.action, e.card, e.note) for e in f.events] == [("activate", apophis.ref, TRAP_MONSTER_NOTE)]
+
+
+def test_a_monster_an_effect_summons_described_not_named(qa):
+    # 「G」の『①』の効果で墓地の水属性モンスターを特殊召喚できますか: the monster described (traits, where) is G's choice
+    f = qa(23400)
+    (water,) = [_card(f, t) for t in f.question.targets]
+    assert (_named(f, f.question.card), water.described, water.location, f.unread) == (
+        "武神姫－アハシマ", ["monster", "attribute=WATER"], "grave", [])
