@@ -1909,7 +1909,9 @@ _JA_SELECT_VERB = (r"(?:加えられ|加える|選べ|選ぶ|戻せ|戻す|墓�
 _JA_SELECT_WHERE = r"(?P<where>(?:自分の|相手の)?(?:デッキ|墓地|手札|エクストラデッキ|フィールド|モンスターゾーン)(?:から|の|に存在する))?"
 _JA_SELECT_COST = re.compile(
     r"(?P<gwhere>(?:墓地|手札)(?:にて|で)発動(?:した|する)|(?:自分の)?(?:墓地|手札)の)?(?P<g>" + _NAME + r")(?:の(?:(?P<eff>[①-⑥])の)?(?:『[^『』]{1,60}』の)?(?P<what>モンスター効果|ペンデュラム効果|効果))?"
-    r"(?:を発動する際に(?:、?コストとして)?|を発動する際のコストとして|の(?:発動)?コストとして|"
+    # (「G」の効果を発動する際に、デッキから墓地へ送るレベル3モンスターとして、「X」を選べますか: what the choice is for)
+    r"(?:を発動する際に(?:、?コストとして|、?[^「」、。]{1,24}?(?:カード|モンスター)として)?|を発動する際のコストとして|"
+    r"の(?:発動)?コストとして|"
     r"(?:で|によって)、?[^「」、。]{1,12}?(?:カード|モンスター)(?:として|に)|(?:で|によって|の処理で|の効果処理で))、?"
     # 「G」の効果で融合召喚を行う場合、… / 「G」の効果で、「Y」を融合召喚する際に、…: the summon whose materials are chosen
     r"(?:(?:(?P<y>" + _NAME + r")を)?(?:融合|シンクロ|エクシーズ|儀式)召喚(?:を行う|する)(?:場合|際に)、?)?"
@@ -1973,6 +1975,10 @@ def read_select_question(frame: Frame, body: str, answer: str, cards: _Cards) ->
         None if returning or m.groupdict().get("verb") or m.groupdict().get("tm") or chosen is source else "deck")
     chosen.controller = chosen.controller or ("opponent" if (m.group("where") or "").startswith("相手") else None)
     said = _CARD.sub("「」", m.group(0))  # the clauses this reading explains (「を発動する際にコストとして」 …)
+    if body[:m.start()] == "自身を対象として、" and m.re is _JA_SELECT_COST:
+        # 自身を対象として、「G」の効果を発動する際に、…: G on the field, its own target (the choice asked is another one)
+        source.location = source.location or "mzone"
+        frame.unread = [u for u in frame.unread if u != "situation: 「自身を対象として」 is not read"]
     listed = [cards.get(n) for n in _examples_after(m.group(0), chosen.name)]  # (「X」や「Y」を: Y an example like X)
     for card in (source, chosen, *([summoned] if summoned else []), *listed):
         frame.unread = [u for u in frame.unread if u != f"situation: what 「{card.name}」 does before the question"

@@ -242,9 +242,10 @@ def test_real_scripts_what_an_effect_chooses_after_its_card_was_sent_or_beside_a
     の効果で「アルカナフォースⅩⅣ－TEMPERANCE」を手札に加えられる: the stand-in 「おろかな埋葬」 sends it from the Deck, its
     trigger asked once it moved); a Synchro Monster an effect summons from the hand or the Graveyard is in the Graveyard
     (「不知火の宮司」 -> 「刀神－不知火」, after 宮司's Normal Summon); a cost cannot send the Trap Monster 「アポピスの化神」
-    (「ミステリーサークル」: its baseline a vanilla monster chosen)."""
+    (「ミステリーサークル」: its baseline a vanilla monster chosen); 「彼岸の黒天使 ケルビーニ」's cost can send the Level 3
+    「インフェルニティ・ネクロマンサー」 from the Deck (自身を対象として: 彼岸 on the field)."""
     cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
-    frames, scenarios = _dev_qas_compiled(shared_dir, (21560, 17505, 10), cards)
+    frames, scenarios = _dev_qas_compiled(shared_dir, (21560, 17505, 10, 21605), cards)
     sent = [s for s in scenarios if s.ruling_ids == ["qa-21560"]]
     assert sent and all([st.action for st in s.steps] == ["activate", "chain"] and s.steps[-1].after for s in sent)
     miko = next(s for s in scenarios if s.ruling_ids == ["qa-17505"] and s.kind == "ruling")
@@ -253,7 +254,7 @@ def test_real_scripts_what_an_effect_chooses_after_its_card_was_sent_or_beside_a
     verdicts = settle(scenarios, run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"),
                                                driver=engine_driver))
     assert {rid: v.verdict for rid, v in verdicts.items()} == {"qa-21560": "pass", "qa-17505": "pass",
-                                                                "qa-10": "pass"}, verdicts
+                                                                "qa-10": "pass", "qa-21605": "pass"}, verdicts
 
 
 def test_own_event_effect_is_the_one_numbered_effect_the_event_triggers():

@@ -1548,3 +1548,13 @@ def test_a_monster_an_effect_summons_described_not_named(qa):
     (water,) = [_card(f, t) for t in f.question.targets]
     assert (_named(f, f.question.card), water.described, water.location, f.unread) == (
         "武神姫－アハシマ", ["monster", "attribute=WATER"], "grave", [])
+
+
+def test_what_a_cost_chooses_said_before_the_chosen_card(qa):
+    # 自身を対象として、「G」のモンスター効果を発動する際に、デッキから墓地へ送るレベル3モンスターとして、「X」を選べますか: the
+    # can_select of G's cost (X from the Deck), G on the field as its own target
+    f = qa(21605)
+    (chosen,) = [_card(f, t) for t in f.question.targets]
+    source = _card(f, f.question.card)
+    assert (f.question.kind, source.name, source.location, chosen.name, chosen.location, f.answer, f.unread) == (
+        "can_select", "彼岸の黒天使 ケルビーニ", "mzone", "インフェルニティ・ネクロマンサー", "deck", "yes", [])
