@@ -25,8 +25,8 @@ import spacy
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from rulings.records import (BATTLES_NOTE, EACH_COPY, Frame, FrameCard, FrameEvent, FrameQuestion, FrameZone,
-                             MOVED_BY_NOTE, NOT_PROPERLY_SUMMONED, SENT_NOTE, TRAP_MONSTER_NOTE)
+from rulings.records import (BATTLES_NOTE, CONTROL_TAKER, EACH_COPY, Frame, FrameCard, FrameEvent, FrameQuestion,
+                             FrameZone, MOVED_BY_NOTE, NOT_PROPERLY_SUMMONED, SENT_NOTE, TRAP_MONSTER_NOTE)
 from rulings.text import fold_name, language_family
 
 CIRCLED = {c: i for i, c in enumerate("①②③④⑤⑥⑦⑧⑨⑩", 1)}
@@ -928,6 +928,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     found += read_declared(situation_text, cards, spans)
     found += read_trap_monsters(situation_text, cards, spans)
     read_owned(situation_text, cards, spans)
+    read_control_moved(situation_text, cards, spans)
     for pattern, action in _JA_EVENTS:
         for m in pattern.finditer(situation_text):
             if any(s <= m.start() < e for s, e in spans):
@@ -2436,6 +2437,34 @@ def read_trap_monsters(situation: str, cards: _Cards, spans: list[tuple[int, int
     return found
 
 
+# 「G」によってコントロールが相手に移っている「X」 / 「G」の効果によってコントロールを得た「X」 / 「G」の効果でコントロールを得ている
+# 「X」: X controlled by the player who does not own it, moved there by G's effect (G names the control change)
+_JA_CONTROL_MOVED = re.compile(
+    r"(?P<whose>相手の|自分の)?(?P<g>" + _NAME + r")(?:の(?:[①-⑨]の)?(?:モンスター効果|ペンデュラム効果|効果))?"
+    r"(?:によって|で|により)、?(?:(?P<to>相手|自分)(?:が|は))?(?:コントロールが(?P<moved>相手|自分)に移って(?:いる|いた)|"
+    r"コントロールを得(?:た|ている|ていた))、?(?P<x>" + _NAME + r")")
+
+
+def read_control_moved(situation: str, cards: _Cards, spans: list[tuple[int, int]]) -> None:
+    """「G」によってコントロールが相手に移っている「X」 (X the asker's, controlled by the other player) / 「G」の効果によって
+    コントロールを得た「X」 (X the other player's, controlled by the asker, or by the player the title says took it):
+    FrameCard.owner and controller, and G's state CONTROL_TAKER (what its effect did: a set-up, not played)."""
+    for m in _JA_CONTROL_MOVED.finditer(situation):
+        if any(s <= m.start() < e for s, e in spans):
+            continue
+        g, card = cards.get(m.group("g")[1:-1]), cards.get(m.group("x")[1:-1])
+        if g.ref == card.ref or card.owner:
+            continue
+        if m.group("moved"):
+            controller = "opponent" if m.group("moved") == "相手" else "self"
+        else:
+            controller = "opponent" if (m.group("to") or "") == "相手" else "self"
+        card.owner, card.controller = ("self" if controller == "opponent" else "opponent"), controller
+        if CONTROL_TAKER not in g.state:
+            g.state.append(CONTROL_TAKER)
+        spans.append((m.start(), m.start("x")))
+
+
 def read_owned(situation: str, cards: _Cards, spans: list[tuple[int, int]]) -> None:
     """A card the title says is owned by one player (元々の持ち主が…): FrameCard.owner, and its controller the other
     player unless a place said before it gives one (the 相手の of 元々の持ち主が相手の is whose card it is, not where)."""
@@ -2626,8 +2655,9 @@ def own_effect_after_event(frame: Frame, body: str, cards: _Cards) -> None:
     # (and what befalls it is its Summon: 「「X」が召喚・特殊召喚に成功した場合、モンスター効果を発動できますか」)
     caused = caused or [e for e in frame.events if e.action in ("summon", "special_summon", "flip_summon") and not e.note]
     involved = {r for e in caused for r in (e.card, *e.targets)}
-    # (a card that only applies or is there is the situation, not who acts: 「「マクロコスモス」の適用中に…」)
-    situation = {c.ref for c in frame.cards if c.state and set(c.state) <= {"applied", "present"}}
+    # (a card that only applies or is there is the situation, not who acts: 「「マクロコスモス」の適用中に…」; nor one whose
+    # effect gave a card's control: 「「強制転移」によってコントロールが相手に移っている「X」が…」)
+    situation = {c.ref for c in frame.cards if c.state and set(c.state) <= {"applied", "present", CONTROL_TAKER}}
     # (「…場合でも、ドローする効果は発動しますか」: its effect described by what it does; one of several effects the
     # compiler cannot tell apart is not compiled)
     asked = re.match(r"^(?:(?:場合|時|際)(?:に)?、?)?(?:その|自身の)?(?:(?P<eff>[①-⑨])の)?"

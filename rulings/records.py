@@ -299,6 +299,10 @@ BATTLES_NOTE = "battles (either attacks)"
 # a FrameCard.state of the questioned card the situation has several copies of (「X」が2体存在する場合、…それぞれの効果を
 # 発動できますか): each copy activated in one chain, the question asked of the last one
 EACH_COPY = "each copy activated in one chain"
+# a FrameCard.state: the card whose effect moved another card to the field of the player who does not own it
+# (「G」によってコントロールが相手に移っている「X」 / 「G」の効果によってコントロールを得た「X」): X is set up there
+# (FrameCard.owner), G is not played
+CONTROL_TAKER = "gave a card to the other player"
 
 
 class FrameQuestion(FrameAct):

@@ -31,7 +31,7 @@ from engine_bridge.compiler.steps import (_check_event_sides, activated_first, _
                                           trap_monsters_activated, trigger_steps)
 from engine_bridge.scenario import Scenario, SetupCard, Step
 from engine_bridge.templates.base import as_ruling
-from rulings.records import (Frame, FrameCard, FrameEvent, MOVED_BY_NOTE, NOT_PROPERLY_SUMMONED, SENT_NOTE,
+from rulings.records import (CONTROL_TAKER, Frame, FrameCard, FrameEvent, MOVED_BY_NOTE, NOT_PROPERLY_SUMMONED, SENT_NOTE,
                              TRAP_MONSTER_NOTE)
 
 
@@ -93,6 +93,10 @@ def _check_owned(frame: Frame) -> None:
     (SetupCard.owner) where it is the one card an event before a can_activate question befalls, or the one
     target a question names; elsewhere not compiled."""
     q = frame.question
+    taker = next((c for c in frame.cards if CONTROL_TAKER in c.state), None)
+    if taker is not None and (frame.answer != "yes" or taker.state != [CONTROL_TAKER]):
+        # (the set-up places the card where 「G」's effect put it, G not played: what else G does may decide a "no")
+        raise NotCompiled(f"「{taker.name}」's effect that moved a card's control is not played: compiled for a 'yes' only")
     for c in frame.cards:
         if not c.owner:
             continue

@@ -26,8 +26,8 @@ from engine_bridge.compiler.steps import (_check_event_sides, _event_place, _neg
                                           summon_triggered)
 from engine_bridge.compiler.verdicts import _expect_fates, FATE_CONTRARY, MOVED_INTO
 from engine_bridge.scenario import Scenario, SetupCard, Step
-from rulings.records import (BATTLES_NOTE, EACH_COPY, Frame, FrameCard, FrameEvent, FrameQuestion, MOVED_BY_NOTE,
-                             NOT_PROPERLY_SUMMONED, SENT_NOTE, TRAP_MONSTER_NOTE)
+from rulings.records import (BATTLES_NOTE, CONTROL_TAKER, EACH_COPY, Frame, FrameCard, FrameEvent, FrameQuestion,
+                             MOVED_BY_NOTE, NOT_PROPERLY_SUMMONED, SENT_NOTE, TRAP_MONSTER_NOTE)
 
 
 def _require_yes_or_no(frame: Frame) -> None:
@@ -1028,9 +1028,15 @@ def _compile_after_event(ruling: Any, frame: Frame, cards: CardSource) -> list[S
         raise NotCompiled(f"「{victim.name}」 in the {victim.location} {event.note}: not compiled")
     situation = [c for c in frame.cards if c.ref not in (q.card, event.card, *event.targets)
                  and any(s in c.state for s in ("applied", "present"))]
-    others = [c for c in frame.cards if c.ref not in (q.card, event.card, *event.targets) and c not in situation]
+    # (the card whose effect gave the victim to the player who does not own it: the set-up places it there)
+    takers = [c for c in frame.cards if c.state == [CONTROL_TAKER]]
+    others = [c for c in frame.cards if c.ref not in (q.card, event.card, *event.targets) and c not in situation
+              and c not in takers]
     if others:
         raise NotCompiled(f"what 「{others[0].name}」 does around {event.action} {event.note} is not read")
+    if takers and (frame.answer != "yes" or not victim.owner):
+        raise NotCompiled(f"「{takers[0].name}」's effect that moved 「{victim.name}」's control is not played (only its "
+                          f"owner is set up): a 'cannot' may come from what else that effect does")
     if event.note in ("declares an attack", "declares a direct attack", *BATTLE_WINDOWS):
         return _compile_attack_declared(ruling, frame, cards, event, victim, qcard, situation)
     position = "facedown_defense" if (victim.position or "").startswith("facedown") else (
@@ -1150,6 +1156,9 @@ def _compile_after_event(ruling: Any, frame: Frame, cards: CardSource) -> list[S
                               name=victim.name, owner=card_owner)
     deciding = [_situation_card(c, cards, 0 if c.controller == "self" else 1) for c in situation]
     own = "after its own " + ("battle" if battle else "destruction")
+    if takers:
+        stand_in_note = "; ".join(filter(None, [stand_in_note, f"「{victim.name}」 is set up on the field of the player who "
+                                                 f"does not own it, where 「{takers[0].name}」's effect put it (not played)"]))
     return _event_variants(ruling, frame, cards, event, placed_victim, foe, before, deciding, qcard, qplaces, effect,
                            [destroyed], turn_player, own, "", not battle and deciding_position, stand_in_note,
                            baseline_foe=baseline_foe, both_leave=(victim.ref,) if mutual else ())

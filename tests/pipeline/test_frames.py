@@ -9,7 +9,7 @@ from functools import lru_cache
 import pytest
 
 from pipeline.frames import frame_for, frame_ja, frame_nlp, frame_statement, topic_first
-from rulings.records import EACH_COPY, Frame, PageDoc, SENT_NOTE, TRAP_MONSTER_NOTE
+from rulings.records import CONTROL_TAKER, EACH_COPY, Frame, PageDoc, SENT_NOTE, TRAP_MONSTER_NOTE
 
 
 @lru_cache(maxsize=1)
@@ -794,6 +794,23 @@ def test_what_befalls_a_card_before_the_question_and_by_what():
     # (words described_card does not read: not read as any battle)
     f = _ja("「X」が戦闘で自分より攻撃力の高いモンスターを破壊した場合、効果を発動できますか？")
     assert not any(e.note == "destroys by battle" for e in f.events) and f.unread
+
+
+def test_a_card_whose_control_a_named_effect_moved():
+    # 「G」によってコントロールが相手に移っている「X」: X the asker's, on the other player's field; G's state says what it did
+    # (the compiler sets X up there, G not played: a "yes" only)
+    f = _ja("「強制転移」によってコントロールが相手に移っている「幻奏の歌姫ソロ」が戦闘によって破壊され墓地へ送られた時、"
+            "効果を発動できますか？")
+    (event,) = f.events
+    victim, taker = _card(f, event.card), next(c for c in f.cards if c.name == "強制転移")
+    assert (event.note, victim.owner, victim.controller, taker.state, f.unread) == (
+        "by battle", "self", "opponent", [CONTROL_TAKER], [])
+    assert f.question.card == victim.ref
+    # 「G」のモンスター効果によってコントロールを得た「X」: the other player's X on the asker's field
+    f = _ja("「銀河眼の光波竜」のモンスター効果によってコントロールを得た「青眼の亜白龍」が、戦闘または相手のカードの効果で"
+            "破壊された時、手札の「ディープアイズ・ホワイト・ドラゴン」のモンスター効果を発動できますか？", "発動できません。")
+    victim = _card(f, f.events[0].card)
+    assert (victim.name, victim.owner, victim.controller, f.unread) == ("青眼の亜白龍", "opponent", "self", [])
 
 
 def test_a_card_destroyed_on_the_field_of_the_player_who_does_not_own_it():
