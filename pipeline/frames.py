@@ -26,7 +26,8 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from rulings.records import (BATTLES_NOTE, CONTROL_TAKER, EACH_COPY, Frame, FrameCard, FrameEvent, FrameQuestion,
-                             FrameZone, MOVED_BY_NOTE, NOT_PROPERLY_SUMMONED, SENT_NOTE, TRAP_MONSTER_NOTE)
+                             FrameZone, MOVED_BY_NOTE, NEGATED_SUMMON_NOTES, NEGATES_SUMMON_NOTE, NOT_PROPERLY_SUMMONED,
+                             SENT_NOTE, TRAP_MONSTER_NOTE)
 from rulings.text import fold_name, language_family
 
 CIRCLED = {c: i for i, c in enumerate("①②③④⑤⑥⑦⑧⑨⑩", 1)}
@@ -924,6 +925,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     found: list[tuple[int, FrameEvent]] = read_caused_events(situation_text, cards, spans)
     # (the moved card may open the question's clause: 「G」の効果によって「X」をドローした場合、特殊召喚できますか)
     found += read_moved_by(body, cards, spans)
+    found += read_negated_summon(situation_text, cards, spans)
     found += read_sent_from_piles(body, cards, spans)
     found += read_declared(situation_text, cards, spans)
     found += read_trap_monsters(situation_text, cards, spans)
@@ -1026,6 +1028,13 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
         own_effect_after_event(frame, body, cards)
         read_each_copy(frame, body)
         read_unnamed_attack(frame, body, cards)
+        negated = [e for e in frame.events if e.note in NEGATED_SUMMON_NOTES.values()]
+        if negated and frame.question.card is None and re.match(
+                r"^(?:(?:場合|時|際)(?:に|でも)?、?)?(?:その)?(?:モンスター効果|効果)(?:を|は)", frame.question.text or ""):
+            # 「「X」のエクシーズ召喚が「G」によって無効になった場合、効果は発動できますか」: X's own effect
+            frame.question.card = negated[0].card
+            if "モンスター効果" in frame.question.text:
+                frame.question.effect_kind = "monster"
         moved = [e for e in frame.events if e.note == MOVED_BY_NOTE]
         if moved and frame.question.card is None and re.match(
                 r"^(?:(?:場合|時|際)(?:に)?、?)?(?:その)?(?:モンスター効果|効果)(?:を|は)", frame.question.text or ""):
@@ -2386,6 +2395,41 @@ def read_moved_by(situation: str, cards: _Cards, spans: list[tuple[int, int]]) -
         mover = {"相手": "opponent", "自分": "self"}.get(m.group("actor") or "")
         found.append((m.start(), FrameEvent(action="activate", card=g.ref, actor=actor)))
         found.append((m.start() + 1, FrameEvent(action=action, card=x.ref, actor=mover, note=MOVED_BY_NOTE)))
+        spans.append((m.start(), m.end()))
+    return found
+
+
+# 「X」のエクシーズ召喚が（、相手の）「G」（の効果）によって無効になった場合 / …無効になり破壊された場合: X's summon (of the kind said)
+# and G's activation that negates it, played before the question
+_JA_NEGATED_SUMMON = re.compile(
+    r"(?P<whose>自分の|相手の)?(?P<x>" + _NAME + r")の(?P<how>エクシーズ|リンク|ペンデュラム|シンクロ|融合|儀式|アドバンス|特殊)?"
+    r"召喚(?:自体)?が、?(?:(?P<gwhose>相手|自分)(?:の|が)(?:発動した)?)?(?P<g>" + _NAME + r")"
+    r"(?:の(?:[①-⑨]の)?(?:『[^『』]{1,120}』)?(?:モンスター効果|効果))?(?:によって|で|により)、?"
+    r"無効(?:になった|にされた|となった|になり、?破壊された|になって破壊された)(?=場合|時|際)")
+_SUMMON_HOW = {"エクシーズ": "xyz", "リンク": "link", "ペンデュラム": "pendulum", "シンクロ": "synchro", "融合": "fusion",
+               "儀式": "ritual", "アドバンス": "normal", "特殊": "special", None: "normal"}
+
+
+def read_negated_summon(situation: str, cards: _Cards, spans: list[tuple[int, int]]) -> list[tuple[int, FrameEvent]]:
+    """「X」のエクシーズ召喚が「G」によって無効になった場合: X's summon (note NEGATED_SUMMON_NOTES[kind]; X its summoner's:
+    the asker's unless the title says 相手の) and G's activation that negates it (note NEGATES_SUMMON_NOTE; G the other
+    player's unless the title says 自分の). Their words join `spans`."""
+    found: list[tuple[int, FrameEvent]] = []
+    for m in _JA_NEGATED_SUMMON.finditer(situation):
+        if any(s <= m.start() < e for s, e in spans):
+            continue
+        x, g = cards.get(m.group("x")[1:-1]), cards.get(m.group("g")[1:-1])
+        if x.ref == g.ref:
+            continue
+        how = _SUMMON_HOW[m.group("how")]
+        summoner = "opponent" if m.group("whose") == "相手の" else "self"
+        negator = {"相手": "opponent", "自分": "self"}.get(m.group("gwhose") or "") or (
+            "self" if summoner == "opponent" else "opponent")
+        x.controller = x.controller or summoner
+        g.controller = g.controller or negator
+        found.append((m.start(), FrameEvent(action="summon" if how == "normal" else "special_summon", card=x.ref,
+                                            actor=summoner, note=NEGATED_SUMMON_NOTES[how])))
+        found.append((m.start() + 1, FrameEvent(action="activate", card=g.ref, actor=negator, note=NEGATES_SUMMON_NOTE)))
         spans.append((m.start(), m.end()))
     return found
 

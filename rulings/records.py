@@ -286,6 +286,12 @@ class FrameEvent(FrameAct):
 # FrameEvent notes the frame reader writes and the compiler reads: a card moved by the activation before it (「G」の効果に
 # よって「X」をドローした / 除外された), and the questioned card sent to the Graveyard from the hand or the Deck first
 MOVED_BY_NOTE = "by the activation before it"
+# a monster whose summon the activation after it negated (「X」のエクシーズ召喚が「G」によって無効になった場合): the
+# summon's kind in the note (NEGATED_SUMMON_NOTES: xyz, link, pendulum, synchro, fusion, ritual, normal)
+NEGATED_SUMMON_NOTES = {how: f"its {how} summon negated by the activation after it"
+                        for how in ("xyz", "link", "pendulum", "synchro", "fusion", "ritual", "normal", "special")}
+# the activation that negates the summon before it
+NEGATES_SUMMON_NOTE = "negates the summon before it"
 SENT_NOTE = "sent to the Graveyard from the hand or Deck"
 # a Trap Card the ruling says is treated as a monster (モンスターカード扱いの「X」): its own activation, which Special
 # Summons it as a Trap Monster, played before the question

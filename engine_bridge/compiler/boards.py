@@ -889,6 +889,10 @@ def script_filters(script: str, cards: CardSource) -> list[list[tuple[bool, str,
         attacks = sorted({int(n) for n in re.findall(_ATTACK_EQUALS.format(card=re.escape(card)), body)})
         if len(attacks) == 1:
             traits.append((False, "IsAttack", attacks))
+        # a card the filter Special Summons (c:IsCanBeSpecialSummoned(...)) is a monster: not a Spell/Trap of the archetype
+        if traits and re.search(r"\b" + re.escape(card) + r":IsCanBeSpecialSummoned\(", body) and not any(
+                call == "IsType" and not neg for neg, call, _ in traits):
+            traits.append((False, "IsType", [k["TYPE_MONSTER"]]))
         if any(not neg for neg, _, _ in traits) and traits not in out:
             out.append(traits)
     # filters passed inline rather than written as functions: aux.FilterBoolFunction(Card.IsRace,RACE_DRAGON),
@@ -1206,3 +1210,55 @@ def piled_on_field(scripts: Iterable[str], own: int, cards: CardSource, room: in
     codes = list(dict.fromkeys(c.code for c in piled_cards(scripts, own, cards) if cards.kind(c.code) in ("monster", "pendulum")))
     return [SetupCard(ref=f"f0-jf{i}", code=code, player=0, location="mzone", position="faceup_attack")
             for i, code in enumerate(codes[:room])]
+
+
+# ------------------------------------------------------------------ the materials of an Xyz or Link Summon
+
+# Xyz.AddProcedure(c,filter,level,count…) / Link.AddProcedure(c,filter,min[,max]…): the filter (nil, a function of
+# the script, or an inline aux.FilterBoolFunction), then the numbers
+_MATERIAL_FILTER = r"(aux\.FilterBoolFunction(?:Ex)?\([^()]*\)|[\w.]+)"
+_XYZ_PROCEDURE = re.compile(r"Xyz\.AddProcedure\(\s*c\s*,\s*" + _MATERIAL_FILTER + r"\s*,\s*(\d+)\s*,\s*(\d+)")
+_LINK_PROCEDURE = re.compile(r"Link\.AddProcedure\(\s*c\s*,\s*" + _MATERIAL_FILTER + r"\s*,\s*(\d+)")
+
+
+def _material_traits(script: str, filter_text: str, cards: CardSource) -> list[tuple[bool, str, list[int]]] | None:
+    """The traits a summon procedure's material filter checks: none for nil, the inline filter's, or those of the
+    script's function of that name (script_filters); None where they cannot be read as constants."""
+    if filter_text == "nil":
+        return []
+    if filter_text.startswith("aux."):
+        found = script_filters(f"x={filter_text}", cards)
+        return found[0] if len(found) == 1 else None
+    m = re.fullmatch(r"s\.(\w+)", filter_text)
+    fn = re.search(r"function\s+s\." + re.escape(m.group(1)) + r"\(.*?\nend", script, re.S) if m else None
+    found = script_filters(fn.group(0), cards) if fn else []
+    return found[0] if len(found) == 1 else None
+
+
+def summon_materials(code: int, how: str, cards: CardSource) -> list[int]:
+    """The materials an Xyz or a Link Summon of the Extra Deck monster `code` takes from the field, read from its
+    script's procedure (Xyz.AddProcedure: `count` monsters of its Level; Link.AddProcedure: as many monsters as its
+    Link Rating, each counting 1) and filter: a card of the cdb in use passing them (Normal Monsters first:
+    no effect of their own), the same one for each. Raises NotCompiled where the script's procedure or filter
+    is not read or no card passes it."""
+    script = cards.script(code) or ""
+    k = load_constants()
+    pattern = _XYZ_PROCEDURE if how == "xyz" else _LINK_PROCEDURE if how == "link" else None
+    m = pattern.search(script) if pattern else None
+    if m is None:
+        raise NotCompiled(f"a {how} Summon of {code}: its script's summon procedure is not read")
+    traits = _material_traits(script, m.group(1), cards)
+    if traits is None:
+        raise NotCompiled(f"a {how} Summon of {code}: its material filter ({m.group(1)}) is not read as constants")
+    if how == "xyz":
+        count = int(m.group(3))
+        traits = [*traits, (False, "IsLevel", [int(m.group(2))])]
+    else:
+        count = int(cards.data[code].get("level") or 0)  # (a Link Monster's Link Rating, where the cdb keeps its Level)
+        if not int(m.group(2)) <= count <= 5:
+            raise NotCompiled(f"a Link Summon of {code} (Link-{count}, at least {m.group(2)} materials): not compiled")
+    traits = [*traits, (False, "IsType", [k["TYPE_MONSTER"]])]
+    material = _first_fitting(traits, cards, {code}, lambda kind: kind in ("monster", "pendulum"), None, None)
+    if material is None:
+        raise NotCompiled(f"no card of the card data passes the {how} material filter of {code}")
+    return [material] * count

@@ -23,7 +23,7 @@ from engine_bridge.compiler.effects import (answers_own_activations, applies_on_
 from engine_bridge.compiler.kinds import (_chain_baselines, _check_read_yes_no, _compile_after_event, _compile_attack,
                                           _compile_fate, _compile_select, _compile_summon_by_effect, CAUSED_NOTES,
                                           compile_applied, compile_moved_by, compile_moved_into, compile_pendulum_summon,
-                                          compile_lp, compile_stats, compile_triggered,
+                                          compile_lp, compile_negated_summon, compile_stats, compile_triggered,
                                           pendulum_summon_asked)
 from engine_bridge.compiler.steps import (_check_event_sides, activated_first, _event_named_cards, _event_place, _negation_window,
                                           _summon_baseline, _summon_step, chain_links, link_players, PLAYED_EVENTS,
@@ -31,8 +31,8 @@ from engine_bridge.compiler.steps import (_check_event_sides, activated_first, _
                                           trap_monsters_activated, trigger_steps)
 from engine_bridge.scenario import Scenario, SetupCard, Step
 from engine_bridge.templates.base import as_ruling
-from rulings.records import (CONTROL_TAKER, Frame, FrameCard, FrameEvent, MOVED_BY_NOTE, NOT_PROPERLY_SUMMONED, SENT_NOTE,
-                             TRAP_MONSTER_NOTE)
+from rulings.records import (CONTROL_TAKER, Frame, FrameCard, FrameEvent, MOVED_BY_NOTE, NEGATES_SUMMON_NOTE,
+                             NOT_PROPERLY_SUMMONED, SENT_NOTE, TRAP_MONSTER_NOTE)
 
 
 def compile_frame(ruling: Any, frame: Frame | None, cards: CardSource) -> Compiled:
@@ -163,6 +163,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         return _compile_summon_by_effect(ruling, frame, cards)
     if pendulum_summon_asked(frame):
         return compile_pendulum_summon(ruling, frame, cards)
+    if any(e.note == NEGATES_SUMMON_NOTE for e in frame.events):
+        return compile_negated_summon(ruling, frame, cards)
     if any(e.note in CAUSED_NOTES for e in frame.events):
         return _compile_after_event(ruling, frame, cards)
     if any(e.note == MOVED_BY_NOTE for e in frame.events):

@@ -15,8 +15,8 @@ from engine_bridge.compiler.boards import (_battle_foe, _chain_standins, _check_
                                            _named_cards, _question_places, _same_kind, _situation_card,
                                            _has_traits, EFFECT_DESTROYER, extra_filler, filter_stand_ins, filtered_cards,
                                            filtered_described, piled_cards,
-                                           pick_described, similar_cards, variety_filler, with_described_cards,
-                                           zone_baseline, zone_setup)
+                                           pick_described, similar_cards, summon_materials, variety_filler,
+                                           with_described_cards, zone_baseline, zone_setup)
 from engine_bridge.compiler.effects import (_event_effect, _SET_DESC, _SET_TYPE, activated_effects, effect_index,
                                             face_up_effect, numbered_effect_text, open_state_effects, own_event_effect,
                                             own_event_trigger, referenced_cards, summon_source)
@@ -27,7 +27,8 @@ from engine_bridge.compiler.steps import (_check_event_sides, _event_place, _neg
 from engine_bridge.compiler.verdicts import _expect_fates, FATE_CONTRARY, MOVED_INTO
 from engine_bridge.scenario import Scenario, SetupCard, Step
 from rulings.records import (BATTLES_NOTE, CONTROL_TAKER, EACH_COPY, Frame, FrameCard, FrameEvent, FrameQuestion,
-                             MOVED_BY_NOTE, NOT_PROPERLY_SUMMONED, SENT_NOTE, TRAP_MONSTER_NOTE)
+                             MOVED_BY_NOTE, NEGATED_SUMMON_NOTES, NEGATES_SUMMON_NOTE, NOT_PROPERLY_SUMMONED, SENT_NOTE,
+                             TRAP_MONSTER_NOTE)
 
 
 def _require_yes_or_no(frame: Frame) -> None:
@@ -1161,7 +1162,8 @@ def _compile_after_event(ruling: Any, frame: Frame, cards: CardSource) -> list[S
                                                  f"does not own it, where 「{takers[0].name}」's effect put it (not played)"]))
     return _event_variants(ruling, frame, cards, event, placed_victim, foe, before, deciding, qcard, qplaces, effect,
                            [destroyed], turn_player, own, "", not battle and deciding_position, stand_in_note,
-                           baseline_foe=baseline_foe, both_leave=(victim.ref,) if mutual else ())
+                           baseline_foe=baseline_foe, both_leave=(victim.ref,) if mutual else (),
+                           keep_owner=bool(takers))
 
 
 def _described_victim(target: FrameCard, atk: int, cards: CardSource, same: bool = False) -> tuple[FrameCard, list[SetupCard]]:
@@ -1280,7 +1282,7 @@ def _event_variants(ruling: Any, frame: Frame, cards: CardSource, event: FrameEv
                     qplaces: list[tuple[str | None, str | None]], effect: int | None, after: list[str], turn_player: int,
                     own: str, suffix: str, upright_baseline: bool, stand_in: str,
                     window: str | None = None, baseline_foe: list[SetupCard] | None = None,
-                    both_leave: tuple[str, ...] = (), each: bool = False) -> list[Scenario]:
+                    both_leave: tuple[str, ...] = (), each: bool = False, keep_owner: bool = False) -> list[Scenario]:
     """The variants of a question asked after an event the steps `before` play on `mover` (bare, then with
     filler off the field: the field is the event's), the questioned card where each of `qplaces` puts it
     (unless it is the mover), asked as a chain step (waiting for the `after` cards to move); each beside a
@@ -1289,7 +1291,8 @@ def _event_variants(ruling: Any, frame: Frame, cards: CardSource, event: FrameEv
     place of `foe` where given (a victim of the ruling's description: a vanilla monster instead). `each` (the ruling
     asks whether each of two copies of the questioned card is activated in one chain, EACH_COPY): in the ruling's
     duel a second copy beside it is activated first, in the event's window, and the question asked in the chain
-    window after it; the baseline, without that copy, asks of the one copy alone."""
+    window after it; the baseline, without that copy, asks of the one copy alone. With `keep_owner` (a "yes" whose
+    mover a named effect gave to the other player: nothing to remove) the baseline keeps its owner too."""
     refs = referenced_cards(cards.texts.get(qcard.passcode, ""), qcard.passcode)
     cards.ensure(refs)
     named = _named_cards(refs, 0, "f0-n", cards)  # what the questioned effect's text looks for
@@ -1334,7 +1337,8 @@ def _event_variants(ruling: Any, frame: Frame, cards: CardSource, event: FrameEv
                                         where + (", after another copy's activation" if each else ""),
                                         turn_player=turn_player)
             # (the mover in Attack Position where `upright_baseline`, and owned by the player who controls it)
-            baseline_setup = [SetupCard(**{**c.__dict__, "owner": None, **({"position": "faceup_attack"} if upright_baseline
+            baseline_setup = [SetupCard(**{**c.__dict__, "owner": c.owner if keep_owner else None,
+                                           **({"position": "faceup_attack"} if upright_baseline
                                                                            else {})}) if c.ref == mover.ref else c
                               for c in setup if baseline_foe is None or c not in foe] + (baseline_foe or [])
             baseline = _scenario(ruling, base + "-baseline", frame, [*baseline_setup, *extra], [*before, Step(
@@ -1526,3 +1530,101 @@ def _compile_pendulum_summon_beside(ruling: Any, frame: Frame, cards: CardSource
         action="special_summon", card="scale-0", select=["t0"], answer=True,
         expect={"offered": True, "selectable": {"t0": True}})], where + " (without it)", control_of=ruling_scenario)
     return [baseline, ruling_scenario]
+
+
+# ------------------------------------------------------------------ a monster whose summon was negated
+
+_NEGATED_HOW = {note: how for how, note in NEGATED_SUMMON_NOTES.items()}
+
+
+def compile_negated_summon(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
+    """can_activate of a monster's own effect after its summon was negated (「X」のエクシーズ召喚が「G」によって無効に
+    なった場合、効果を発動できますか): X Xyz or Link Summoned by the turn player from the Extra Deck with the materials
+    its script's procedure takes (boards.summon_materials), or Pendulum Summoned from the hand between the Scales
+    PENDULUM_SCALES; the other player's G (a Set Trap, or a face-up monster) chained in the summon's negation window;
+    then X's effect asked once G resolved (a chain step after X and G moved: a Trap leaves its zone as it resolves;
+    a G whose cost moves it first is not compiled), the one numbered effect the question names or the one trigger of
+    X's being sent to the Graveyard or destroyed. The baseline: the summon not negated, X then destroyed by the
+    summoner's stand-in 「ブラック・ホール」 (EFFECT_DESTROYER) in its Main Phase (a "cannot" of an effect that asks for
+    the other player's effect has no playable baseline: inconclusive)."""
+    q = frame.question
+    _check_read_yes_no(frame)
+    if q.kind != "can_activate":
+        raise NotCompiled(f"{q.kind} after a negated summon: not compiled yet")
+    events = frame.events
+    if len(events) != 2 or events[0].note not in _NEGATED_HOW or events[1].note != NEGATES_SUMMON_NOTE:
+        raise NotCompiled("a negated summon beside other events: not compiled yet")
+    _check_cards(frame, cards)
+    by_ref = {c.ref: c for c in frame.cards}
+    summoned, negation = events
+    x, g = by_ref[summoned.card], by_ref[negation.card]
+    if q.card != x.ref or len(frame.cards) != 2 or any(c.state or c.owner for c in frame.cards) or frame.zones:
+        raise NotCompiled("a negated summon asked about another card or beside other cards: not compiled yet")
+    if summoned.actor == "opponent" or negation.actor == "self":
+        raise NotCompiled("a negated summon of the other player's monster, or negated by the summoner: not compiled yet")
+    how = _NEGATED_HOW[summoned.note]
+    gkind = cards.kind(g.passcode)
+    if gkind not in ("trap", "trap-continuous"):
+        raise NotCompiled(f"「{g.name}」 negates the summon but is not a Trap Card (its cost may move it first): "
+                          f"not compiled yet")
+    if how == "xyz":
+        # (the driver does not follow the cards of an Xyz Summon: materials moved under the monster are reported as
+        # moved to the Extra Deck and the monster's own move is taken for theirs)
+        raise NotCompiled(f"「{x.name}」's Xyz Summon: the scenario driver does not follow an Xyz Summon's cards yet")
+    if how == "link":
+        if cards.kind(x.passcode) != "extra":
+            raise NotCompiled(f"「{x.name}」's {how} summon: it is not an Extra Deck monster")
+        materials = summon_materials(x.passcode, how, cards)
+        placed = [SetupCard(ref=x.ref, code=x.passcode, player=0, location="extra", name=x.name)] + [
+            SetupCard(ref=f"m{i}", code=code, player=0, location="mzone") for i, code in enumerate(materials)]
+        summon = Step(action="special_summon", card=x.ref, select=[f"m{i}" for i in range(len(materials))])
+        where = f"{how} Summoned with {len(materials)} materials ({materials[0]})"
+    elif how == "pendulum":
+        level = int(cards.data[x.passcode].get("level") or 0)
+        cards.ensure(PENDULUM_SCALES)
+        if cards.kind(x.passcode) != "pendulum" or not 1 <= level <= 8 or not all(
+                code in cards.data and cards.script(code) is not None for code in PENDULUM_SCALES):
+            raise NotCompiled(f"「{x.name}」's Pendulum Summon from the hand between Scales 0 and 9: not compiled")
+        placed = [SetupCard(ref=x.ref, code=x.passcode, player=0, location="hand", name=x.name)] + [
+            SetupCard(ref=f"scale-{i}", code=code, player=0, location="pzone", sequence=i)
+            for i, code in enumerate(PENDULUM_SCALES)]
+        summon = Step(action="special_summon", card="scale-0", select=[x.ref])
+        where = "Pendulum Summoned from the hand, Pendulum Scales 0 and 9"
+    else:
+        raise NotCompiled(f"a negated {how} summon: not compiled yet")
+    script = cards.script(x.passcode) or ""
+    effect = None
+    if q.effect is None and not q.effect_text:
+        effect = own_event_trigger(script, "send_to_grave")
+        effect = own_event_trigger(script, "destroy") if effect is None else effect
+        if effect is None:
+            raise NotCompiled(f"which effect of 「{x.name}」 its destruction triggers is not read from its script")
+    else:
+        effect = effect_index(frame, x.passcode, cards, activation=False)
+    cards.ensure([EFFECT_DESTROYER])
+    if EFFECT_DESTROYER not in cards.data or cards.script(EFFECT_DESTROYER) is None:
+        raise NotCompiled("the stand-in destroyer (「ブラック・ホール」) is not in the card data and scripts in use")
+    question = Step(action="chain", card=x.ref, effect=effect, answer=True, expect={"offered": frame.answer == "yes"})
+    rid = _ruling_id(ruling)
+    scenarios: list[Scenario] = []
+    # (last, the cards the effect's filters take in the piles: 「デッキから水属性モンスター１体を墓地へ送り」)
+    filtered = [c for c in filtered_cards([script], x.passcode, cards) if c.location != "mzone"]
+    for variant, filler in enumerate((False, True, *(("filtered",) if filtered else ())), 1):
+        extra = _filler(0, "f0") + _filler(1, "f1") + (filtered if filler == "filtered" else []) if filler else []
+        base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
+        label = where + (" + filler" if filler else "") + (" + cards its filters take" if filler == "filtered" else "")
+        negator = SetupCard(ref=g.ref, code=g.passcode, player=1, location="szone", position="facedown", name=g.name)
+        ruling_scenario = _scenario(ruling, base, frame, [*placed, negator, *extra], [
+            summon, Step(action="chain", card=g.ref, answer=True),
+            Step(**{**question.__dict__, "after": [x.ref, g.ref]})], label)
+        destroyer = SetupCard(ref="sd", code=EFFECT_DESTROYER, player=0, location="hand")
+        baseline = _scenario(ruling, base + "-baseline", frame, [*placed, destroyer, *extra], [
+            summon, Step(action="activate", card="sd", answer=True),
+            Step(**{**question.__dict__, "after": [x.ref, "sd"], "expect": {"offered": True}})], label,
+            control_of=ruling_scenario)
+        for s in (baseline, ruling_scenario):
+            s.notes["event"] = f"{how} summon negated by 「{g.name}」"
+            s.notes["stand_in"] = (f"the summon's materials: {materials[0]}; " if how == "link" else "") + \
+                "in the baseline 「ブラック・ホール」 destroys the monster once summoned"
+        scenarios += [baseline, ruling_scenario]
+    return scenarios

@@ -9,7 +9,8 @@ from functools import lru_cache
 import pytest
 
 from pipeline.frames import frame_for, frame_ja, frame_nlp, frame_statement, topic_first
-from rulings.records import CONTROL_TAKER, EACH_COPY, Frame, PageDoc, SENT_NOTE, TRAP_MONSTER_NOTE
+from rulings.records import (CONTROL_TAKER, EACH_COPY, Frame, NEGATED_SUMMON_NOTES, NEGATES_SUMMON_NOTE, PageDoc,
+                             SENT_NOTE, TRAP_MONSTER_NOTE)
 
 
 @lru_cache(maxsize=1)
@@ -794,6 +795,22 @@ def test_what_befalls_a_card_before_the_question_and_by_what():
     # (words described_card does not read: not read as any battle)
     f = _ja("「X」が戦闘で自分より攻撃力の高いモンスターを破壊した場合、効果を発動できますか？")
     assert not any(e.note == "destroys by battle" for e in f.events) and f.unread
+
+
+def test_a_summon_negated_by_a_named_card():
+    # 「X」のリンク召喚が、相手の発動した「G」の効果によって無効になった場合: X's summon, then G's activation negating it
+    f = _ja("自分の「水精鱗－サラキアビス」のリンク召喚が、相手の発動した「神の宣告」の効果によって無効になった場合、"
+            "その「水精鱗－サラキアビス」のモンスター効果を発動できますか？")
+    assert [(e.action, _named(f, e.card), e.actor, e.note) for e in f.events] == [
+        ("special_summon", "水精鱗－サラキアビス", "self", NEGATED_SUMMON_NOTES["link"]),
+        ("activate", "神の宣告", "opponent", NEGATES_SUMMON_NOTE)]
+    assert _named(f, f.question.card) == "水精鱗－サラキアビス" and not f.unread
+    # 効果は発動できますか after it: the summoned card's own effect
+    f = _ja("「星輝士 トライヴェール」のエクシーズ召喚が「神の宣告」で無効になった場合、効果は発動できますか？",
+            "「星輝士 トライヴェール」のエクシーズ召喚自体が「神の宣告」によって無効になっている場合には、『③：X素材を持った"
+            "このカードが墓地へ送られた場合…』効果を発動する事はできません。")
+    assert f.events[0].note == NEGATED_SUMMON_NOTES["xyz"] and _named(f, f.question.card) == "星輝士 トライヴェール"
+    assert not f.unread
 
 
 def test_a_card_whose_control_a_named_effect_moved():
