@@ -1231,7 +1231,11 @@ def _material_traits(script: str, filter_text: str, cards: CardSource) -> list[t
         return found[0] if len(found) == 1 else None
     m = re.fullmatch(r"s\.(\w+)", filter_text)
     fn = re.search(r"function\s+s\." + re.escape(m.group(1)) + r"\(.*?\nend", script, re.S) if m else None
-    found = script_filters(fn.group(0), cards) if fn else []
+    # (a material check passes the summoned card, the summon type and the player after the value:
+    # c:IsSetCard(SET_TELLARKNIGHT,lc,SUMMON_TYPE_XYZ,tp) checks the archetype)
+    body = re.sub(r"(Is(?:SetCard|Race|Attribute|Type|Code))\(([^,()]+),\s*\w+\s*,\s*SUMMON_TYPE_\w+\s*,\s*\w+\s*\)",
+                  r"\1(\2)", fn.group(0)) if fn else ""
+    found = script_filters(body, cards) if fn else []
     return found[0] if len(found) == 1 else None
 
 

@@ -1534,6 +1534,9 @@ def _compile_pendulum_summon_beside(ruling: Any, frame: Frame, cards: CardSource
 
 # ------------------------------------------------------------------ a monster whose summon was negated
 
+# the stand-in that destroys the summoned monster in the baseline: 「激流葬」 (Torrential Tribute), the other player's
+# Trap activated once a monster is Summoned, destroying every monster (the summon not negated)
+STAND_IN_SUMMON_DESTROYER = 53582587
 _NEGATED_HOW = {note: how for how, note in NEGATED_SUMMON_NOTES.items()}
 
 
@@ -1544,9 +1547,9 @@ def compile_negated_summon(ruling: Any, frame: Frame, cards: CardSource) -> list
     PENDULUM_SCALES; the other player's G (a Set Trap, or a face-up monster) chained in the summon's negation window;
     then X's effect asked once G resolved (a chain step after X and G moved: a Trap leaves its zone as it resolves;
     a G whose cost moves it first is not compiled), the one numbered effect the question names or the one trigger of
-    X's being sent to the Graveyard or destroyed. The baseline: the summon not negated, X then destroyed by the
-    summoner's stand-in 「ブラック・ホール」 (EFFECT_DESTROYER) in its Main Phase (a "cannot" of an effect that asks for
-    the other player's effect has no playable baseline: inconclusive)."""
+    X's being sent to the Graveyard or destroyed. The baseline: the summon not negated, X then destroyed by the other
+    player's 「激流葬」 (STAND_IN_SUMMON_DESTROYER) in the window its success opens (the negation window, where it cannot
+    be activated, passed by each player first)."""
     q = frame.question
     _check_read_yes_no(frame)
     if q.kind != "can_activate":
@@ -1567,11 +1570,7 @@ def compile_negated_summon(ruling: Any, frame: Frame, cards: CardSource) -> list
     if gkind not in ("trap", "trap-continuous"):
         raise NotCompiled(f"「{g.name}」 negates the summon but is not a Trap Card (its cost may move it first): "
                           f"not compiled yet")
-    if how == "xyz":
-        # (the driver does not follow the cards of an Xyz Summon: materials moved under the monster are reported as
-        # moved to the Extra Deck and the monster's own move is taken for theirs)
-        raise NotCompiled(f"「{x.name}」's Xyz Summon: the scenario driver does not follow an Xyz Summon's cards yet")
-    if how == "link":
+    if how in ("xyz", "link"):
         if cards.kind(x.passcode) != "extra":
             raise NotCompiled(f"「{x.name}」's {how} summon: it is not an Extra Deck monster")
         materials = summon_materials(x.passcode, how, cards)
@@ -1601,9 +1600,9 @@ def compile_negated_summon(ruling: Any, frame: Frame, cards: CardSource) -> list
             raise NotCompiled(f"which effect of 「{x.name}」 its destruction triggers is not read from its script")
     else:
         effect = effect_index(frame, x.passcode, cards, activation=False)
-    cards.ensure([EFFECT_DESTROYER])
-    if EFFECT_DESTROYER not in cards.data or cards.script(EFFECT_DESTROYER) is None:
-        raise NotCompiled("the stand-in destroyer (「ブラック・ホール」) is not in the card data and scripts in use")
+    cards.ensure([STAND_IN_SUMMON_DESTROYER])
+    if STAND_IN_SUMMON_DESTROYER not in cards.data or cards.script(STAND_IN_SUMMON_DESTROYER) is None:
+        raise NotCompiled("the stand-in 「激流葬」 is not in the card data and scripts in use")
     question = Step(action="chain", card=x.ref, effect=effect, answer=True, expect={"offered": frame.answer == "yes"})
     rid = _ruling_id(ruling)
     scenarios: list[Scenario] = []
@@ -1617,14 +1616,15 @@ def compile_negated_summon(ruling: Any, frame: Frame, cards: CardSource) -> list
         ruling_scenario = _scenario(ruling, base, frame, [*placed, negator, *extra], [
             summon, Step(action="chain", card=g.ref, answer=True),
             Step(**{**question.__dict__, "after": [x.ref, g.ref]})], label)
-        destroyer = SetupCard(ref="sd", code=EFFECT_DESTROYER, player=0, location="hand")
+        destroyer = SetupCard(ref="sd", code=STAND_IN_SUMMON_DESTROYER, player=1, location="szone", position="facedown")
         baseline = _scenario(ruling, base + "-baseline", frame, [*placed, destroyer, *extra], [
-            summon, Step(action="activate", card="sd", answer=True),
+            # (the summon's negation window, where 「激流葬」 cannot be activated, passed by each player first)
+            summon, Step(action="pass"), Step(action="pass"), Step(action="chain", card="sd", answer=True),
             Step(**{**question.__dict__, "after": [x.ref, "sd"], "expect": {"offered": True}})], label,
             control_of=ruling_scenario)
         for s in (baseline, ruling_scenario):
             s.notes["event"] = f"{how} summon negated by 「{g.name}」"
-            s.notes["stand_in"] = (f"the summon's materials: {materials[0]}; " if how == "link" else "") + \
-                "in the baseline 「ブラック・ホール」 destroys the monster once summoned"
+            s.notes["stand_in"] = (f"the summon's materials: {materials[0]}; " if how in ("xyz", "link") else "") + \
+                "in the baseline the other player's 「激流葬」 destroys the monster once summoned"
         scenarios += [baseline, ruling_scenario]
     return scenarios

@@ -195,7 +195,11 @@ class ScenarioRun {
   }
 
   onMove(m) {
-    const from = m.from, to = m.to;
+    // a card under an Xyz Monster (the core reports the monster's place and the card's overlay_sequence) is followed
+    // as location OVERLAY: an Xyz Summon attaches the materials while the monster is still in the Extra Deck, and
+    // they must not be taken for Extra Deck cards (nor the monster, moving next, for one of them)
+    const under = (l) => (l.overlay_sequence === undefined ? l : { ...l, location: L.OVERLAY, sequence: l.sequence * 64 + l.overlay_sequence });
+    const from = under(m.from), to = under(m.to);
     let card = null;
     if (from.location) {
       card = this.tracked.find(

@@ -218,20 +218,24 @@ def test_real_scripts_a_card_moved_before_the_question(shared_dir, engine_driver
 @pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
 @pytest.mark.skipif(not os.environ.get("RULINGS_EDOPRO_CARDS"), reason="needs a real cards.cdb (RULINGS_EDOPRO_CARDS)")
 def test_real_scripts_an_effect_after_its_summon_was_negated_or_its_control_moved(shared_dir, engine_driver):
-    """「X」のリンク召喚が「G」によって無効になった場合: X Link Summoned with the materials its script's procedure takes,
+    """「X」のリンク（エクシーズ）召喚が「G」によって無効になった場合: X Link (Xyz) Summoned with the materials its script's
+    procedure takes,
     the other player's Trap G negating it, X's effect asked once G resolved; 「G」によってコントロールが相手に移っている
     「X」: X set up on the field of the player who does not own it (G not played), a 'yes' only. (Both find what their
     effects summon among the cards of the cdb their scripts' filters take.)"""
     cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
     # 水精鱗－サラキアビス's Link Summon negated by 「神の宣告」: its ③ (destroyed by the other player's effect) (yes);
-    # 幻奏の歌姫ソロ under 強制転移 destroyed by battle: its ② Special Summons a 「幻奏」 monster (yes)
-    frames, scenarios = _dev_qas_compiled(shared_dir, (21575, 17360), cards)
+    # 星輝士 トライヴェール's Xyz Summon negated by 「神の宣告」: its ③ (sent to the Graveyard with materials) (no: it
+    # is, once destroyed by the baseline's 「激流葬」); 幻奏の歌姫ソロ under 強制転移 destroyed by battle: its ②
+    # Special Summons a 「幻奏」 monster (yes)
+    frames, scenarios = _dev_qas_compiled(shared_dir, (21575, 13560, 17360), cards)
     negated = next(s for s in scenarios if s.ruling_ids == ["qa-21575"] and s.kind == "ruling")
     assert [st.action for st in negated.steps] == ["special_summon", "chain", "chain"]
     assert negated.steps[-1].after == [frames[21575].question.card, frames[21575].events[1].card]
     verdicts = settle(scenarios, run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"),
                                                driver=engine_driver))
-    assert {rid: v.verdict for rid, v in verdicts.items()} == {"qa-21575": "pass", "qa-17360": "pass"}, verdicts
+    assert {rid: v.verdict for rid, v in verdicts.items()} == {"qa-21575": "pass", "qa-13560": "pass",
+                                                                "qa-17360": "pass"}, verdicts
 
 
 @pytest.mark.engine
