@@ -1019,6 +1019,14 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
             quoted = re.search("「" + re.escape(name) + r"」の(?:[①-⑨]の)?『([^『』]+)』", re.sub(r"\s+", "", question or ""))
             _quoted_effect(e, quoted.group(1) if quoted else None)
     frame.cards = cards.cards
+    negated = [e for e in frame.events if e.note in NEGATED_SUMMON_NOTES.values()]
+    if negated and frame.question and frame.question.kind == "can_activate" and frame.question.card is None and re.match(
+            r"^(?:(?:場合|時|際)(?:に|でも)?、?)?(?:その)?(?:モンスター効果|効果)(?:を|は)", frame.question.text or ""):
+        # 「「X」のエクシーズ召喚が「G」によって無効になった場合、効果は発動できますか」: X's own effect (not G's
+        # activation, which the answer's 発動できません would otherwise make the question)
+        frame.question.card = negated[0].card
+        if "モンスター効果" in frame.question.text:
+            frame.question.effect_kind = "monster"
     if frame.question and (frame.question.kind in ("what_happens", "applies", "other") or (
             frame.question.kind == "can_activate" and frame.question.card is None)):
         # (「…場合、効果は発動できますか」 -> 「「X」の効果を発動する事ができます。」: X is whose effect)
@@ -1028,13 +1036,6 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
         own_effect_after_event(frame, body, cards)
         read_each_copy(frame, body)
         read_unnamed_attack(frame, body, cards)
-        negated = [e for e in frame.events if e.note in NEGATED_SUMMON_NOTES.values()]
-        if negated and frame.question.card is None and re.match(
-                r"^(?:(?:場合|時|際)(?:に|でも)?、?)?(?:その)?(?:モンスター効果|効果)(?:を|は)", frame.question.text or ""):
-            # 「「X」のエクシーズ召喚が「G」によって無効になった場合、効果は発動できますか」: X's own effect
-            frame.question.card = negated[0].card
-            if "モンスター効果" in frame.question.text:
-                frame.question.effect_kind = "monster"
         moved = [e for e in frame.events if e.note == MOVED_BY_NOTE]
         if moved and frame.question.card is None and re.match(
                 r"^(?:(?:場合|時|際)(?:に)?、?)?(?:その)?(?:モンスター効果|効果)(?:を|は)", frame.question.text or ""):

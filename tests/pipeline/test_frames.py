@@ -373,9 +373,10 @@ def test_an_effect_said_as_the_topic_of_the_question():
     assert (f.question.kind, _card(f, f.question.card).name, f.question.effect_kind, f.answer) == (
         "can_activate", "EMラフメイカー", "monster", "no")
     # 「…無効になった場合、効果は発動できますか」: whose effect is not said next to it; the card named last is not it
+    # (the monster whose summon was negated is: its own effect)
     t = "「星輝士 トライヴェール」のエクシーズ召喚が「神の宣告」で無効になった場合、効果は発動できますか？"
     f = frame_for(t, "ja", [], {"title": t, "question": t, "answer": "発動できません。"})
-    assert f.question.kind == "can_activate" and f.question.card is None
+    assert f.question.kind == "can_activate" and _card(f, f.question.card).name == "星輝士 トライヴェール"
     f = frame_for(t, "ja", [], {"title": t, "question": t, "answer": "「星輝士 トライヴェール」の効果を発動する事はできません。"})
     assert (f.question.kind, _card(f, f.question.card).name, f.answer) == ("can_activate", "星輝士 トライヴェール", "no")
 
