@@ -839,13 +839,39 @@ def _battle_foe(attacker_atk: int, wins: bool, cards: CardSource) -> int | None:
 _FILTER_FN = re.compile(r"function\s+s\.(\w+)\(\s*(\w+)[^)]*\)(.*?)\nend", re.S)
 _TRAIT_CALL = (r"(not\s+)?{card}:(IsSetCard|IsRace|IsAttribute|IsType|IsLevel|IsLevelBelow|IsLevelAbove|IsRank|"
                r"IsRankBelow|IsRankAbove|IsAttackBelow|IsAttackAbove|IsDefenseBelow|IsDefenseAbove|IsCode|IsMonster|"
-               r"IsSpell|IsTrap|IsSpellTrap|IsFieldSpell)\(([^()]*)\)")
+               r"IsSpell|IsTrap|IsSpellTrap|IsFieldSpell|IsNormalSpell|IsNormalTrap|IsQuickPlaySpell|"
+               r"IsContinuousSpell|IsEquipSpell|IsRitualSpell|IsContinuousTrap|IsCounterTrap|IsFusionMonster|"
+               r"IsRitualMonster|IsSynchroMonster|IsXyzMonster|IsPendulumMonster|IsLinkMonster)\(([^()]*)\)")
 _LEVEL_EQUALS = r"(?<!not ){card}:GetLevel\(\)\s*==\s*(\d+)(?![\w.+*/-])"
 # an ATK or DEF compared with a constant (c:GetAttack()==2100 or c:GetDefense()==2100): a card with that ATK passes
 _ATTACK_EQUALS = r"(?<!not ){card}:GetAttack\(\)\s*==\s*(\d+)(?![\w.+*/-])"
 # utility.lua's shorthands for IsType: c:IsSpell() is c:IsType(TYPE_SPELL), c:IsFieldSpell() a Field Spell
 _TYPE_SHORTHANDS = {"IsMonster": "TYPE_MONSTER", "IsSpell": "TYPE_SPELL", "IsTrap": "TYPE_TRAP",
                     "IsSpellTrap": "TYPE_SPELL|TYPE_TRAP", "IsFieldSpell": "TYPE_FIELD"}
+# utility.lua's composite type checks (make_composite_type_check: every bit of the type, c:IsQuickPlaySpell()) as
+# IsTypeAll, and its exact ones (c:IsNormalTrap(): c:GetType()==TYPE_TRAP) as IsTypeExact
+_COMPOSITE_SHORTHANDS = {
+    "IsQuickPlaySpell": "TYPE_SPELL|TYPE_QUICKPLAY", "IsContinuousSpell": "TYPE_SPELL|TYPE_CONTINUOUS",
+    "IsEquipSpell": "TYPE_SPELL|TYPE_EQUIP", "IsRitualSpell": "TYPE_SPELL|TYPE_RITUAL",
+    "IsContinuousTrap": "TYPE_TRAP|TYPE_CONTINUOUS", "IsCounterTrap": "TYPE_TRAP|TYPE_COUNTER",
+    "IsFusionMonster": "TYPE_MONSTER|TYPE_FUSION", "IsRitualMonster": "TYPE_MONSTER|TYPE_RITUAL",
+    "IsSynchroMonster": "TYPE_MONSTER|TYPE_SYNCHRO", "IsXyzMonster": "TYPE_MONSTER|TYPE_XYZ",
+    "IsPendulumMonster": "TYPE_MONSTER|TYPE_PENDULUM", "IsLinkMonster": "TYPE_MONSTER|TYPE_LINK"}
+_EXACT_SHORTHANDS = {"IsNormalSpell": "TYPE_SPELL", "IsNormalTrap": "TYPE_TRAP"}
+# a stat compared with a constant (c:GetDefense()==1000, c:GetAttack()==0): IsAttack / IsDefense of that value
+_STAT_EQUALS = r"(?<!not ){card}:Get(Attack|Defense|BaseAttack|BaseDefense)\(\)\s*==\s*(\d+)(?![\w.+*/-])"
+
+
+def _shorthand(call: str, args: str) -> tuple[str, str]:
+    """A filter call as one _fits reads: Is<Type> shorthands as IsType, IsTypeAll or IsTypeExact."""
+    if call in _TYPE_SHORTHANDS:
+        return "IsType", _TYPE_SHORTHANDS[call]
+    if call in _COMPOSITE_SHORTHANDS:
+        return "IsTypeAll", _COMPOSITE_SHORTHANDS[call]
+    if call in _EXACT_SHORTHANDS:
+        return "IsTypeExact", _EXACT_SHORTHANDS[call]
+    return call, args
+
 def _trait_value(arg: str, names: dict[str, int]) -> int | None:
     """A filter call's argument as a number: 0x1f, 4, RACE_DRAGON|RACE_WYRM, SET_DD; None when it names
     something else (a variable, the card's own id)."""
@@ -865,11 +891,12 @@ def _constant_traits(card: str, body: str, names: dict[str, int]) -> list[tuple[
     (c:IsSetCard(SET_DD), c:IsLevelBelow(4), Is<Type> shorthands as IsType), as (negated, call, values)."""
     traits = []
     for negated, call, args in re.findall(_TRAIT_CALL.format(card=re.escape(card)), body):
-        if call in _TYPE_SHORTHANDS:
-            call, args = "IsType", _TYPE_SHORTHANDS[call]
+        call, args = _shorthand(call, args)
         values = [_trait_value(a, names) for a in args.split(",") if a.strip()]
         if values and None not in values:
             traits.append((bool(negated), call, values))
+    for stat, value in re.findall(_STAT_EQUALS.format(card=re.escape(card)), body):
+        traits.append((False, "Is" + stat.replace("Base", ""), [int(value)]))
     return traits
 
 
@@ -901,8 +928,7 @@ def script_filters(script: str, cards: CardSource) -> list[list[tuple[bool, str,
     inline = [(call, args) for call, args in _BOOL_FUNCTION.findall(script)]
     inline += [("IsSetCard", name) for name in _INLINE_SETCARD.findall(script)]
     for call, args in inline:
-        if call in _TYPE_SHORTHANDS:
-            call, args = "IsType", _TYPE_SHORTHANDS[call]
+        call, args = _shorthand(call, args)
         values = [_trait_value(a, names) for a in args.split(",") if a.strip()]
         if values and None not in values and [(False, call, values)] not in out:
             out.append([(False, call, values)])
@@ -928,6 +954,12 @@ def _fits(row: dict, trait: tuple[bool, str, list[int]]) -> bool:
         ok = monster and bool(int(row.get("attribute") or 0) & values[0])
     elif call == "IsType":
         ok = bool(row["type"] & values[0])
+    elif call == "IsTypeAll":
+        ok = row["type"] & values[0] == values[0]
+    elif call == "IsTypeExact":
+        ok = row["type"] == values[0]
+    elif call in ("IsAttack", "IsDefense"):
+        ok = monster and _stat(row, "attack" if call == "IsAttack" else "defense") == values[0]
     elif call.startswith("IsLevel") or call.startswith("IsRank"):
         rank = call.startswith("IsRank")
         if not monster or (bool(row["type"] & k["TYPE_XYZ"]) != rank) or (not rank and xyz_link) or level <= 0:
@@ -1146,6 +1178,21 @@ def filtered_cards(scripts: Iterable[str], own: int, cards: CardSource, limit: i
     return out
 
 
+# a count a script asks of a pile (Duel.IsExistingMatchingCard(s.filter,tp,LOCATION_DECK,0,3,nil): three such cards)
+_ASKED_COUNT = re.compile(r"IsExisting(?:Matching)?(?:Card|Target)\(\s*[\w.]+\s*,\s*\w+\s*,[^,()]+,[^,()]+,\s*(\d+)\s*,")
+
+
+def asked_count(scripts: Iterable[str], cap: int = 5) -> int:
+    """The largest number of cards the scripts' IsExistingMatchingCard/IsExistingTarget checks ask for (at most
+    `cap`): how many copies of a filter's card the piles need."""
+    found = [int(n) for s in scripts for n in _ASKED_COUNT.findall(s or "")]
+    return min(cap, max(found, default=1))
+
+
+_FACEUP_EXTRA = re.compile(r"IsFaceup\(\)[^\n]*\n(?:[^\n]*\n){0,12}?[^\n]*LOCATION_EXTRA|LOCATION_EXTRA[^\n]*\n"
+                           r"(?:[^\n]*\n){0,12}?[^\n]*IsFaceup\(\)")
+
+
 def piled_cards(scripts: Iterable[str], own: int, cards: CardSource, limit: int = 3) -> list[SetupCard]:
     """The "filtered piles" board's cards (BOARD_PROFILES): per filter function of the scripts in play (`limit`
     filters, and series_filters'), the first Main Deck monster (else Spell/Trap) and Extra Deck monster of the cards.cdb
@@ -1154,7 +1201,10 @@ def piled_cards(scripts: Iterable[str], own: int, cards: CardSource, limit: int 
     Graveyard, an Extra Deck monster twice in its Extra Deck and once in its Graveyard, each also banished face-up
     once, and once in the other player's Graveyard; none on the field (room for what the effect summons). It
     gives a cost or condition that asks for two such cards, or one in the Extra Deck or among banished cards,
-    what the "filtered" board (one of each, monsters on the field) does not."""
+    what the "filtered" board (one of each, monsters on the field) does not; more copies in each pile where a
+    script asks for three or more (asked_count); a Pendulum Monster also twice face-up in the Extra Deck where a
+    script looks there for a face-up card."""
+    scripts = list(scripts)
     codes: list[int] = []
     for script in scripts:
         for traits in (script_filters(script, cards)[:limit] + series_filters(script, cards)) if script else []:
@@ -1165,13 +1215,21 @@ def piled_cards(scripts: Iterable[str], own: int, cards: CardSource, limit: int 
             extra = _first_fitting(traits, cards, {own, *codes, main}, lambda kind: kind == "extra", None, None)
             codes += [c for c in (main, extra) if c is not None]
     out: list[SetupCard] = []
+    more = max(0, asked_count(scripts) - 2)  # a cost or condition that asks for three or more
+    # a Pendulum Monster face-up in the Extra Deck, where a script looks there for a face-up card (「自分のエクストラ
+    # デッキから表側表示の「DD」Pモンスター」)
+    faceup_extra = any(_FACEUP_EXTRA.search(s or "") for s in scripts)
     for i, code in enumerate(codes):
         piles = ["extra", "extra", "grave"] if cards.kind(code) == "extra" else ["hand", "hand", "deck", "deck",
                                                                                "grave", "grave"]
+        piles += [p for p in dict.fromkeys(piles) for _ in range(more)]
         out += [SetupCard(ref=f"f0-j{i}{pile[0]}{n}", code=code, player=0, location=pile)
                 for n, pile in enumerate(piles)]
         out += [SetupCard(ref=f"f0-j{i}r", code=code, player=0, location="removed", position="faceup"),
                 SetupCard(ref=f"f1-j{i}g", code=code, player=1, location="grave")]
+        if faceup_extra and cards.kind(code) == "pendulum":
+            out += [SetupCard(ref=f"f0-j{i}x{n}", code=code, player=0, location="extra", position="faceup")
+                    for n in range(2)]
     return out
 
 

@@ -100,6 +100,8 @@ def effect_index(frame: Frame, code: int, cards: CardSource, activation: bool) -
         return None  # the card where the ruling puts it offers that one effect alone: any option of it
     if activated == [wanted] and cards.kind(code) in ("monster", "extra"):
         return None  # a monster whose other numbered effects are not activated: its one option is that effect
+    if not frame.events and cards.kind(code) in ("monster", "extra") and only_open_effect(text, script, wanted):
+        return None  # its other activated effects are triggers of events the set-up does not make: one option
     raise NotCompiled(f"effect {CIRCLED[wanted - 1]} of {code}: its script's option texts (Stringid {described}) "
                       f"do not line up with the card's {len(numbered)} numbered effects")
 
@@ -111,6 +113,28 @@ _OWN_EVENT_CUES = {"send_to_grave": r"このカードが(?:[^。、]{0,16}?)墓�
                    "banish": r"このカードが(?:[^。、]{0,16}?)除外された(?:場合|時)",
                    "draw": r"このカードをドローした(?:場合|時)",
                    "special_summon": r"このカードが(?:[^。、]{0,16}?)特殊召喚(?:に成功した|された|した)(?:場合|時)"}
+
+
+# a numbered effect's text that makes it a trigger (「このカードが墓地へ送られた場合に発動できる」「…時に発動する」)
+_TRIGGER_WORDS = re.compile(r"(?:場合|時)(?:に|、)[^。]{0,40}?発動(?:できる|する)")
+
+
+def only_open_effect(text: str, script: str, wanted: int) -> bool:
+    """Whether a monster's numbered effect `wanted` is its one Ignition or Quick effect: its text is not worded as
+    a trigger (_TRIGGER_WORDS) while each other activated numbered effect is, and its script's initial_effect
+    creates exactly one effect of an Ignition or Quick type, in the Monster Zone. Where the card is on the field
+    and no event happens, that effect is the one option the engine offers for it, whatever its option text."""
+    parts = {CIRCLED.index(p[0]) + 1: p for p in re.split(r"(?=[①-⑩][：:])", text) if p[:1] and p[0] in CIRCLED}
+    if wanted not in parts or _TRIGGER_WORDS.search(parts[wanted]) or not re.search(r"発動(?:できる|する)", parts[wanted]):
+        return False
+    if not all(_TRIGGER_WORDS.search(parts[n]) for n in activated_effects(text) if n != wanted):
+        return False
+    initial = _initial_effect(script)
+    open_vars = [var for var in dict.fromkeys(_EFFECT_VAR.findall(initial))
+                 if re.search(r"EFFECT_TYPE_(?:IGNITION|QUICK_O|QUICK_F)", " ".join(
+                     re.findall(_SET_TYPE.format(var=re.escape(var)), initial)))]
+    return len(open_vars) == 1 and re.search(rf"{re.escape(open_vars[0])}:SetRange\(\s*LOCATION_MZONE\s*\)",
+                                             initial) is not None
 
 
 def own_event_effect(text: str, action: str) -> int | None:

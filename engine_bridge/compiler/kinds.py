@@ -11,11 +11,11 @@ from typing import Any, Iterable
 from engine_bridge.carddata import setcodes_complete
 from engine_bridge.compiler.base import (_ruling_id, _scenario, _slug, _where, CardSource, CIRCLED, FILLER_MONSTER, NotCompiled,
                                          TEMPLATE)
-from engine_bridge.compiler.boards import (_battle_foe, _chain_standins, _check_cards, _fate_place, _field_place, _filler,
+from engine_bridge.compiler.boards import (_battle_foe, BARE_NEEDS, _chain_standins, _check_cards, _fate_place, _field_place, _filler,
                                            _named_cards, _question_places, _same_kind, _situation_card,
                                            _has_traits, EFFECT_DESTROYER, extra_filler, filter_stand_ins, filtered_cards,
                                            filtered_described, piled_cards,
-                                           pick_described, similar_cards, summon_materials, variety_filler,
+                                           pick_described, runnable, similar_cards, summon_materials, variety_filler,
                                            with_described_cards, zone_baseline, zone_setup)
 from engine_bridge.compiler.effects import (_event_effect, _SET_DESC, _SET_TYPE, activated_effects, effect_index,
                                             face_up_effect, numbered_effect_text, open_state_effects, own_event_effect,
@@ -425,12 +425,20 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
     buried = bool(sent) and kind in ("monster", "pendulum")
     if sent and not buried:
         raise NotCompiled(f"「{source.name}」 sent to the Graveyard first is not a Main Deck monster: not compiled")
+    # (of its own destruction, 「このカードが破壊された場合」: G destroyed on the field by the stand-in 「ブラック・ホール」
+    # first, in the baseline too; the chosen card elsewhere than on the field)
+    destroyed = not by_summon and not revived and not buried and kind in ("monster", "pendulum") and effect is not None and \
+        chosen.location not in ("mzone", "field") and \
+        own_event_trigger(cards.script(source.passcode) or "", "destroy") == effect and \
+        runnable(EFFECT_DESTROYER, cards.ensure([EFFECT_DESTROYER]))
     if by_summon:
         places = [("hand", None)]
     elif revived:
         places = [("grave", None)]
     elif buried:
         places = [("deck", None)]  # sent from there by the stand-in 「おろかな埋葬」
+    elif destroyed:
+        places = [("mzone", None)]
     elif open_state_effects(cards.script(source.passcode) or "", effect) is False:
         raise NotCompiled(f"「{source.name}」's effect is a trigger (its script has no Ignition/Quick/activation type "
                           f"for it): the event that triggers it is not in the frame")
@@ -487,8 +495,14 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
     filtered = filtered_cards([source_script], source.passcode, cards)
     # "filtered piles" (last): two of each filter's cards in the chooser's piles, one banished, none on the field
     piled = piled_cards([source_script], source.passcode, cards)
+    # "bare" (last): the filler without the chooser's controller's monsters, where its script asks for an empty field
+    # (「自分フィールドにモンスターが存在しない場合」)
+    bare = bool(BARE_NEEDS.search(source_script))
+    # a Gemini monster's effect needs it Gemini Summoned (Gemini.EffectStatusCondition): on the field, its second
+    # Normal Summon first, in the baseline too (what the effect needs, not the deciding condition)
+    gemini = kind in ("monster", "pendulum") and "Gemini.EffectStatusCondition" in source_script
     for filler in (False, True, *(("named", "named on the field") if named else ()), *(("filtered",) if filtered else ()),
-                   *(("filtered piles",) if piled else ())):
+                   *(("filtered piles",) if piled else ()), *(("bare",) if bare else ())):
         for location, position in dict.fromkeys(places):
             variant += 1
             qsetup = SetupCard(ref=source.ref, code=source.passcode, player=0, location=location, position=position,
@@ -496,6 +510,8 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
             target = SetupCard(ref=chosen.ref, code=chosen.passcode, player=player, location=where, position=where_position,
                                name=chosen.name)
             extra = _filler(0, "f0") + _filler(1, "f1") if filler else []
+            if filler == "bare":
+                extra = [c for c in extra if not (c.player == 0 and c.location == "mzone")]
             # the monster the effect summons with the chosen materials (「Y」を融合召喚する際に), in the Extra Deck
             extra += [SetupCard(ref=c.ref, code=c.passcode, player=0, location="extra", name=c.name) for c in frame.cards
                       if c.location == "extra" and c.ref not in (source.ref, chosen.ref) and c.passcode in cards.data]
@@ -517,6 +533,13 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
                 burier, prelude = burial_steps(source.ref, 0, cards)
                 extra.append(burier)
                 label += ", after 「おろかな埋葬」 sent it from the Deck"
+            if destroyed:
+                extra.append(SetupCard(ref="dh0", code=EFFECT_DESTROYER, player=0, location="hand"))
+                prelude = [Step(action="activate", card="dh0", answer=True)]
+                label += ", after 「ブラック・ホール」 destroyed it"
+            if gemini and location == "mzone":
+                prelude = [Step(action="summon", card=source.ref, answer=True), *_negation_window()]
+                label += ", after its Gemini Summon"
             # (a trigger of its being sent: asked once it moved, not in the window of the stand-in's activation)
             asked = {"action": "chain", "after": [source.ref]} if buried else {"action": "activate"}
             step = Step(**asked, card=source.ref, effect=effect, select=[chosen.ref], answer=True,

@@ -387,3 +387,109 @@ def test_real_scripts_a_battle_win_trigger_that_revives_a_level_7_or_8_dragon(en
     if REAL_CARDS is None:
         return  # no cards.cdb: no filtered variant (nothing made up)
     assert verdict.verdict == "pass", verdict.reason
+
+
+def test_composite_and_exact_type_checks_and_stat_equalities_are_traits(pack_with_cdb):
+    k = load_constants()
+    # utility.lua's composite checks need every bit (c:IsQuickPlaySpell()), its exact ones the whole type
+    # (c:IsNormalTrap(): c:GetType()==TYPE_TRAP), and a stat compared with a constant is an ATK/DEF trait
+    # (「ダーク・アドバンス」: c:IsAttackAbove(2400) and c:GetDefense()==1000)
+    quick = "function s.filter(c)\n\treturn c:IsQuickPlaySpell() and c:IsAbleToHand()\nend"
+    assert script_filters(quick, pack_with_cdb) == [[(False, "IsTypeAll", [k["TYPE_SPELL"] | k["TYPE_QUICKPLAY"]])]]
+    normal_trap = "function s.thfilter(c)\n\treturn c:IsNormalTrap() and c:IsSSetable()\nend"
+    assert script_filters(normal_trap, pack_with_cdb) == [[(False, "IsTypeExact", [k["TYPE_TRAP"]])]]
+    advance = "function s.thfilter(c)\n\treturn c:IsAttackAbove(2400) and c:GetDefense()==1000 and c:IsMonster()\nend"
+    assert script_filters(advance, pack_with_cdb) == [[(False, "IsAttackAbove", [2400]), (False, "IsType", [k["TYPE_MONSTER"]]),
+                                                       (False, "IsDefense", [1000])]]
+    trap, counter = k["TYPE_TRAP"], k["TYPE_TRAP"] | k["TYPE_COUNTER"]
+    assert _fits({"code": 1, "type": trap}, (False, "IsTypeExact", [trap]))
+    assert not _fits({"code": 2, "type": counter}, (False, "IsTypeExact", [trap]))
+    assert _fits({"code": 2, "type": counter}, (False, "IsTypeAll", [counter]))
+    assert not _fits({"code": 1, "type": trap}, (False, "IsTypeAll", [counter]))
+    monster = k["TYPE_MONSTER"]
+    assert _fits({"code": 3, "type": monster, "attack": 2500, "defense": 1000}, (False, "IsDefense", [1000]))
+    assert not _fits({"code": 3, "type": monster, "attack": 2500, "defense": 1200}, (False, "IsDefense", [1000]))
+    # Blue-Eyes (3000/2500) passes ATK 3000, not the others
+    assert filter_stand_ins("function s.f(c)\n\treturn c:GetAttack()==3000\nend", pack_with_cdb) == [BLUE_EYES]
+
+
+def test_the_filtered_piles_board_holds_as_many_as_a_script_asks(pack_with_cdb):
+    from engine_bridge.compiler.boards import asked_count, piled_cards
+
+    # 「悪魔嬢リリス」 looks for three Normal Traps in its Deck: the piles hold three of each filter's card
+    three = ("function s.filter(c,e,tp)\n\treturn c:IsRace(RACE_DRAGON)\nend\nfunction s.tg(e,tp,eg,ep,ev,re,r,rp,chk)\n"
+             "\tif chk==0 then return Duel.IsExistingMatchingCard(s.filter,tp,LOCATION_DECK,0,3,nil) end\nend")
+    assert asked_count([three]) == 3 and asked_count(["Duel.IsExistingTarget(s.f,tp,LOCATION_GRAVE,0,1,nil)"]) == 1
+    board = piled_cards([three], BLUE_EYES, pack_with_cdb)
+    assert sorted(c.location for c in board if c.player == 0).count("deck") == 3
+    assert sorted(c.location for c in board if c.player == 0).count("hand") == 3
+    assert len({c.ref for c in board}) == len(board)
+
+
+@pytest.mark.engine
+@real
+@pytest.mark.parametrize("rid, title, question, answer, cards, label", [
+    # 「ゴールド・ガジェット」's ② is a trigger of its own destruction: a stand-in 「ブラック・ホール」 destroys it first
+    # (official Q&A: 「サイバース・ガジェット」 is a Level 4 「ガジェット」 monster it Special Summons from the Deck)
+    ("t-gold-gadget", "「ゴールド・ガジェット」のモンスター効果で、デッキから「サイバース・ガジェット」を特殊召喚できますか？",
+     "「ゴールド・ガジェット」の『②：このカードが戦闘・効果で破壊された場合に発動できる。デッキから"
+     "「ゴールド・ガジェット」以外のレベル４の「ガジェット」モンスター１体を特殊召喚する』モンスター効果によって、デッキから"
+     "「サイバース・ガジェット」を特殊召喚する事はできますか？",
+     "「サイバース・ガジェット」もレベル4の「ガジェット」と名のついたモンスターとなりますので、「ゴールド・ガジェット」の"
+     "モンスター効果によってデッキから特殊召喚する事ができます。",
+     {"ゴールド・ガジェット": 55010259, "サイバース・ガジェット": 645087}, "after 「ブラック・ホール」 destroyed it"),
+    # 「化合獣オキシン・オックス」's effect needs it Gemini Summoned: its second Normal Summon first
+    ("t-oxy-ox", "「化合獣オキシン・オックス」のモンスター効果で、手札の「デュアル・ソルジャー」を特殊召喚できますか？",
+     "「化合獣オキシン・オックス」の『●自分メインフェイズに発動できる。手札からデュアルモンスター１体を特殊召喚し、"
+     "自分フィールドの全てのデュアルモンスターのレベルはターン終了時まで、この効果で特殊召喚したモンスターの元々のレベルと"
+     "同じになる』モンスター効果で、手札の「デュアル・ソルジャー」を特殊召喚する事はできますか？",
+     "「化合獣オキシン・オックス」のモンスター効果によって、「デュアル・ソルジャー」等の、「化合獣オキシン・オックス」と同じ"
+     "レベル2のデュアルモンスターを特殊召喚する事はできます。",
+     {"化合獣オキシン・オックス": 18993198, "デュアル・ソルジャー": 68366996}, "after its Gemini Summon"),
+])
+def test_real_scripts_a_choice_after_what_the_chooser_needs_played(rid, title, question, answer, cards, label,
+                                                                   engine_driver):
+    compiled = _real_compiled(rid, title, answer, cards, question)
+    verdict = _real_verdict(compiled, rid, engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    passed = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    assert label in passed.title
+
+
+@pytest.mark.engine
+@real
+@pytest.mark.parametrize("rid, title, answer, cards", [
+    # 「DD魔導賢者トーマス」's Pendulum Effect adds a face-up 「DD」 Pendulum Monster from the Extra Deck (official Q&A:
+    # not a card added from the Deck, so it is activated under 「手違い」): the piles put two face-up in the Extra Deck
+    ("t-thomas", "「手違い」の適用中に「DD魔導賢者トーマス」のペンデュラム効果を発動できますか？",
+     "「DD魔導賢者トーマス」のペンデュラム効果は、デッキからカードを手札に加える効果ではありません。したがって、「手違い」の"
+     "効果が適用されている場合でも、「DD魔導賢者トーマス」のペンデュラム効果を発動し、通常通り処理を行う事ができます。",
+     {"手違い": 59305593, "DD魔導賢者トーマス": 41546}),
+])
+def test_real_scripts_a_pendulum_monster_face_up_in_the_extra_deck(rid, title, answer, cards, engine_driver):
+    compiled = _real_compiled(rid, title, answer, cards)
+    verdict = _real_verdict(compiled, rid, engine_driver)
+    if REAL_CARDS is None:
+        return  # no cards.cdb: no filtered board (nothing made up)
+    assert verdict.verdict == "pass", verdict.reason
+    passed = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    assert any(c.location == "extra" and c.position == "faceup" for c in passed.setup.cards)
+
+
+def test_a_monsters_one_ignition_or_quick_effect_beside_triggers():
+    from engine_bridge.compiler.effects import only_open_effect
+
+    # 「彼岸の鬼神 ヘルレイカー」: ① a Quick Effect in the Monster Zone, ② a trigger (「…墓地へ送られた場合、…発動できる」);
+    # its script describes neither, so ① is its one option on the field when no event happens
+    text = ("①：１ターンに１度、手札から「彼岸」モンスター１体を墓地へ送り、相手フィールドの表側表示モンスター１体を対象として"
+            "発動できる。その相手モンスターの攻撃力・守備力はターン終了時まで…ダウンする。この効果は相手ターンでも発動できる。"
+            "②：このカードがフィールドから墓地へ送られた場合、フィールドのカード１枚を対象として発動できる。そのカードを墓地へ送る。")
+    script = ("function s.initial_effect(c)\n\tlocal e2=Effect.CreateEffect(c)\n\te2:SetType(EFFECT_TYPE_QUICK_O)\n"
+              "\te2:SetCode(EVENT_FREE_CHAIN)\n\te2:SetRange(LOCATION_MZONE)\n\tc:RegisterEffect(e2)\n"
+              "\tlocal e3=Effect.CreateEffect(c)\n\te3:SetType(EFFECT_TYPE_SINGLE+EFFECT_TYPE_TRIGGER_O)\n"
+              "\te3:SetCode(EVENT_TO_GRAVE)\n\tc:RegisterEffect(e3)\nend\n")
+    assert only_open_effect(text, script, 1)
+    assert not only_open_effect(text, script, 2)  # the trigger needs its event
+    # two Ignition/Quick effects, or one activated from elsewhere than the Monster Zone: not one option
+    assert not only_open_effect(text, script.replace("EFFECT_TYPE_SINGLE+EFFECT_TYPE_TRIGGER_O", "EFFECT_TYPE_IGNITION"), 1)
+    assert not only_open_effect(text, script.replace("LOCATION_MZONE", "LOCATION_GRAVE"), 1)
