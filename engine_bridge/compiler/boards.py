@@ -1324,3 +1324,22 @@ def summon_materials(code: int, how: str, cards: CardSource) -> list[int]:
     if material is None:
         raise NotCompiled(f"no card of the card data passes the {how} material filter of {code}")
     return [material] * count
+
+
+def faceup_spell_traps(scripts: Iterable[str], own: int, cards: CardSource, room: int = 2) -> list[SetupCard]:
+    """Per filter of the scripts in play, the first Continuous Spell/Trap of the cards.cdb in use that passes it, face-up
+    in its controller's Spell & Trap Zone, where a script looks on the field (_FIELD_LOOKUP): what a condition asks to be
+    on the field (「自分フィールドに「オルターガイスト」カードが存在する場合」) where a monster cannot stand for it (an
+    attack declared directly on that player); `room` cards at most, none without a cards.cdb."""
+    scripts = list(scripts)
+    if not any(re.search(r"LOCATION_ONFIELD|LOCATION_SZONE", s or "") for s in scripts):
+        return []
+    codes: list[int] = []
+    for script in scripts:
+        for traits in script_filters(script, cards) if script else []:
+            code = _first_fitting(traits, cards, {own, *codes}, lambda kind: kind in ("continuous", "trap-continuous"),
+                                  None, None)
+            if code is not None:
+                codes.append(code)
+    return [SetupCard(ref=f"f0-js{i}", code=code, player=0, location="szone", position="faceup")
+            for i, code in enumerate(codes[:room])]

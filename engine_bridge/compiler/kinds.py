@@ -14,7 +14,7 @@ from engine_bridge.compiler.base import (_ruling_id, _scenario, _slug, _where, C
 from engine_bridge.compiler.boards import (_battle_foe, BARE_NEEDS, _chain_standins, _check_cards, _fate_place, _field_place, _filler,
                                            _named_cards, _question_places, _same_kind, _situation_card,
                                            _has_traits, EFFECT_DESTROYER, extra_filler, filter_stand_ins, filtered_cards,
-                                           filtered_described, piled_cards,
+                                           filtered_described, faceup_spell_traps, piled_cards,
                                            pick_described, runnable, similar_cards, summon_materials, variety_filler,
                                            with_described_cards, zone_baseline, zone_setup)
 from engine_bridge.compiler.effects import (_event_effect, _SET_DESC, _SET_TYPE, activated_effects, effect_index,
@@ -1326,7 +1326,10 @@ def _event_variants(ruling: Any, frame: Frame, cards: CardSource, event: FrameEv
     # effect that targets or summons one: 「…墓地のレベル７・８のドラゴン族モンスター１体を対象として」)
     filtered = [c for c in filtered_cards([cards.script(qcard.passcode) or ""], qcard.passcode, cards)
                 if c.location != "mzone"]
-    for filler in (False, True, "filtered") if filtered else (False, True):
+    # (last: the filter's Continuous Spells/Traps face-up on the questioned card's controller's field, for a condition
+    # that looks there, 「自分フィールドに「オルターガイスト」カードが存在する場合」; the Monster Zones stay the event's)
+    faceup = faceup_spell_traps([cards.script(qcard.passcode) or ""], qcard.passcode, cards)
+    for filler in (False, True, *(("filtered",) if filtered else ()), *(("filtered field",) if faceup else ())):
         for location, place_position in dict.fromkeys(qplaces):
             variant += 1
             setup = [mover, *foe]
@@ -1336,9 +1339,11 @@ def _event_variants(ruling: Any, frame: Frame, cards: CardSource, event: FrameEv
             # (the copy of an Extra Deck monster in its controller's Extra Deck, not the Deck)
             extra = [c for p in (0, 1) for c in _filler(p, f"f{p}", qcard.passcode if p == 0 else None,
                                                         "extra" if cards.kind(qcard.passcode) == "extra" else "deck")
-                     if c.location != "mzone"] + named + (filtered if filler == "filtered" else []) if filler else []
+                     if c.location != "mzone"] + named + (filtered if filler == "filtered" else []) + (
+                faceup if filler == "filtered field" else []) if filler else []
             where = (_where(location or "mzone", bool(filler)) if qcard.ref != mover.ref else own
-                     + (" + filler" if filler else "")) + (" + cards its filters take" if filler == "filtered" else "") + suffix
+                     + (" + filler" if filler else "")) + (" + cards its filters take" if filler == "filtered" else "") + (
+                " + Continuous Spells/Traps its filters take, face-up" if filler == "filtered field" else "") + suffix
             question = Step(action="chain", card=qcard.ref, effect=effect, answer=True, after=after, window=window,
                             expect={"offered": frame.answer == "yes"})
             base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"

@@ -493,3 +493,27 @@ def test_a_monsters_one_ignition_or_quick_effect_beside_triggers():
     # two Ignition/Quick effects, or one activated from elsewhere than the Monster Zone: not one option
     assert not only_open_effect(text, script.replace("EFFECT_TYPE_SINGLE+EFFECT_TYPE_TRIGGER_O", "EFFECT_TYPE_IGNITION"), 1)
     assert not only_open_effect(text, script.replace("LOCATION_MZONE", "LOCATION_GRAVE"), 1)
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_direct_attack_beside_a_face_up_continuous_card_of_the_archetype(engine_driver):
+    # 「オルターガイスト・クンティエリ」 is Special Summoned from the hand at the other player's attack declaration while its
+    # controller has an 「オルターガイスト」 card on the field (official Q&A: also at a direct attack, its controller
+    # holding only 「オルターガイスト・プロトコル」 face-up): a last variant puts the filter's Continuous Spell/Trap
+    # face-up in its Spell & Trap Zone (a monster there would leave no direct attack to declare)
+    title = "手札の「オルターガイスト・クンティエリ」のモンスター効果は、相手モンスターが直接攻撃を宣言した時にも発動できますか？"
+    answer = ("質問の状況の場合でも、自分フィールドに「オルターガイスト」と名のついたカードが表側表示で存在していますので、"
+              "手札の「オルターガイスト・クンティエリ」のモンスター効果を発動する事ができます。")
+    question = ("自分の魔法＆罠ゾーンに「オルターガイスト・プロトコル」が表側表示で存在し、自分のモンスターゾーンにモンスターが"
+                "1体も存在しない状況です。この状況で相手モンスターが直接攻撃を宣言した時、自分は「オルターガイスト・クンティエリ」の"
+                "『①：自分フィールドに「オルターガイスト」カードが存在する場合、相手モンスターの攻撃宣言時に発動できる。このカードを"
+                "手札から特殊召喚し、その攻撃を無効にする』モンスター効果を発動する事はできますか？")
+    compiled = _real_compiled("t-kunquery", title, answer, {"オルターガイスト・クンティエリ": 52927340}, question)
+    verdict = _real_verdict(compiled, "t-kunquery", engine_driver)
+    if REAL_CARDS is None:
+        return  # no cards.cdb: no filtered board (nothing made up)
+    assert verdict.verdict == "pass", verdict.reason
+    passed = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    assert "Continuous Spells/Traps its filters take, face-up" in passed.title
+    assert any(c.location == "szone" and c.position == "faceup" and c.ref.startswith("f0-js") for c in passed.setup.cards)
