@@ -840,8 +840,7 @@ _FILTER_FN = re.compile(r"function\s+s\.(\w+)\(\s*(\w+)[^)]*\)(.*?)\nend", re.S)
 _TRAIT_CALL = (r"(not\s+)?{card}:(IsSetCard|IsRace|IsAttribute|IsType|IsLevel|IsLevelBelow|IsLevelAbove|IsRank|"
                r"IsRankBelow|IsRankAbove|IsAttackBelow|IsAttackAbove|IsDefenseBelow|IsDefenseAbove|IsCode|IsMonster|"
                r"IsSpell|IsTrap|IsSpellTrap|IsFieldSpell|IsNormalSpell|IsNormalTrap|IsQuickPlaySpell|"
-               r"IsContinuousSpell|IsEquipSpell|IsRitualSpell|IsContinuousTrap|IsCounterTrap|IsFusionMonster|"
-               r"IsRitualMonster|IsSynchroMonster|IsXyzMonster|IsPendulumMonster|IsLinkMonster)\(([^()]*)\)")
+               r"IsContinuousSpell|IsEquipSpell|IsRitualSpell|IsContinuousTrap|IsCounterTrap)\(([^()]*)\)")
 _LEVEL_EQUALS = r"(?<!not ){card}:GetLevel\(\)\s*==\s*(\d+)(?![\w.+*/-])"
 # an ATK or DEF compared with a constant (c:GetAttack()==2100 or c:GetDefense()==2100): a card with that ATK passes
 _ATTACK_EQUALS = r"(?<!not ){card}:GetAttack\(\)\s*==\s*(\d+)(?![\w.+*/-])"
