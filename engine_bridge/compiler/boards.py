@@ -857,8 +857,9 @@ _COMPOSITE_SHORTHANDS = {
     "IsSynchroMonster": "TYPE_MONSTER|TYPE_SYNCHRO", "IsXyzMonster": "TYPE_MONSTER|TYPE_XYZ",
     "IsPendulumMonster": "TYPE_MONSTER|TYPE_PENDULUM", "IsLinkMonster": "TYPE_MONSTER|TYPE_LINK"}
 _EXACT_SHORTHANDS = {"IsNormalSpell": "TYPE_SPELL", "IsNormalTrap": "TYPE_TRAP"}
-# a stat compared with a constant (c:GetDefense()==1000, c:GetAttack()==0): IsAttack / IsDefense of that value
-_STAT_EQUALS = r"(?<!not ){card}:Get(Attack|Defense|BaseAttack|BaseDefense)\(\)\s*==\s*(\d+)(?![\w.+*/-])"
+# a DEF compared with a constant beside other checks (c:IsAttackAbove(2400) and c:GetDefense()==1000): IsDefense of that
+# value (an ATK is _ATTACK_EQUALS'; a filter that compares with "or" is left to it)
+_STAT_EQUALS = r"(?<!not ){card}:Get(Defense|BaseDefense)\(\)\s*==\s*(\d+)(?![\w.+*/-])"
 
 
 def _shorthand(call: str, args: str) -> tuple[str, str]:
@@ -894,7 +895,7 @@ def _constant_traits(card: str, body: str, names: dict[str, int]) -> list[tuple[
         values = [_trait_value(a, names) for a in args.split(",") if a.strip()]
         if values and None not in values:
             traits.append((bool(negated), call, values))
-    for stat, value in re.findall(_STAT_EQUALS.format(card=re.escape(card)), body):
+    for stat, value in re.findall(_STAT_EQUALS.format(card=re.escape(card)), body) if " or " not in body else []:
         traits.append((False, "Is" + stat.replace("Base", ""), [int(value)]))
     return traits
 
@@ -957,8 +958,6 @@ def _fits(row: dict, trait: tuple[bool, str, list[int]]) -> bool:
         ok = row["type"] & values[0] == values[0]
     elif call == "IsTypeExact":
         ok = row["type"] == values[0]
-    elif call in ("IsAttack", "IsDefense"):
-        ok = monster and _stat(row, "attack" if call == "IsAttack" else "defense") == values[0]
     elif call.startswith("IsLevel") or call.startswith("IsRank"):
         rank = call.startswith("IsRank")
         if not monster or (bool(row["type"] & k["TYPE_XYZ"]) != rank) or (not rank and xyz_link) or level <= 0:
