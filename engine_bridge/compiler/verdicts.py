@@ -481,6 +481,13 @@ def _own_move_said(event: dict, processing: str) -> bool:
     return bool(word and re.search(r"このカードを[^。]*?(?:" + word + ")", processing))
 
 
+def _own_target_candidate(scenario: Scenario, result: Any, ref: str) -> bool:
+    """Whether the activation of `ref` (its first activate/chain step) offered `ref` itself as a target."""
+    at = next((i for i, st in enumerate(scenario.steps) if st.card == ref and st.action in ("activate", "chain")), None)
+    observed = next((o for o in (getattr(result, "log", None) or {}).get("steps") or [] if o.get("index") == at), {})
+    return at is not None and any(ref in p.get("candidates", []) for p in observed.get("prompts") or [])
+
+
 def applied_seen(scenario: Scenario, result: Any) -> tuple[bool, str]:
     """Whether every step was played and the questioned link's resolution did what the scenario says
     (applied: something the log shows; not applied: nothing); else why not."""
@@ -492,7 +499,13 @@ def applied_seen(scenario: Scenario, result: Any) -> tuple[bool, str]:
     done = resolution_result(result, ref, {st.card for st in scenario.steps if st.card} - {ref})
     if done is None:
         return False, f"step 1 ({scenario.steps[0].describe()}): its chain link did not resolve"
+    own = [e for e in done if e.get("card") == ref and not _own_move_said(e, processing)]
     done = [e for e in done if e.get("card") != ref or _own_move_said(e, processing)]
+    if applied and own and not done and _own_target_candidate(scenario, result, ref):
+        # 「オルターガイスト・マリオネッター」 may take itself as the field card it sends to the Graveyard: its own move
+        # is then its processing, or its leaving; the log does not say which card a prompt took
+        return False, (f"step 1 ({scenario.steps[0].describe()}) could take {ref} itself as its target and {ref} moved "
+                       f"while it resolved: the log does not tell its processing from its own move")
     other = _other_processing(done, processing)
     if other:
         return False, f"step 1 ({scenario.steps[0].describe()}) resolved {other}, which the asked effect's text does not do " \

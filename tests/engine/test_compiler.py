@@ -1812,3 +1812,26 @@ def test_real_scripts_each_copy_activated_in_one_chain_at_an_attack_declaration(
     verdict = settle(scenarios, run_scenarios(scenarios, driver=engine_driver, scripts=REAL,
                                               cards=os.environ.get("RULINGS_EDOPRO_CARDS")))["qa-22550"]
     assert verdict.verdict == "pass", verdict.reason
+
+
+def test_an_applied_effect_that_may_have_taken_its_own_card_as_target_is_not_judged_by_that_cards_move():
+    # 「オルターガイスト・マリオネッター」② sends a field card it targets to the GY: when the engine offered the card
+    # itself as that target and only the card moved while it resolved, the log cannot tell its processing on its
+    # target from its own move (a7c23a9647422435 failed on it): the step is reported, not a fail
+    from types import SimpleNamespace
+    from engine_bridge.compiler.verdicts import applied_seen
+    scenario = Scenario.from_data({"format": 1, "id": "t-own", "ruling": {"text": "-"},
+                                   "setup": {"cards": [{"ref": "c1", "code": 1, "player": 0, "location": "mzone"}]},
+                                   "steps": [{"activate": "c1"}], "notes": {"applied": {"c1": True}}}, "test")
+
+    def result(candidates):
+        return SimpleNamespace(log={"steps": [{"index": 0, "action": "activate", "status": "done",
+                                               "prompts": [{"type": "card", "candidates": candidates}]}],
+                                    "events": [{"event": "chain", "link": 1, "card": "c1"},
+                                               {"event": "solving", "card": "c1", "link": 1},
+                                               {"event": "move", "card": "c1", "from": "mzone", "to": "grave"},
+                                               {"event": "solved", "link": 1}]})
+    ok, why = applied_seen(scenario, result(["c1", "x"]))
+    assert not ok and why.startswith("step 1") and "c1 itself as its target" in why
+    ok, why = applied_seen(scenario, result(["x"]))  # control: not its own target, its move is not its processing
+    assert not ok and why.startswith("resolving c1's effect did nothing")
