@@ -1094,10 +1094,12 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
         if frame.question.kind == "what_happens" and not frame.fates and not frame.applied and not frame.stats \
                 and not frame.summons and not frame.to_hand:
             frame.lp = answered_lp(answer, cards)
-            if frame.lp:
+            frame.damaged = {} if frame.lp else answered_damaged(answer)
+            if frame.lp or frame.damaged:
                 # (「X」と「Y」が戦闘を行う場合, 相手が「Z」で直接攻撃を宣言した場合: the battle the LP comes from)
-                read_battle(frame, [body, question], cards) or read_direct_attack(frame, question, cards)
-        moved = frame.summons or frame.to_hand or frame.lp
+                read_battle(frame, [body, question], cards) or read_direct_attack(frame, question, cards) or \
+                    read_direct_attack_title(frame, body, cards)
+        moved = frame.summons or frame.to_hand or frame.lp or frame.damaged
         if frame.question.kind == "what_happens" and not frame.fates and not frame.applied and not frame.stats \
                 and not moved:
             frame.unread.insert(0, unread_outcome(answer))
@@ -1820,6 +1822,91 @@ def answered_lp(answer: str, cards: _Cards) -> dict[str, int]:
                     into.setdefault(player, set()).add(sign * int(m.group("n")))
     chosen = concluded or said
     return {player: next(iter(v)) for player, v in chosen.items() if len(v) == 1}
+
+
+
+# whose LP an answer says takes damage without saying how much: 「お互いのプレイヤーが戦闘ダメージを受ける事になります」,
+# 「相手プレイヤーがダメージを受けます」, 「…戦闘ダメージを受けるのは相手ではなく、自分となります」 (takes), 「自分はダメージを受けず」
+# (takes none); a sentence with a number in it is answered_lp's
+_JA_DAMAGED_WHO = r"(?P<who>自分|相手|お互い)(?:の)?(?:プレイヤー)?"
+_JA_DAMAGED_SAID = [
+    (re.compile(_JA_DAMAGED_WHO + r"(?:は|が|も)、?(?:その)?(?:戦闘|効果)?ダメージを(?:通常通り)?受け(?:ます|る(?:事|こと)にな)"), True),
+    (re.compile(r"(?:戦闘|効果)?ダメージを受けるのは、?(?P<not>自分|相手)(?:プレイヤー)?ではなく、?" + _JA_DAMAGED_WHO
+                + r"(?:とな|にな|です)"), True),
+    (re.compile(_JA_DAMAGED_WHO + r"(?:は|が|も)、?(?:戦闘|効果)?ダメージを受け(?:ず|ません)"), False),
+]
+
+
+def answered_damaged(answer: str) -> dict[str, bool]:
+    """Which players the answer says take damage (True) or take none (False), the amount unsaid (_JA_DAMAGED_SAID),
+    keyed self (the asker) / opponent, from its sentences up to a 「なお、」 note, 『』 quoted effect texts left out, a
+    「また、…場合」 sentence (another case) and any sentence with a number skipped; a concluding sentence's
+    (「したがって」「結果的に」) values replace the others; a player said both ways gives none."""
+    said: dict[str, set[bool]] = {}
+    concluded: dict[str, set[bool]] = {}
+    for sentence in re.split(r"[。\n]", _first_sentence_skipping_notes(answer)):
+        sentence = _QUOTE.sub("『』", unicodedata.normalize("NFKC", sentence.strip()))
+        if sentence.startswith(("(", "なお")):
+            break
+        if (sentence.startswith("また") and "場合" in sentence) or re.search(r"[0-9]", sentence):
+            continue
+        into = concluded if sentence.startswith(_CONCLUDING) else said
+        for cue, takes in _JA_DAMAGED_SAID:
+            for m in cue.finditer(sentence):
+                players = {"自分": ["self"], "相手": ["opponent"]}.get(m.group("who"), ["self", "opponent"])
+                for player in players:
+                    into.setdefault(player, set()).add(takes)
+                spared = m.groupdict().get("not")
+                if spared:
+                    into.setdefault("self" if spared == "自分" else "opponent", set()).add(False)
+    chosen = concluded or said
+    return {player: next(iter(v)) for player, v in chosen.items() if len(v) == 1}
+
+
+# 「X」が直接攻撃によって相手に戦闘ダメージを与えた場合 / 「X」の直接攻撃の際に、相手が発動した「Y」の効果で…場合 /
+# 自分の「X」が直接攻撃を宣言した時、相手が「Y」を発動した場合: a direct attack by X, then Y activated in the window its
+# declaration opens
+_JA_DIRECT_ATTACK_TITLE = re.compile(
+    r"^(?:(?P<who>自分|相手)の)?(?P<z>" + _NAME + r")(?:が|の)、?直接攻撃(?:によって(?:相手に)?(?:戦闘)?ダメージを与えた(?:場合|時)|"
+    r"を(?:宣言した|行った)(?:場合|時|際)(?:に)?|の際に)、?"
+    r"(?:(?P<ywho>自分|相手)が、?(?:発動した)?(?P<y>" + _NAME + r")(?:の効果で[^「」、。]*?場合|を発動した場合)、?)?")
+
+
+def read_direct_attack_title(frame: Frame, body: str, cards: _Cards) -> bool:
+    """An LP answer's title whose situation is a direct attack by a monster it names, and at most one card the other
+    player activates at its declaration (_JA_DIRECT_ATTACK_TITLE): the attack (by the asker, unless 相手の) made the
+    first event, the activation after it; the situation entries it explains dropped. False (nothing changed) when the
+    title says otherwise, names other cards or the frame has events."""
+    if frame.events:
+        return False
+    text = re.sub(r"\s+", "", unicodedata.normalize("NFKC", body))
+    m = _JA_DIRECT_ATTACK_TITLE.match(text)
+    if m is None:
+        return False
+    names = [g[1:-1] for g in (m.group("z"), m.group("y")) if g]
+    if len(_CARD.findall(text[:frame_question_start(text, frame)] if frame.question else text)) != len(names):
+        return False
+    z = cards.get(names[0])
+    who = "opponent" if m.group("who") == "相手" else "self"
+    if z.controller not in (None, who):
+        return False
+    z.controller = who
+    frame.events = [FrameEvent(action="attack", card=z.ref, actor=who, note="declares a direct attack")]
+    if m.group("y"):
+        y = cards.get(names[1])
+        ywho = "self" if m.group("ywho") == "自分" else "opponent"
+        if y.ref == z.ref or ywho == who:
+            return False
+        y.controller = ywho
+        frame.events.append(FrameEvent(action="activate", card=y.ref, actor=ywho))
+    frame.cards = cards.cards
+    said, folded = _without_names(m.group(0)), {fold_name(n) for n in names}
+    frame.unread = [u for u in frame.unread if not ((w := re.fullmatch(r"situation: what 「(.+)」 does before the question",
+                                                                      u)) and fold_name(w.group(1)) in folded)
+                    and not (u.startswith("situation: 「") and _without_names(
+                        u.removeprefix("situation: 「").removesuffix("」 is not read")) in said)
+                    and u != "situation: life points (ダメージを受け)"]
+    return True
 
 
 # ---------------------------------------------------------------- moves: does an effect's resolution summon, add to the hand

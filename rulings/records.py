@@ -365,6 +365,9 @@ class Frame(Record):
     lp: dict[str, int] = Field(default_factory=dict)
     """self | opponent -> the change of that player's LP the answer says the events make (-1000: 1000 damage taken;
     +500: 500 LP gained), self being the player who asks"""
+    damaged: dict[str, bool] = Field(default_factory=dict)
+    """self | opponent -> whether the answer says that player takes damage, the amount unsaid (「お互いのプレイヤーが
+    戦闘ダメージを受ける事になります」, 「…受けるのは相手ではなく、自分となります」): read only where `lp` is not"""
     summons: dict[str, bool] = Field(default_factory=dict)
     """card ref -> whether the answer says the resolution of that card's activated effect Special Summons a monster
     (true: 「…が特殊召喚されます」, false: 「特殊召喚は行えません」 / 「対象のモンスターは特殊召喚されず」)"""

@@ -145,7 +145,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         return compile_applied(ruling, frame, cards)
     if frame.stats and q.kind in ("what_happens", "applies", "other"):
         return compile_stats(ruling, frame, cards)
-    if frame.lp and q.kind == "what_happens":
+    if (frame.lp or frame.damaged) and q.kind == "what_happens":
         return compile_lp(ruling, frame, cards)
     if (frame.summons or frame.to_hand) and q.kind == "what_happens":
         return compile_moved_into(ruling, frame, cards)

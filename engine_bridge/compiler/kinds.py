@@ -781,13 +781,28 @@ def _lp_said(frame: Frame, self_player: int) -> list[int | None]:
     return said
 
 
-def _with_lp(scenario: Scenario, said: list[int | None]) -> Scenario:
+def _damaged_said(frame: Frame, self_player: int) -> list[bool | None]:
+    """The answer's players said to take damage (True) or none (False), the amount unsaid (frame.damaged), by
+    scenario player, None where it says neither."""
+    said: list[bool | None] = [None, None]
+    for who, takes in frame.damaged.items():
+        said[self_player if who == "self" else 1 - self_player] = takes
+    return said
+
+
+def _with_lp(scenario: Scenario, said: list[int | None], damaged: list[bool | None] | None = None) -> Scenario:
     """The LP outcome on a scenario: its notes (what the verdict compares with the duel's damage and recovery, LP
-    costs aside) and, where the answer gives both players', the final LP (`expect.lp`, from the set-up's)."""
+    costs aside) and, where the answer gives both players', the final LP (`expect.lp`, from the set-up's); players
+    said to take damage, or none, without an amount (`notes.damaged`)."""
     scenario.notes["lp"] = list(said)
     if None not in said:
         scenario.expect.lp = [lp + change for lp, change in zip(scenario.setup.lp, said)]
-    scenario.title += " — LP " + ", ".join(f"player {p} {c:+d}" for p, c in enumerate(said) if c is not None)
+    told = [f"player {p} {c:+d}" for p, c in enumerate(said) if c is not None]
+    if damaged and any(d is not None for d in damaged):
+        scenario.notes["damaged"] = list(damaged)
+        told += [f"player {p} {'takes damage' if d else 'takes no damage'}" for p, d in enumerate(damaged)
+                 if d is not None]
+    scenario.title += " — LP " + ", ".join(told)
     return scenario
 
 
@@ -817,7 +832,7 @@ def compile_lp(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
         where = "LP after the title's activations" + (" + filler" if filler else "") + (" + named" if filler == "named" else "")
         base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
         ruling_scenario = _with_lp(_scenario(ruling, base, frame, [*played.placed, *played.deciding, *extra],
-                                             [*played.prelude, *run], where), said)
+                                             [*played.prelude, *run], where), said, _damaged_said(frame, self_player))
         if played.deciding or len(run) > 1:
             # without the situation's cards, else the first activation alone
             control = _scenario(ruling, base + "-baseline", frame, [*played.placed, *extra],
@@ -847,12 +862,23 @@ def _battle_lp(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
     scenarios: list[Scenario] = []
     for variant, (attacker, targets) in enumerate(ways, 1):
         scenarios += _battle_lp_way(ruling, frame, cards, attacker, targets, rest, attack.actor, variant)
+    if not attack.targets and attack.note != BATTLES_NOTE:
+        # a direct attack: a last variant with the monsters the attacker's script's filters pass face-up beside it (what
+        # its conditions ask to be on the field: 「極星邪狼フェンリル」 destroys itself without a face-up 「極神」 monster)
+        attacker = by_ref[attack.card]
+        beside = [SetupCard(**{**c.__dict__, "ref": f"bf{i}"}) for i, c in enumerate(
+            c for c in filtered_cards([cards.script(attacker.passcode) or ""], attacker.passcode, cards)
+            if c.location == "mzone" and c.player == 0)]
+        if beside:
+            scenarios += _battle_lp_way(ruling, frame, cards, attacker, [], rest, attack.actor, len(ways) + 1, beside)
     return scenarios
 
 
 def _battle_lp_way(ruling: Any, frame: Frame, cards: CardSource, attacker: FrameCard, targets: list[FrameCard],
-                   rest: list[FrameEvent], actor: str | None, variant: int) -> list[Scenario]:
-    """One way of _battle_lp's battle: `attacker` attacks `targets` (none: directly) in its controller's turn."""
+                   rest: list[FrameEvent], actor: str | None, variant: int,
+                   beside: list[SetupCard] | None = None) -> list[Scenario]:
+    """One way of _battle_lp's battle: `attacker` attacks `targets` (none: directly) in its controller's turn, the
+    cards `beside` on its controller's field (in the baseline too)."""
     by_ref = {c.ref: c for c in frame.cards}
     self_player = 1 if (actor or attacker.controller) == "opponent" else 0
 
@@ -865,7 +891,7 @@ def _battle_lp_way(ruling: Any, frame: Frame, cards: CardSource, attacker: Frame
         return SetupCard(ref=card.ref, code=card.passcode, player=player, location="mzone", position=position,
                          name=card.name, sequence=5 if card.location == "emzone" else None)
 
-    placed = [on_field(attacker, 0), *(on_field(t, 1) for t in targets)]
+    placed = [on_field(attacker, 0), *(on_field(t, 1) for t in targets), *(beside or [])]
     steps = [Step(action="phase", phase="battle"), Step(action="attack", card=attacker.ref, target=[t.ref for t in targets],
                                                         answer=True)]
     for e in rest:
@@ -898,11 +924,12 @@ def _battle_lp_way(ruling: Any, frame: Frame, cards: CardSource, attacker: Frame
     base = f"{TEMPLATE}-{_slug(_ruling_id(ruling))}-v{variant}"
     where = f"LP after {attacker.ref}'s " + ("attack on " + ", ".join(t.ref for t in targets) if targets else
                                              "direct attack") + (" and the activations it opens" if rest else "")
-    ruling_scenario = _with_lp(_scenario(ruling, base, frame, [*placed, *deciding], steps, where), said)
+    ruling_scenario = _with_lp(_scenario(ruling, base, frame, [*placed, *deciding], steps, where), said,
+                               _damaged_said(frame, self_player))
     scenarios = []
     if deciding or rest:
         # without the situation's cards, else the attack alone
-        control = _scenario(ruling, base + "-baseline", frame, placed if deciding else placed[:1 + len(targets)],
+        control = _scenario(ruling, base + "-baseline", frame, placed if deciding else placed[:1 + len(targets) + len(beside or [])],
                             steps if deciding else steps[:2], where, control_of=ruling_scenario)
         control.setup.cards = [c for c in control.setup.cards if not c.ref.startswith("ps")]  # (its partner too)
         control.notes["lp"] = list(said)

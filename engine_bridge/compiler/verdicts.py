@@ -627,15 +627,20 @@ def one_lp(scenario: Scenario, result: Any) -> FrameVerdict:
         if e.get("event") == "move" and e.get("card") in placed:
             return FrameVerdict("", "", "inconclusive", f"{e['card']} left the {e.get('from')} before the steps were "
                                 f"played: the set-up is not the ruling's", scenario.id, log)
+    # (players said to take damage, or none, without an amount: notes.damaged)
+    damaged = scenario.notes.get("damaged") or [None, None]
     named = [p for p, change in enumerate(said) if change is not None]
-    if all(got[p] == said[p] for p in named):
+    hurt = [p for p, takes in enumerate(damaged) if takes is not None]
+    if all(got[p] == said[p] for p in named) and all((got[p] < 0) == damaged[p] for p in hurt):
         return FrameVerdict("", "", "pass", "", scenario.id, log)
-    if not any(got[p] for p in named):
+    if not any(got[p] for p in [*named, *hurt]):
         return FrameVerdict("", "", "inconclusive", "no damage or LP gain reached "
-                            f"{' and '.join(f'player {p}' for p in named)}: the steps did not reach what the ruling "
-                            f"describes (the set-up may lack what they need)", scenario.id, log)
-    return FrameVerdict("", "", "fail", "ruling says " + ", ".join(f"player {p}'s LP {said[p]:+d}" for p in named)
-                        + "; engine: " + ", ".join(f"player {p}'s LP {got[p]:+d}" for p in named), scenario.id, log)
+                            f"{' and '.join(f'player {p}' for p in sorted({*named, *hurt}))}: the steps did not reach "
+                            f"what the ruling describes (the set-up may lack what they need)", scenario.id, log)
+    told = [f"player {p}'s LP {said[p]:+d}" for p in named] + [
+        f"player {p} {'takes damage' if damaged[p] else 'takes no damage'}" for p in hurt]
+    return FrameVerdict("", "", "fail", "ruling says " + ", ".join(told) + "; engine: " + ", ".join(
+        f"player {p}'s LP {got[p]:+d}" for p in sorted({*named, *hurt})), scenario.id, log)
 
 
 def triggered_seen(scenario: Scenario, result: Any) -> tuple[bool, str]:

@@ -1217,6 +1217,30 @@ def test_real_scripts_a_response_at_the_damage_calculation_of_an_attack(engine_d
 
 @pytest.mark.engine
 @pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_the_players_an_answer_says_take_damage_at_a_direct_attack(engine_driver):
+    # official Q&A ca6cae397641e7af: 「極星邪狼フェンリル」 attacks directly: both players take the battle damage. It
+    # destroys itself without a face-up 「極神」 monster (its script's filter): the last variant has one beside it
+    compiled = _real_compiled(
+        "t-fenrir", "「極星邪狼フェンリル」が直接攻撃によって相手に戦闘ダメージを与えた場合、戦闘ダメージはどうなりますか？",
+        "結果的に、お互いのプレイヤーが戦闘ダメージを受ける事になります。", {"極星邪狼フェンリル": 91697229})
+    bare, beside = compiled.scenarios
+    assert bare.notes["damaged"] == [True, True] and [s.action for s in bare.steps] == ["phase", "attack"]
+    assert len(beside.setup.cards) == 2 and all(c.player == 0 for c in beside.setup.cards)
+    assert _real_verdict(compiled, "t-fenrir", engine_driver).verdict == "pass"
+    # official Q&A a72173c4c0e0c6d3: the other player's 「ディメンション・ウォール」 at 「M・HERO 闇鬼」's direct attack: the
+    # attacker's player takes the damage, the other none; the control (the attack alone) shows some damage
+    compiled = _real_compiled(
+        "t-anki", "「M・HERO 闇鬼」の直接攻撃の際に、相手が発動した「ディメンション・ウォール」の効果で自分が戦闘ダメージを受ける"
+        "場合、ダメージは半分になりますか？", "「M・HERO 闇鬼」の直接攻撃で戦闘ダメージを受けるのは相手ではなく、自分となります。",
+        {"M・HERO 闇鬼": 59642500, "ディメンション・ウォール": 67095270})
+    control, ruling = compiled.scenarios
+    assert control.kind == "control" and ruling.notes["damaged"] == [True, False] and ruling.notes["lp"] == [None, None]
+    assert [s.action for s in ruling.steps] == ["phase", "attack", "chain"]
+    assert _real_verdict(compiled, "t-anki", engine_driver).verdict == "pass"
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
 def test_real_scripts_the_lp_an_answer_states_after_an_attack_and_a_response(engine_driver):
     # official Q&A 8e3c4e6ea6a0924f: 「衛生兵マッスラー」 attacks directly, the opponent chains 「ディメンション・ウォール」:
     # the attacker's player gains 2200 LP; the control (the attack alone) shows the other player gaining them

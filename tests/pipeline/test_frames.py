@@ -520,6 +520,24 @@ def test_the_change_of_lp_an_answer_states_for_each_player():
     assert not _ja(t, "相手は500ダメージを受けます。その後、相手は1000ダメージを受けます。").lp  # (two amounts)
 
 
+def test_the_players_an_answer_says_take_damage_without_an_amount():
+    t = "「M・HERO 闇鬼」の直接攻撃の際に、相手が発動した「ディメンション・ウォール」の効果で自分が戦闘ダメージを受ける場合、" \
+        "ダメージは半分になりますか？"
+    f = _ja(t, "質問の状況の場合、「M・HERO 闇鬼」の直接攻撃で戦闘ダメージを受けるのは相手ではなく、自分となります。")
+    assert not f.lp and f.damaged == {"self": True, "opponent": False} and not f.unread
+    # the title's direct attack, then the other player's activation at its declaration
+    assert [(e.action, _named(f, e.card), e.actor) for e in f.events] == [
+        ("attack", "M・HERO 闇鬼", "self"), ("activate", "ディメンション・ウォール", "opponent")]
+    f = _ja("「極星邪狼フェンリル」が直接攻撃によって相手に戦闘ダメージを与えた場合、戦闘ダメージはどうなりますか？",
+            "結果的に、お互いのプレイヤーが戦闘ダメージを受ける事になります。")
+    assert f.damaged == {"self": True, "opponent": True} and not f.unread
+    assert [(e.action, e.targets, e.note) for e in f.events] == [("attack", [], "declares a direct attack")]
+    # an amount said is answered_lp's; a condition, an effect's quoted text: none
+    assert not _ja(t, "自分が2800ダメージを受けます。").damaged
+    assert not _ja(t, "自分がダメージを受けた場合に発動します。").damaged
+    assert not _ja(t, "『自分はダメージを受ける』効果は適用されます。").damaged
+
+
 def test_a_battle_of_two_named_monsters_is_the_event_an_lp_answer_comes_from():
     from rulings.records import BATTLES_NOTE
     t = "自分の「No.92 偽骸神龍 Heart－eartH Dragon」で、EXモンスターゾーンの相手の「炎斬機ファイナルシグマ」が戦闘を行う場合、" \
