@@ -25,7 +25,7 @@ import spacy
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from rulings.records import (BATTLES_NOTE, CONTROL_TAKER, EACH_COPY, Frame, FrameCard, FrameEvent, FrameQuestion,
+from rulings.records import (ATTACKED_NOTE, BATTLES_NOTE, CONTROL_TAKER, EACH_COPY, Frame, FrameCard, FrameEvent, FrameQuestion,
                              FrameZone, MOVED_BY_NOTE, NEGATED_SUMMON_NOTES, NEGATES_SUMMON_NOTE, NOT_PROPERLY_SUMMONED,
                              SENT_NOTE, TRAP_MONSTER_NOTE)
 from rulings.text import fold_name, language_family
@@ -1098,7 +1098,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
             if frame.lp or frame.damaged:
                 # (「X」と「Y」が戦闘を行う場合, 相手が「Z」で直接攻撃を宣言した場合: the battle the LP comes from)
                 read_battle(frame, [body, question], cards) or read_direct_attack(frame, question, cards) or \
-                    read_direct_attack_title(frame, body, cards)
+                    read_direct_attack_title(frame, body, cards) or read_attacked_title(frame, body, cards)
         moved = frame.summons or frame.to_hand or frame.lp or frame.damaged
         if frame.question.kind == "what_happens" and not frame.fates and not frame.applied and not frame.stats \
                 and not moved:
@@ -1906,6 +1906,42 @@ def read_direct_attack_title(frame: Frame, body: str, cards: _Cards) -> bool:
                     and not (u.startswith("situation: 「") and _without_names(
                         u.removeprefix("situation: 「").removesuffix("」 is not read")) in said)
                     and u != "situation: life points (ダメージを受け)"]
+    return True
+
+
+
+# 「X」が攻撃された時に「Y」を発動した場合 / 相手モンスターに攻撃された「X」…: X attacked by a monster of the other player the
+# title does not name, Y activated at the declaration
+_JA_ATTACKED_TITLE = re.compile(
+    r"^(?:(?P<who>自分|相手)の)?(?P<x>" + _NAME + r")が、?(?:相手(?:の)?モンスターに)?攻撃された(?:時|際)(?:に)?、?"
+    r"(?:(?P<ywho>自分|相手)が、?)?(?P<y>" + _NAME + r")を発動した場合")
+
+
+def read_attacked_title(frame: Frame, body: str, cards: _Cards) -> bool:
+    """An LP answer's title whose situation is a monster it names attacked by one of the other player's it does not
+    name, and the activation of a card it names at that declaration (_JA_ATTACKED_TITLE): an attack event on X noted
+    ATTACKED_NOTE (the compiler makes the attacker a vanilla monster stronger than X), Y's activation after it; the
+    situation entries it explains dropped. False (nothing changed) when the title says otherwise or names other cards."""
+    text = re.sub(r"\s+", "", unicodedata.normalize("NFKC", body))
+    m = _JA_ATTACKED_TITLE.match(text)
+    if m is None or len(_CARD.findall(text[:frame_question_start(text, frame)] if frame.question else text)) != 2:
+        return False
+    x, y = cards.get(m.group("x")[1:-1]), cards.get(m.group("y")[1:-1])
+    if x.ref == y.ref or [(e.action, e.card) for e in frame.events] != [("activate", y.ref)]:
+        return False
+    who = "opponent" if m.group("who") == "相手" else "self"
+    ywho = {"自分": "self", "相手": "opponent"}.get(m.group("ywho") or "", y.controller or who)
+    if x.controller not in (None, who) or y.controller not in (None, ywho):
+        return False
+    x.controller, y.controller = who, ywho
+    frame.events = [FrameEvent(action="attack", card=x.ref, actor="self" if who == "opponent" else "opponent",
+                               note=ATTACKED_NOTE), FrameEvent(action="activate", card=y.ref, actor=ywho)]
+    frame.cards = cards.cards
+    said, folded = _without_names(m.group(0)), {fold_name(c.name) for c in (x, y)}
+    frame.unread = [u for u in frame.unread if not ((w := re.fullmatch(r"situation: what 「(.+)」 does before the question",
+                                                                      u)) and fold_name(w.group(1)) in folded)
+                    and not (u.startswith("situation: 「") and _without_names(
+                        u.removeprefix("situation: 「").removesuffix("」 is not read")) in said)]
     return True
 
 

@@ -302,6 +302,8 @@ NOT_PROPERLY_SUMMONED = "not properly summoned"
 # a FrameEvent note: an attack of a battle the ruling names without saying which of the two monsters attacks (「X」と「Y」が
 # 戦闘を行う場合): the compiler plays it both ways
 BATTLES_NOTE = "battles (either attacks)"
+# a named monster attacked by one of the other player's the ruling does not name (「X」が攻撃された時に「Y」を発動した場合)
+ATTACKED_NOTE = "is attacked by an unnamed monster"
 # a FrameCard.state of the questioned card the situation has several copies of (「X」が2体存在する場合、…それぞれの効果を
 # 発動できますか): each copy activated in one chain, the question asked of the last one
 EACH_COPY = "each copy activated in one chain"

@@ -26,7 +26,7 @@ from engine_bridge.compiler.steps import (_check_event_sides, _event_place, _neg
                                           summon_triggered)
 from engine_bridge.compiler.verdicts import _expect_fates, FATE_CONTRARY, MOVED_INTO
 from engine_bridge.scenario import Scenario, SetupCard, Step
-from rulings.records import (BATTLES_NOTE, CONTROL_TAKER, EACH_COPY, Frame, FrameCard, FrameEvent, FrameQuestion,
+from rulings.records import (ATTACKED_NOTE, BATTLES_NOTE, CONTROL_TAKER, EACH_COPY, Frame, FrameCard, FrameEvent, FrameQuestion,
                              MOVED_BY_NOTE, NEGATED_SUMMON_NOTES, NEGATES_SUMMON_NOTE, NOT_PROPERLY_SUMMONED, SENT_NOTE,
                              TRAP_MONSTER_NOTE)
 
@@ -855,6 +855,18 @@ def _battle_lp(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
     if attack.note == BATTLES_NOTE and (rest or len(attack.targets) != 1):
         raise NotCompiled("a battle neither of whose monsters is said to attack, with other events: not compiled yet")
     _check_cards(frame, cards)
+    if attack.note == ATTACKED_NOTE:
+        # a named monster attacked by one of the other player's the ruling does not name: a vanilla monster stronger
+        # than it attacks it (_battle_foe)
+        attacked = next(c for c in frame.cards if c.ref == attack.card)
+        code = _battle_foe(_attack(cards, attacked.passcode), False, cards)
+        if code is None or attack.targets:
+            raise NotCompiled(f"「{attacked.name}」 attacked by a monster the ruling does not name: no vanilla monster "
+                              f"stronger than it in the card data in use")
+        foe = FrameCard(ref="foe", name=f"a vanilla monster stronger than 「{attacked.name}」", passcode=code,
+                        controller="opponent" if attacked.controller == "self" else "self")
+        attack = attack.model_copy(update={"card": foe.ref, "targets": [attacked.ref], "note": None})
+        frame = frame.model_copy(update={"cards": [*frame.cards, foe], "events": [attack, *rest]})
     by_ref = {c.ref: c for c in frame.cards}
     ways = [(by_ref[attack.card], [by_ref[t] for t in attack.targets])]
     if attack.note == BATTLES_NOTE:

@@ -1237,6 +1237,16 @@ def test_real_scripts_the_players_an_answer_says_take_damage_at_a_direct_attack(
     assert control.kind == "control" and ruling.notes["damaged"] == [True, False] and ruling.notes["lp"] == [None, None]
     assert [s.action for s in ruling.steps] == ["phase", "attack", "chain"]
     assert _real_verdict(compiled, "t-anki", engine_driver).verdict == "pass"
+    # official Q&A e9805527c301ad08: 「サクリファイス」 attacked (by a vanilla monster stronger than it), its controller
+    # chains 「ディメンション・ウォール」: the attacker's player takes the damage, 「サクリファイス」's none
+    compiled = _real_compiled(
+        "t-relinquished", "「サクリファイス」が攻撃された時に「ディメンション・ウォール」を発動した場合、相手が受けるダメージはどのように"
+        "なりますか？", "「サクリファイス」をコントロールしている自分はダメージを受けず、代わりに相手がダメージを受ける事になります。",
+        {"サクリファイス": 64631466, "ディメンション・ウォール": 67095270})
+    control, ruling = compiled.scenarios
+    foe = next(c for c in ruling.setup.cards if c.ref == "foe")
+    assert foe.player == 0 and ruling.steps[1].card == "foe" and ruling.notes["damaged"] == [True, False]
+    assert _real_verdict(compiled, "t-relinquished", engine_driver).verdict == "pass"
 
 
 @pytest.mark.engine

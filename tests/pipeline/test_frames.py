@@ -536,6 +536,13 @@ def test_the_players_an_answer_says_take_damage_without_an_amount():
     assert not _ja(t, "自分が2800ダメージを受けます。").damaged
     assert not _ja(t, "自分がダメージを受けた場合に発動します。").damaged
     assert not _ja(t, "『自分はダメージを受ける』効果は適用されます。").damaged
+    # a named monster attacked by one the title does not name, a card activated at the declaration
+    from rulings.records import ATTACKED_NOTE
+    f = _ja("「サクリファイス」が攻撃された時に「ディメンション・ウォール」を発動した場合、相手が受けるダメージはどのようになりますか？",
+            "「サクリファイス」をコントロールしている自分はダメージを受けず、代わりに相手がダメージを受ける事になります。")
+    assert f.damaged == {"self": False, "opponent": True} and not f.unread
+    assert [(e.action, _named(f, e.card), e.actor, e.note) for e in f.events] == [
+        ("attack", "サクリファイス", "opponent", ATTACKED_NOTE), ("activate", "ディメンション・ウォール", "self", None)]
 
 
 def test_a_battle_of_two_named_monsters_is_the_event_an_lp_answer_comes_from():
