@@ -497,7 +497,9 @@ def test_a_what_happens_answer_without_a_checked_outcome_says_what_it_states(qa)
     assert f.unread[0] == ("answer: it states a number of cards, monsters or times (２枚の), which is not read into an "
                            "outcome a scenario checks")
     t = "「ブラック・ホール」を発動した場合、どうなりますか？"
-    assert _ja(t, "相手はダメージを受けます。").unread[0].startswith("answer: it states damage or a change of LP (ダメージ)")
+    assert _ja(t, "相手に与えるダメージが変わります。").unread[0].startswith(
+        "answer: it states damage or a change of LP (ダメージ)")
+    assert _ja(t, "相手はダメージを受けます。").damaged == {"opponent": True}  # (who takes damage: read)
     assert _ja(t, "その効果の説明です。").unread[0].startswith("answer: it states no outcome")
     # an outcome that is read (a named card's fate) leaves no such entry
     assert not any(u.startswith("answer") for u in _ja(t, "「ブラック・ホール」は破壊されます。").unread)
