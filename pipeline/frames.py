@@ -25,8 +25,9 @@ import spacy
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from rulings.records import (ATTACKED_NOTE, BATTLES_NOTE, CONTROL_TAKER, EACH_COPY, Frame, FrameCard, FrameEvent, FrameQuestion,
-                             FrameZone, MOVED_BY_NOTE, NEGATED_SUMMON_NOTES, NEGATES_SUMMON_NOTE, NOT_PROPERLY_SUMMONED,
+from rulings.records import (ATTACKED_NOTE, BATTLES_NOTE, CONTROL_TAKER, DESTROYED_IN_CHAIN_NOTE, EACH_COPY, Frame,
+                             FrameCard, FrameEvent, FrameQuestion, FrameZone, MOVED_BY_NOTE, NEGATED_SUMMON_NOTES,
+                             NEGATES_SUMMON_NOTE, NOT_PROPERLY_SUMMONED,
                              SENT_NOTE, TRAP_MONSTER_NOTE)
 from rulings.text import fold_name, language_family
 
@@ -110,7 +111,7 @@ _JA_EVENTS = [
     # 「X」のカードの発動の際に、「Y」を発動できますか: Y responds to X's activation
     (re.compile(_NAME + r"の(?:カードの)?発動の際に"), "activate"),
     (re.compile(_NAME + r"(?:の(?P<eff>[①②③])?(?:の)?(?P<what>モンスター効果|ペンデュラム効果|効果))?(?:の発動)?に(?:直接)?チェーン(?:を)?して"), "activate"),
-    (re.compile(_NAME + r"(?:の(?P<eff>[①②③])?(?:の)?" + _JA_EFFECT_DESC + r"(?P<what>モンスター効果|ペンデュラム効果|効果))?を発動し(?:ている|た)?(?:ターン(?:に|中|の間)?)?"), "activate"),
+    (re.compile(_NAME + r"(?:の(?P<eff>[①②③])?(?:の)?" + _JA_EFFECT_DESC + r"(?P<what>モンスター効果|ペンデュラム効果|効果))?を(?:裏から表にして)?発動し(?:ている|た)?(?:ターン(?:に|中|の間)?)?"), "activate"),
     # 「X」が発動した / 「X」が発動された / 「X」が効果を発動した
     (re.compile(_NAME + r"が(?:効果を)?(?:発動され|発動し|発動した|の発動)"), "activate"),
     (re.compile(_NAME + r"(?:を|が)(?:召喚・特殊召喚|召喚・反転召喚・特殊召喚|召喚|通常召喚|アドバンス召喚)(?:し|され|に成功(?:し)?)(?:ている|た)?(?:ターン(?:に|中|の間)?)?"), "summon"),
@@ -151,7 +152,9 @@ _JA_SUMMONED_BEFORE = re.compile(r"(?:(?:自分|相手)(?:が|の))?(?:召喚・
 # who acts and from where, before an event's card name: 「相手が手札から」「自分が墓地で」
 # (「手札にて発動した「X」の効果にチェーンして」: where X's effect was activated, read as X's place)
 _JA_EVENT_PREFIX = re.compile(r"(?:(?:相手|自分)(?:が|は))?(?:(?:手札|墓地|フィールド|ペンデュラムゾーン)(?:から|で|の)|"
-                              r"(?:(?:相手|自分)の)?(?:手札|墓地)(?:にて|で)発動(?:した|された)|その)?$")
+                              r"(?:(?:相手|自分)の)?(?:手札|墓地)(?:にて|で)発動(?:した|された)|その|"
+                              # (「魔法＆罠ゾーンにセットされている「X」を裏から表にして発動した」: where X is, _locate)
+                              r"(?:(?:相手|自分)の)?魔法[&＆]罠ゾーンにセットされている)?$")
 # 「A」や「B」 / 「A」「B」: examples of one role; the ruling holds for each, the frame reads the last
 _JA_ALTERNATIVE = re.compile(_NAME + r"(?:や|、)?(?=「)")
 # 墓地の「X」を対象として、「Y」を発動できますか: the questioned activation targets X
@@ -557,8 +560,10 @@ def read_vanished(frame: Frame, situation_text: str, spans: list[tuple[int, int]
 # 「X」を対象にした「Y」の発動にチェーンして / 相手のモンスターを対象として発動した「Y」のモンスター効果の処理時に: the
 # target of an activation the title reads, named or described, said before the activated card's name
 _JA_TARGET_OF_EVENT = re.compile(
-    r"(?:^|(?<=[、。]))(?:(?P<named>" + _NAME + r")|(?P<desc>[^「」、。]{2,30}?))を対象(?:に|と)(?:した|して|として)"
-    r"(?:(?:自分|相手)(?:が|は))?(?:発動(?:した|された|する))?、?(?:(?:自分|相手)の)?"
+    r"(?:^|(?<=[、。]))(?P<place>(?:自分|相手)の(?:モンスターゾーン|フィールド)(?:上)?に(?:表側表示で)?存在する)?"
+    r"(?:(?P<named>" + _NAME + r"(?:と" + _NAME.replace("(", "(?:", 1) + r")?)|(?P<desc>[^「」、。]{2,30}?))"
+    r"を対象(?:に|と)(?:した|して|として)"
+    r"(?:、?(?:自分|相手)(?:が|は))?(?:発動(?:した|された|する))?、?(?:(?:自分|相手)の)?"
     r"(?:(?:手札|墓地|フィールド|モンスターゾーン|ペンデュラムゾーン)の)?(?=「)")
 
 
@@ -576,17 +581,59 @@ def read_event_targets(situation: str, frame: Frame, cards: "_Cards", spans: lis
         if event is None or event.targets:
             continue
         if m.group("named"):
-            target = cards.get(m.group("named")[1:-1])
-            if target.ref == event.card:
+            # (「X」と「Z」を対象として: both; 自分のモンスターゾーンに表側表示で存在する「X」: where they are)
+            named = [cards.get(_clean_name(n.group(1))) for n in _CARD.finditer(m.group("named"))]
+            if any(t.ref == event.card for t in named):
                 continue
+            for t in named:
+                _locate(t, m.group("place") or "")
+            event.targets = [t.ref for t in named]
         else:
             frame.cards = cards.cards
             target = _described(frame, m.group("desc"))
             if target is None or "xyz" in target.described:
                 continue
             cards.cards.append(target)
-        event.targets = [target.ref]
+            event.targets = [target.ref]
         spans.append((m.start(), m.end()))
+
+
+# 「A」のカードの発動にチェーンした「G」で破壊され墓地へ送られた場合: A activated, G chained to it destroying A; and after the
+# title's 「A」の効果の発動にチェーンして「G」が発動し, 「、自身が破壊され墓地へ送られた場合」: G destroys A
+_JA_DESTROYED_BY_CHAINED = re.compile(
+    r"(?P<a>" + _NAME + r")の(?:(?:カード|モンスター効果|効果)の)?発動にチェーン(?:を)?した(?:(?:相手|自分)の)?"
+    r"(?P<g>" + _NAME + r")(?:の効果)?(?:で|によって)破壊され(?:墓地へ送られ)?た(?=場合|時|際)")
+_JA_SELF_DESTROYED = re.compile(r"^、?(?:自身|その「[^「」]+」)が破壊され(?:墓地へ送られ)?た(?=場合|時|際)")
+
+
+def read_destroyed_in_chain(situation: str, frame: Frame, cards: "_Cards", spans: list[tuple[int, int]]) -> None:
+    """「A」のカードの発動にチェーンした「G」で破壊され（墓地へ送られ）た場合 (a title with no other event): A activated, G
+    activated in chain to it, A destroyed by it; after the events 「A」の発動にチェーンして「G」が発動し, the words
+    「、自身が破壊され（墓地へ送られ）た場合」: A destroyed by G. The destroy event's note is DESTROYED_IN_CHAIN_NOTE;
+    the words join `spans`."""
+    m = _JA_DESTROYED_BY_CHAINED.search(situation)
+    if m and not frame.events and not any(s <= m.start() < e for s, e in spans):
+        a, g = cards.get(_clean_name(m.group("a")[1:-1])), cards.get(_clean_name(m.group("g")[1:-1]))
+        if a.ref != g.ref:
+            frame.events = [FrameEvent(action="activate", card=a.ref, note="chained to"),
+                            FrameEvent(action="activate", card=g.ref),
+                            FrameEvent(action="destroy", card=a.ref, note=DESTROYED_IN_CHAIN_NOTE)]
+            spans.append((m.start(), m.end()))
+        return
+    events = frame.events
+    if len(events) != 2 or [e.action for e in events] != ["activate", "activate"] or events[0].note != "chained to" \
+            or events[0].card == events[1].card:
+        return
+    first = next(c for c in cards.cards if c.ref == events[0].card)
+    g = next(c for c in cards.cards if c.ref == events[1].card)
+    at = max(e for s, e in spans if situation[s:e].find("「" + g.name + "」") >= 0) \
+        if any(situation[s:e].find("「" + g.name + "」") >= 0 for s, e in spans) else -1
+    if at < 0:
+        return
+    said = _JA_SELF_DESTROYED.match(situation[at:])
+    if said and (not said.group(0).lstrip("、").startswith("その") or f"「{first.name}」" in said.group(0)):
+        events.append(FrameEvent(action="destroy", card=first.ref, note=DESTROYED_IN_CHAIN_NOTE))
+        spans.append((at, at + said.end()))
 
 
 # 「A」の効果の発動にチェーンして「B」が発動した場合、『そのカードを破壊し、デッキから…特殊召喚する』処理はどうなりますか: the
@@ -964,6 +1011,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     read_resolving(frame, situation_text, spans, cards)
     read_vanished(frame, situation_text, spans, cards)
     read_event_targets(situation_text, frame, cards, spans)
+    read_destroyed_in_chain(situation_text, frame, cards, spans)
     zone_spans += read_asked_processing(situation_text, frame, spans)
     # 「相手が「X」を発動した時、チェーンして…」: the question chains to the last event
     if found and not any(e.note for e in frame.events) and re.search(
@@ -3148,12 +3196,17 @@ if not Doc.has_extension("frame"):
 # the question text asked as a title: its first question, the quoted effect texts left out (『①』 kept as ①),
 # 「…を発動しました。この時、…」 said as 「…を発動した時、…」
 _TOLD_THEN = re.compile(r"(し|され)ました。(?:この|その)(?:時|場合|際)、")
+# 「…を発動しました。その発動にチェーンして…」 / 「…が存在しています。この状況で、…」: the told situation joined to the next
+# sentence as a title says it (「…を発動した時、その発動にチェーンして…」 / 「…が存在している状況で、…」)
+_TOLD_CHAINED = re.compile(r"(し|され)ました。(?=その(?:「[^「」]+」の)?(?:発動|効果の発動)にチェーン)")
+_TOLD_STATE = re.compile(r"(し|され)ています。この状況で、")
 
 
 def question_as_title(question: str) -> str | None:
     """The question text's first question (up to its first 「？」) in the words a title uses, or None."""
     text = re.sub(r"[\r\n]+", "", question)
     text = _TOLD_THEN.sub(r"\1た時、", _QUOTE.sub("", re.sub(r"『([①-⑨])』", r"\1", text)))
+    text = _TOLD_STATE.sub(r"\1ている状況で、", _TOLD_CHAINED.sub(r"\1た時、", text))
     m = re.match(r"[^。？?]*[？?]", text)
     return m.group(0) if m else None
 
@@ -3167,7 +3220,7 @@ def example_frame(frame: Frame, title: str, question: str, answer: str,
     same card, names every card the title names and holds a chain (an activation the question or the next one is
     chained to); else `frame`."""
     if not frame.question or not frame.unread or not all(u.startswith("situation:") for u in frame.unread) \
-            or "チェーン" not in title + question:
+            or "チェーン" not in title + question + answer:
         return frame
     asked = question_as_title(question)
     if not asked or asked == title:
@@ -3177,10 +3230,19 @@ def example_frame(frame: Frame, title: str, question: str, answer: str,
     names = {c.ref: fold_name(c.name) for c in frame.cards}
     example_names = {c.ref: fold_name(c.name) for c in example.cards}
     if example.unread or example.requires or eq is None or eq.kind != q.kind or names.get(q.card) != example_names.get(eq.card) \
-            or not set(names.values()) <= set(example_names.values()) \
+            or not all(_example_names(c, example_names.values(), frame.cards) for c in frame.cards) \
             or not any(e.note == "chained to" for e in example.events):
         return frame
     return example
+
+
+def _example_names(card: FrameCard, names: Iterable[str], title_cards: list[FrameCard]) -> bool:
+    """Whether the example question names the title's card: the same name, or for an archetype the title names
+    (「「武神」と名のついたモンスター」: no passcode) a card of that name's words (「武神－ヤマト」) that the title does
+    not name itself (「グレイドル」 is not 「グレイドル・パラサイト」, the activated card)."""
+    name = fold_name(card.name)
+    named = {fold_name(c.name) for c in title_cards if c.ref != card.ref}
+    return any(n == name or card.passcode is None and n.startswith(name) and n not in named for n in names)
 
 
 @Language.factory("ruling_frame")

@@ -292,6 +292,9 @@ NEGATED_SUMMON_NOTES = {how: f"its {how} summon negated by the activation after 
                         for how in ("xyz", "link", "pendulum", "synchro", "fusion", "ritual", "normal", "special")}
 # the activation that negates the summon before it
 NEGATES_SUMMON_NOTE = "negates the summon before it"
+# a card activated first and destroyed by the activation chained to it (「A」のカードの発動にチェーンした「G」で破壊され
+# 墓地へ送られた場合 / 「A」の効果の発動にチェーンして「G」が発動し、自身が破壊された場合): the destroy event's note
+DESTROYED_IN_CHAIN_NOTE = "destroyed by the activation chained to its own"
 SENT_NOTE = "sent to the Graveyard from the hand or Deck"
 # a Trap Card the ruling says is treated as a monster (モンスターカード扱いの「X」): its own activation, which Special
 # Summons it as a Trap Monster, played before the question

@@ -22,9 +22,9 @@ from engine_bridge.compiler.effects import (answers_own_activations, applies_on_
                                             referenced_cards, response_event, targeting_effect)
 from engine_bridge.compiler.kinds import (_chain_baselines, _check_read_yes_no, _compile_after_event, _compile_attack,
                                           _compile_fate, _compile_select, _compile_summon_by_effect, CAUSED_NOTES,
-                                          compile_applied, compile_moved_by, compile_moved_into, compile_pendulum_summon,
-                                          compile_lp, compile_negated_summon, compile_stats, compile_triggered,
-                                          pendulum_summon_asked)
+                                          compile_applied, compile_destroyed_in_chain, compile_moved_by, compile_moved_into,
+                                          compile_pendulum_summon, compile_lp, compile_negated_summon, compile_stats,
+                                          compile_triggered, destroyed_in_chain, pendulum_summon_asked)
 from engine_bridge.compiler.steps import (_check_event_sides, activated_first, _event_named_cards, _event_place, _negation_window,
                                           _summon_baseline, _summon_step, chain_links, link_players, PLAYED_EVENTS,
                                           burial_steps, revive_steps, revive_triggered, REVIVED_NOTE, summon_triggered,
@@ -155,6 +155,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
             # the engine offers as one) in the chain window after that event
             return _compile_after_event(ruling, frame, cards)
         return compile_triggered(ruling, frame, cards)
+    if destroyed_in_chain(frame):
+        return compile_destroyed_in_chain(ruling, frame, cards)
     if q.kind == "can_attack":
         return _compile_attack(ruling, frame, cards)
     if q.kind == "can_select":

@@ -11,8 +11,8 @@ from typing import Any, Iterable
 from engine_bridge.carddata import setcodes_complete
 from engine_bridge.compiler.base import (_ruling_id, _scenario, _slug, _where, CardSource, CIRCLED, FILLER_MONSTER, NotCompiled,
                                          TEMPLATE)
-from engine_bridge.compiler.boards import (_battle_foe, BARE_NEEDS, _chain_standins, _check_cards, _fate_place, _field_place, _filler,
-                                           _named_cards, _question_places, _same_kind, _situation_card,
+from engine_bridge.compiler.boards import (_battle_foe, archetype_cards, BARE_NEEDS, _chain_standins, _check_cards,
+                                           _fate_place, _field_place, _filler, _named_cards, _question_places, _same_kind, _situation_card,
                                            _has_traits, EFFECT_DESTROYER, extra_filler, filter_stand_ins, filtered_cards,
                                            filtered_described, faceup_spell_traps, piled_cards,
                                            pick_described, runnable, similar_cards, summon_materials, variety_filler,
@@ -26,9 +26,9 @@ from engine_bridge.compiler.steps import (_check_event_sides, _event_place, _neg
                                           summon_triggered)
 from engine_bridge.compiler.verdicts import _expect_fates, FATE_CONTRARY, MOVED_INTO
 from engine_bridge.scenario import Scenario, SetupCard, Step
-from rulings.records import (ATTACKED_NOTE, BATTLES_NOTE, CONTROL_TAKER, EACH_COPY, Frame, FrameCard, FrameEvent, FrameQuestion,
-                             MOVED_BY_NOTE, NEGATED_SUMMON_NOTES, NEGATES_SUMMON_NOTE, NOT_PROPERLY_SUMMONED, SENT_NOTE,
-                             TRAP_MONSTER_NOTE)
+from rulings.records import (ATTACKED_NOTE, BATTLES_NOTE, CONTROL_TAKER, DESTROYED_IN_CHAIN_NOTE, EACH_COPY, Frame,
+                             FrameCard, FrameEvent, FrameQuestion, MOVED_BY_NOTE, NEGATED_SUMMON_NOTES, NEGATES_SUMMON_NOTE,
+                             NOT_PROPERLY_SUMMONED, SENT_NOTE, TRAP_MONSTER_NOTE)
 
 
 def _require_yes_or_no(frame: Frame) -> None:
@@ -1493,6 +1493,111 @@ def compile_moved_by(ruling: Any, frame: Frame, cards: CardSource) -> list[Scena
         for s in (baseline, ruling_scenario):
             s.notes["event"] = f"{moved.action} by 「{g.name}」's effect"
         scenarios += [baseline, ruling_scenario]
+    return scenarios
+
+
+def destroyed_in_chain(frame: Frame) -> bool:
+    """Whether the frame's events are a card's activation, the other activation chained to it and that card destroyed by
+    it (DESTROYED_IN_CHAIN_NOTE), and nothing else."""
+    ev = frame.events
+    return len(ev) == 3 and [e.action for e in ev] == ["activate", "activate", "destroy"] and \
+        ev[2].note == DESTROYED_IN_CHAIN_NOTE and ev[2].card == ev[0].card != ev[1].card
+
+
+def compile_destroyed_in_chain(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
+    """A card A activated (its card activation or its effect), another card G activated in chain to it destroying A
+    (「A」のカードの発動にチェーンした「G」で破壊され墓地へ送られた場合 / 「A」の効果の発動にチェーンして「G」が発動し、自身が
+    破壊され…): G is the other player's, Set where it is a Spell/Trap, its target A. Asked: can_activate of A's own
+    effect that its destruction triggers (the one the question numbers, else the one trigger of its own destruction in its
+    script), a chain step once A left the field; can_summon / can_select of A itself (「A」自身を墓地から特殊召喚できますか)
+    by A's resolving effect, A among the choices that effect asks as it resolves (the late prompt G's step notes, G the
+    last step taken). A "yes" only, and no baseline: a "yes" the engine shows passes, anything else is inconclusive (a
+    refusal would need a duel where only the destruction differs, which is A's effect resolving otherwise). Variants:
+    the filler, then also the cards A's script's filters pass (what its effect chooses: an 「エクゾディア」 card, a
+    Tuner)."""
+    q = frame.question
+    _require_read_yes_or_no(frame)
+    if frame.answer != "yes":
+        raise NotCompiled("a 'cannot' after a card destroyed in chain: no baseline can remove the destruction alone")
+    _check_cards(frame, cards)
+    by_ref = {c.ref: c for c in frame.cards}
+    a_event, g_event, _ = frame.events
+    a, g = by_ref[a_event.card], by_ref[g_event.card]
+    if q.card not in (None, a.ref) or q.targets not in ([], [a.ref]) or len(frame.cards) != 2 or \
+            any(c.state for c in frame.cards) or frame.zones:
+        raise NotCompiled(f"what is asked after 「{a.name}」 was destroyed in chain, beside it, is not compiled")
+    if q.kind == "can_summon" and not re.search(r"自身を", q.text or ""):
+        raise NotCompiled(f"can_summon after 「{a.name}」 was destroyed in chain: only of 「{a.name}」 itself (自身)")
+    if q.kind not in ("can_activate", "can_summon", "can_select"):
+        raise NotCompiled(f"{q.kind} after a card destroyed in chain: not compiled")
+    akind, gkind = cards.kind(a.passcode), cards.kind(g.passcode)
+    ascript = cards.script(a.passcode) or ""
+    text = cards.texts.get(a.passcode, "")
+    if "equip" in (akind, gkind):
+        raise NotCompiled("an Equip Spell activated or chained: its equip target is not compiled")
+    a_effect = _event_effect(a_event, a.passcode, cards)
+    if q.kind == "can_activate":
+        asked = effect_index(frame.model_copy(update={"question": q.model_copy(update={"card": a.ref})}), a.passcode,
+                             cards, activation=False) if q.effect is not None else own_event_trigger(ascript, "destroy")
+        if asked is None:
+            raise NotCompiled(f"which effect of 「{a.name}」 its destruction triggers is not told by its script")
+    else:
+        a_effect = a_effect if a_effect is not None else effect_index(frame, a.passcode, cards, activation=False)
+        if akind not in ("monster", "pendulum"):
+            raise NotCompiled(f"「{a.name}」 is not a Main Deck monster its own effect could summon")
+    # A where its activation starts; a monster whose effect is a trigger of its own Normal Summon: Normal Summoned first
+    location, position = _event_place(akind, a, "activate", numbered_effect_text(text, a_event.effect))
+    prelude: list[Step] = []
+    if akind in ("monster", "pendulum") and summon_triggered(ascript, a_effect, single=True):
+        location, position = "hand", None
+        prelude = [Step(action="summon", card=a.ref, answer=True), *_negation_window()]
+    elif akind in ("monster", "pendulum", "extra") and open_state_effects(ascript, a_effect) is False:
+        raise NotCompiled(f"「{a.name}」's effect is a trigger (its script has no Ignition/Quick type): the event that "
+                          f"triggers it is not in the frame")
+    if not prelude and location != "mzone" and not (location == "szone" and akind not in ("monster", "pendulum", "extra")):
+        raise NotCompiled(f"「{a.name}」 activated from the {location}: G cannot destroy it there")
+    glocation, gposition = _event_place(gkind, g, "activate", numbered_effect_text(cards.texts.get(g.passcode, ""),
+                                                                                  g_event.effect))
+    if glocation == "hand" and gkind in ("spell", "continuous", "field"):
+        glocation, gposition = "szone", "facedown"  # a Spell chained in the other player's turn: Set
+    placed_a = SetupCard(ref=a.ref, code=a.passcode, player=0, location=location, position=position, name=a.name)
+    placed_g = SetupCard(ref=g.ref, code=g.passcode, player=1, location=glocation, position=gposition, name=g.name)
+    activate_a = Step(action="chain" if prelude else "activate", card=a.ref, effect=a_effect, answer=True)
+    chain_g = Step(action="chain", card=g.ref, effect=_event_effect(g_event, g.passcode, cards), target=[a.ref],
+                   answer=True)
+    if q.kind == "can_activate":
+        steps = [*prelude, activate_a, chain_g,
+                 Step(action="chain", card=a.ref, effect=asked, answer=True, after=[a.ref], expect={"offered": True})]
+    else:
+        # (A's effect resolves after G's: its choice is the late prompt of G's step, the last one taken)
+        steps = [*prelude, activate_a, Step(**{**chain_g.__dict__, "select": [a.ref],
+                                               "expect": {"offered": True, "selectable": {a.ref: True}}})]
+    # (where the asked trigger's text takes its target from: 「自分の墓地の…を対象として」)
+    number = q.effect or own_event_effect(text, "destroy") or own_event_effect(text, "send_to_grave")
+    looked = chosen_from(numbered_effect_text(text, number), "を対象", last=True) if q.kind == "can_activate" and number \
+        else None
+    rid = _ruling_id(ruling)
+    scenarios: list[Scenario] = []
+    for variant, filtered in enumerate((False, True), 1):
+        extra = _filler(0, "f0") + _filler(1, "f1")
+        if filtered:
+            # (the cards A's text names, its script's archetypes, those its filters pass: what its effect chooses)
+            refs = list(dict.fromkeys([*referenced_cards(text, a.passcode), *archetype_cards(a.passcode, cards)]))
+            cards.ensure(refs)
+            named = _named_cards(refs, 0, "f0-n", cards)
+            if looked:
+                # only where the asked effect looks for them (in the other piles, its card's other effects could use
+                # them first: 「魔神火炎砲」's activation with its ① sharing the asked ②'s once per turn)
+                named = [c for c in named if c.location == looked]
+            more = named + filtered_cards([ascript], a.passcode, cards)
+            if not more:
+                break
+            extra += more
+        label = f"「{g.name}」 chained to 「{a.name}」, destroying it" + (" + filtered cards" if filtered else "")
+        scenario = _scenario(ruling, f"{TEMPLATE}-{_slug(rid)}-v{variant}", frame, [placed_a, placed_g, *extra], steps,
+                             label)
+        scenario.notes["event"] = f"destroyed by 「{g.name}」 chained to its activation"
+        scenarios.append(scenario)
     return scenarios
 
 

@@ -240,6 +240,32 @@ def test_real_scripts_an_effect_after_its_summon_was_negated_or_its_control_move
 
 @pytest.mark.engine
 @pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+@pytest.mark.skipif(not os.environ.get("RULINGS_EDOPRO_CARDS"), reason="needs a real cards.cdb (RULINGS_EDOPRO_CARDS)")
+def test_real_scripts_a_card_destroyed_by_the_activation_chained_to_its_own(shared_dir, engine_driver):
+    """「A」のカードの発動にチェーンした「G」で破壊され墓地へ送られた場合 / 「A」の効果の発動にチェーンして「G」が発動し、自身が
+    破壊され…: A activated, the other player's G chained to it targeting (destroying) A; asked: A's own trigger once
+    it left the field, or A itself among the choices of its resolving effect (the late prompt of G's step). Yes only,
+    no baseline."""
+    cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
+    # 魔神火炎砲 destroyed by 「サイクロン」 while its activation is on the chain: its ② (sent from the Spell & Trap
+    # Zone) is offered, with an 「エクゾディア」 card in the Graveyard only (in the hand, its activation would take its
+    # ① along, which shares ②'s once per turn) (yes); 横綱犬's ① chained by 「激流葬」: it chooses 横綱犬 itself, a Tuner
+    # in the Graveyard by then (yes)
+    frames, scenarios = _dev_qas_compiled(shared_dir, (17755, 20060), cards)
+    cannon = next(s for s in scenarios if s.ruling_ids == ["qa-17755"])
+    assert [st.action for st in cannon.steps] == ["activate", "chain", "chain"]
+    assert cannon.steps[1].target == cannon.steps[2].after == [frames[17755].events[0].card]
+    assert not any(s.kind == "control" for s in scenarios)
+    dog = next(s for s in scenarios if s.ruling_ids == ["qa-20060"])
+    assert [st.action for st in dog.steps] == ["summon", "pass", "pass", "chain", "chain"]
+    assert dog.steps[-1].expect["selectable"] == {frames[20060].question.card: True}
+    verdicts = settle(scenarios, run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"),
+                                               driver=engine_driver))
+    assert {rid: v.verdict for rid, v in verdicts.items()} == {"qa-17755": "pass", "qa-20060": "pass"}, verdicts
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
 def test_real_scripts_a_card_drawn_or_banished_by_a_named_cards_effect(shared_dir, engine_driver):
     """「G」の効果によって「X」をドローした / デッキから除外された場合: G activated choosing X (a drawn card on top of the
     Deck), X's own effect asked once it left the Deck (a draw is followed by the engine worker too); 手札やデッキから

@@ -8,8 +8,8 @@ from functools import lru_cache
 
 import pytest
 
-from pipeline.frames import frame_for, frame_ja, frame_nlp, frame_statement, topic_first
-from rulings.records import (CONTROL_TAKER, EACH_COPY, Frame, NEGATED_SUMMON_NOTES, NEGATES_SUMMON_NOTE, PageDoc,
+from pipeline.frames import example_frame, frame_for, frame_ja, frame_nlp, frame_statement, topic_first
+from rulings.records import (CONTROL_TAKER, DESTROYED_IN_CHAIN_NOTE, EACH_COPY, Frame, NEGATED_SUMMON_NOTES, NEGATES_SUMMON_NOTE, PageDoc,
                              SENT_NOTE, TRAP_MONSTER_NOTE)
 
 
@@ -839,6 +839,46 @@ def test_a_summon_negated_by_a_named_card():
             "このカードが墓地へ送られた場合…』効果を発動する事はできません。")
     assert f.events[0].note == NEGATED_SUMMON_NOTES["xyz"] and _named(f, f.question.card) == "星輝士 トライヴェール"
     assert not f.unread
+
+
+def test_a_card_destroyed_by_the_activation_chained_to_its_own():
+    # 「A」のカードの発動にチェーンした「G」で破壊され墓地へ送られた場合: A activated, G chained to it, A destroyed by G
+    f = _ja("「魔神火炎砲」のカードの発動にチェーンした「サイクロン」で破壊され墓地へ送られた場合、効果を発動できますか？")
+    assert [(e.action, _named(f, e.card), e.note) for e in f.events] == [
+        ("activate", "魔神火炎砲", "chained to"), ("activate", "サイクロン", None),
+        ("destroy", "魔神火炎砲", DESTROYED_IN_CHAIN_NOTE)]
+    assert f.question.kind == "can_activate" and not f.unread
+    # after 「A」の効果の発動にチェーンして「G」が発動し: 「、自身が破壊され墓地へ送られた場合」 is A destroyed by G
+    f = _ja("「横綱犬」のモンスター効果の発動にチェーンして「激流葬」が発動し、自身が破壊され墓地へ送られた場合、"
+            "「横綱犬」自身を墓地から特殊召喚できますか？")
+    assert [(e.action, _named(f, e.card)) for e in f.events] == [
+        ("activate", "横綱犬"), ("activate", "激流葬"), ("destroy", "横綱犬")]
+    assert f.events[-1].note == DESTROYED_IN_CHAIN_NOTE and f.question.kind == "can_summon" and not f.unread
+    # (another card destroyed is not A: not read as A's destruction)
+    f = _ja("「横綱犬」のモンスター効果の発動にチェーンして「激流葬」が発動し、その「ゴブリンドバーグ」が破壊された場合、"
+            "「横綱犬」自身を墓地から特殊召喚できますか？")
+    assert not any(e.note == DESTROYED_IN_CHAIN_NOTE for e in f.events)
+
+
+def test_targets_listed_before_an_activation_and_an_example_question_for_an_archetype():
+    # 自分のモンスターゾーンに表側表示で存在する「X」と「Y」を対象として、相手が「G」を発動: both G's targets, on the
+    # asker's field; the title's archetype 「武神」 is named by the question text's example 「武神－ヤマト」
+    title = "「武神」と名のついたモンスターが「ゴッドバードアタック」の対象となった時、「武神器－ヘツカ」の効果を発動できますか？"
+    question = ("自分のモンスターゾーンに表側表示で存在する「武神－ヤマト」と「ビビット騎士」を対象として、相手が"
+                "「ゴッドバードアタック」を発動しました。\n\nこの場合、「武神器－ヘツカ」の効果を発動する事はできますか？")
+    answer = "質問の状況のような場合でも、「ゴッドバードアタック」の発動にチェーンして「武神器－ヘツカ」の効果を発動する事はできます。"
+    f = example_frame(frame_ja(title, question, answer, {}), title, question, answer, {})
+    assert not f.unread and [(e.action, _named(f, e.card), e.actor) for e in f.events] == [
+        ("activate", "ゴッドバードアタック", "opponent")]
+    assert [(_named(f, t), _card(f, t).controller, _card(f, t).location) for t in f.events[0].targets] == [
+        ("武神－ヤマト", "self", "mzone"), ("ビビット騎士", "self", "mzone")]
+    # (an archetype word that is only the start of a card the title names itself is not an example of it)
+    title = ("自分の「グレイドル」と名のついたモンスターの直接攻撃宣言時に発動した「グレイドル・パラサイト」の効果にチェーンして"
+             "「リビングデッドの呼び声」が発動し、相手フィールドにモンスターが存在する場合、処理はどうなりますか？")
+    question = ("「グレイドル・パラサイト」の効果の発動にチェーンして相手が「リビングデッドの呼び声」を発動し、"
+                "相手フィールドにモンスターが存在する場合、処理はどうなりますか？")
+    answer = "質問の状況の場合には、『そのモンスターを相手フィールドに特殊召喚する』処理は適用されません。"
+    assert example_frame(frame_ja(title, question, answer, {}), title, question, answer, {}).unread
 
 
 def test_a_card_whose_control_a_named_effect_moved():
