@@ -326,7 +326,9 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         turn_player = link_player[links[0].card]
     placed: list[SetupCard] = []
     by_summon: set[str] = set()  # event cards whose trigger needs their Normal Summon (trigger_steps)
-    for c in situation + [by_ref[e.card] for e in events if e.card != q.card]:
+    # (and the cards an earlier activation targets that the ruling names: 「X」と「Y」を対象として、相手が「G」を発動)
+    for c in situation + [by_ref[e.card] for e in events if e.card != q.card] + [
+            by_ref[t] for e in events for t in e.targets if t != q.card and t not in {e.card for e in events}]:
         if any(p.ref == c.ref for p in placed):
             continue
         kind = cards.kind(c.passcode)
@@ -468,7 +470,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                     own_steps += revive
                     continue
                 steps.append(_summon_step(e, p, filler) if e.action != "activate" else Step(
-                    action="chain" if any(e is link for link in links[1:]) else "activate", card=e.card, target=pool, answer=True,
+                    action="chain" if any(e is link for link in links[1:]) else "activate", card=e.card,
+                    target=[*(t for t in e.targets if t != q.card), *pool], answer=True,
                     # its costs and choices among the cards its text names (with filler)
                     select=([e.declared] if e.declared else []) + (
                         [c.ref for c in event_named if c.ref.startswith(f"f{p}-{e.card}n")] if filler else []),

@@ -266,6 +266,26 @@ def test_real_scripts_a_card_destroyed_by_the_activation_chained_to_its_own(shar
 
 @pytest.mark.engine
 @pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+@pytest.mark.skipif(not os.environ.get("RULINGS_EDOPRO_CARDS"), reason="needs a real cards.cdb (RULINGS_EDOPRO_CARDS)")
+def test_real_scripts_a_response_to_an_activation_that_targets_named_cards(shared_dir, engine_driver):
+    """「X」（と「Y」）を対象として（墓地の）「G」の効果が発動した時、…チェーンして「Z」の効果を発動できますか: X (and Y) set up
+    where the ruling says (the asker's Monster Zone) and G's activation takes them as its targets before its filler."""
+    cards = CardSource(user_script_dirs(REAL), os.environ.get("RULINGS_EDOPRO_CARDS") or None)
+    # 武神器－ヘツカ from the Graveyard answers 「ゴッドバードアタック」 targeting 武神－ヤマト and ビビット騎士 (yes: the
+    # title's 「武神」 monster is the question text's example); クリアウィング・シンクロ・ドラゴン's ② answers 熟練の青魔道士's
+    # ③ from the Graveyard targeting 黒魔導戦士 ブレイカー (yes)
+    frames, scenarios = _dev_qas_compiled(shared_dir, (9040, 15135), cards)
+    gba = next(s for s in scenarios if s.ruling_ids == ["qa-9040"] and s.kind == "ruling")
+    assert gba.steps[0].target[:2] == frames[9040].events[0].targets
+    assert all(c.player == gba.setup.cards[[x.ref for x in gba.setup.cards].index(frames[9040].question.card)].player
+               for c in gba.setup.cards if c.ref in frames[9040].events[0].targets)
+    verdicts = settle(scenarios, run_scenarios(scenarios, scripts=REAL, cards=os.environ.get("RULINGS_EDOPRO_CARDS"),
+                                               driver=engine_driver))
+    assert {rid: v.verdict for rid, v in verdicts.items()} == {"qa-9040": "pass", "qa-15135": "pass"}, verdicts
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
 def test_real_scripts_a_card_drawn_or_banished_by_a_named_cards_effect(shared_dir, engine_driver):
     """「G」の効果によって「X」をドローした / デッキから除外された場合: G activated choosing X (a drawn card on top of the
     Deck), X's own effect asked once it left the Deck (a draw is followed by the engine worker too); 手札やデッキから
