@@ -368,6 +368,9 @@ def described_card(desc: str, archetype: bool = False) -> tuple[list[str], str |
     if len(listed) > 1 and not re.search(r"(?:モンスター|トークン|チューナー)$", rest) and "の" in listed[-1]:
         rest += "の" + listed[-1].rsplit("の", 1)[1]  # 「攻撃力0や攻撃力？のモンスター」: 攻撃力0のモンスター
     rest = re.sub(r"(融合|シンクロ|エクシーズ|リンク|儀式)(?:・(?:融合|シンクロ|エクシーズ|リンク|儀式))+", r"\1", rest)
+    # (「通常モンスター扱いのデュアルモンスター」: a Gemini monster face-up and not Gemini Summoned again is a Normal
+    # Monster; what the 'gemini' trait set up on the field is)
+    rest = re.sub(r"^通常モンスター扱いの(?=デュアルモンスター$)", "", rest)
     core = _DESC_CORE.match(rest)
     if not core:
         return None
@@ -912,8 +915,10 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
                 names = list(_CARD.finditer(body[:m.end() + 40]))
             # 「…場合、効果は発動できますか」: an effect named without its card's 「…」の has no subject here
             bare_effect = kind == "can_activate" and re.match(r"(?:モンスター効果|ペンデュラム効果|効果)(?:は|も)", m.group(0))
+            # (「X」の『…』効果を発動できますか: the effect's words quoted between the name and the verb)
+            quoted_gap = names and re.fullmatch(r"の(?:[①-⑥]の)?『[^『』]{1,80}』", body[names[-1].end():m.start()])
             if names and kind != "what_happens" and not bare_effect and (
-                    kind == "can_target" or names[-1].end() >= m.start() - 12):
+                    kind == "can_target" or names[-1].end() >= m.start() - 12 or quoted_gap):
                 last = names[-1]
                 qstart = min(qstart, last.start())
                 frame.question = FrameQuestion(kind=kind)
@@ -1057,6 +1062,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
             for c in cards.cards)]
         where = _CARD.sub("", _without(body[:frame_question_start(body, frame)] if frame.question else situation_text,
                                        zone_spans + copied)) if what == "a count" else rest
+        where = _QUOTE.sub("『』", where)  # (an effect's quoted words are not the situation: 『…1体の…』)
         if re.search(cue, where) and not (re.search(cue, where).group(0) == "裏側" and any(
                 (c.position or "").startswith("facedown") for c in cards.cards)):  # a position read onto a card
             frame.unread.append(f"situation: {what} ({re.search(cue, where).group(0)})")

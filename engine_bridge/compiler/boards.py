@@ -926,6 +926,7 @@ def script_filters(script: str, cards: CardSource) -> list[list[tuple[bool, str,
     # Duel.CheckReleaseGroupCost(tp,Card.IsSetCard,1,false,nil,nil,SET_SUPREME_KING_DRAGON) (an archetype
     # constant later on the call's line is the card's archetype test): one trait each
     inline = [(call, args) for call, args in _BOOL_FUNCTION.findall(script)]
+    inline += [(call, args) for call, args in _PERSISTENT_TARGET.findall(script)]
     inline += [("IsSetCard", name) for name in _INLINE_SETCARD.findall(script)]
     for call, args in inline:
         call, args = _shorthand(call, args)
@@ -937,6 +938,10 @@ def script_filters(script: str, cards: CardSource) -> list[list[tuple[bool, str,
 
 _BOOL_FUNCTION = re.compile(r"aux\.FilterBoolFunction(?:Ex)?\(\s*Card\.(IsSetCard|IsRace|IsAttribute|IsType|IsCode|"
                             r"IsLevel|IsLevelBelow|IsLevelAbove|IsRank|IsAttackBelow|IsAttackAbove)\s*,([^()]*)\)")
+# the target filter of a Continuous Trap's targeting activation (utility.lua's aux.AddPersistentProcedure(c,p,filter,…):
+# 「幻影霧剣」's aux.FaceupFilter(Card.IsType,TYPE_EFFECT))
+_PERSISTENT_TARGET = re.compile(r"aux\.AddPersistentProcedure\(\s*c\s*,[^,]*,\s*aux\.FaceupFilter\(\s*Card\.(IsSetCard|IsRace|"
+                                r"IsAttribute|IsType|IsCode|IsLevel|IsLevelBelow|IsLevelAbove|IsRank)\s*,([^()]*)\)")
 _INLINE_SETCARD = re.compile(r"[(,]\s*Card\.IsSetCard\s*,[^\n]*?\b(SET_\w+)\b")
 
 

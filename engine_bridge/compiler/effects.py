@@ -6,6 +6,7 @@ summon-by-effect text summons from.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any, Iterable
 
 from engine_bridge.compiler.base import _ja_names, _STRINGID, CardSource, CIRCLED, NotCompiled
@@ -41,9 +42,12 @@ def activated_effects(text: str) -> list[int]:
 
 def targeting_effect(text: str) -> int | None:
     """The number of the one numbered effect of a card text that targets (「…を対象として発動できる」「…を対象と
-    して発動する」), None when none or several do."""
+    して発動する」), None when none or several do, or when the card's own activation, said before ①, targets too
+    (「幻影霧剣」: 「…を対象としてこのカードを発動できる。…①：対象のモンスターは…②：…を対象として発動できる」)."""
     parts = re.split(f"([{CIRCLED}])[：:]", text)
     found = [CIRCLED.index(mark) + 1 for mark, body in zip(parts[1::2], parts[2::2]) if re.search(r"を対象として(?:発動|その)", body)]
+    if re.search(r"を対象として(?:この|その)カードを発動", parts[0]):
+        return None
     return found[0] if len(found) == 1 else None
 
 
@@ -55,6 +59,25 @@ def own_summon_effect(text: str) -> tuple[int, bool] | None:
     found = [(CIRCLED.index(mark) + 1, "発動" in body.split("特殊召喚")[0])
              for mark, body in zip(parts[1::2], parts[2::2]) if re.search(r"このカード[をは][^。]*特殊召喚(?:する|できる)", body)]
     return found[0] if len(found) == 1 else None
+
+
+def reworded_effect(text: str, quote: str) -> int | None:
+    """The number of the card text's effect that an older wording quotes (the ruling cites the card's text
+    before its ①② renumbering: 「ライオウ」's 『…このカードを墓地へ送る事で、相手モンスター1体の特殊召喚を無効にし破壊
+    する』 is ② of today's text): the numbered effect sharing most words (runs of 3 characters) with the quote, where
+    it shares at least 12 and 40 % of the quote's, and twice as many as any other; else None."""
+    def grams(s: str) -> set[str]:
+        s = re.sub(r"[\s、。「」『』：:①-⑩]", "", unicodedata.normalize("NFKC", s))
+        return {s[i:i + 3] for i in range(len(s) - 2)}
+    parts = re.split(r"([①-⑩])[：:]", text)
+    shares = {CIRCLED.index(parts[i]) + 1: len(grams(quote) & grams(parts[i + 1]))
+              for i in range(1, len(parts) - 1, 2) if parts[i] in CIRCLED}
+    wanted = max(shares, key=shares.get, default=None)
+    if wanted is None or shares[wanted] < 12 or shares[wanted] * 5 < len(grams(quote)) * 2:
+        return None
+    if any(n != wanted and shares[wanted] < 2 * v for n, v in shares.items()):
+        return None
+    return wanted
 
 
 def effect_index(frame: Frame, code: int, cards: CardSource, activation: bool) -> int | None:
@@ -73,6 +96,8 @@ def effect_index(frame: Frame, code: int, cards: CardSource, activation: bool) -
                 wanted = max(before, key=lambda i: text.rfind(CIRCLED[i - 1], 0, at + 1))
     if len(numbered) <= 1:
         return None  # one effect: any option of the card is it
+    if wanted is None and not activation and q.effect_text:
+        wanted = reworded_effect(text, q.effect_text)
     if wanted is None:
         if activation:
             return None  # the card's activation itself (a Spell/Trap Card activated)

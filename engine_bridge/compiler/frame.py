@@ -632,7 +632,11 @@ def _check_one_mode_refused(ruling: Any, frame: Frame) -> None:
 # ruling names none: the other player's activation of a stand-in (CHAIN_STANDINS), the other player's
 # attack on the questioned card's controller's monster. (Battle damage is not: the chain windows of the
 # attack declaration and the Damage Step come first, and a chain step answers the first window.)
-RESPONSE_PRELUDES = ("EVENT_CHAINING", "EVENT_ATTACK_ANNOUNCE", "EVENT_BE_BATTLE_TARGET")
+RESPONSE_PRELUDES = ("EVENT_CHAINING", "EVENT_ATTACK_ANNOUNCE", "EVENT_BE_BATTLE_TARGET", "EVENT_SPSUMMON")
+# the monster the other player Special Summons by its own procedure for an effect activated only when a monster is
+# about to be Special Summoned (EVENT_SPSUMMON: 「ライオウ」②): 「サイバー・ドラゴン」, from the hand of a player who
+# controls no monster while the other does
+STAND_IN_SUMMON_PROCEDURE = 70095154
 DESTROYED_THIS_TURN = "a monster of its controller destroyed this turn"
 # a condition that reads a flag the script's global check registers for a player when one of its monsters is
 # destroyed (「自分フィールドのモンスターが破壊されたターンに発動できる」: aux.GlobalCheck … EVENT_DESTROYED … GetFlagEffect(tp,id))
@@ -659,6 +663,11 @@ def _preludes(event: str, cards: CardSource) -> list[tuple[str, int, list[SetupC
                         [Step(action="activate", card="a0", target=[f"f0-{t}" for t in ("s1", "m1", "m2", "g1")] + ["f1-g1"],
                               answer=True)], set()))
         return out
+    if event == "EVENT_SPSUMMON":
+        # the other player's Special Summon by a procedure, its field without the filler's monsters
+        return [("after the other player's Special Summon by its procedure", 1,
+                 [SetupCard(ref="a0", code=STAND_IN_SUMMON_PROCEDURE, player=1, location="hand")],
+                 [Step(action="special_summon", card="a0", answer=True)], {"f1-m1", "f1-m2"})]
     # an attack declaration: the other player's filler monster attacks the questioned card's controller's, or
     # directly (that player's field without the filler's monsters)
     battle = Step(action="phase", phase="battle")

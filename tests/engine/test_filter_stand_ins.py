@@ -65,6 +65,11 @@ def test_filters_passed_inline_are_traits_too(pack_with_cdb, tmp_path):
     (tmp_path / "archetype_setcode_constants.lua").write_text("SET_SUPREME_KING_DRAGON = 0x20f8\n", encoding="utf-8")
     real_layout = CardSource([tmp_path / "official"], pack_with_cdb.cdb)
     assert script_filters(release, real_layout) == [[(False, "IsSetCard", [0x20F8])]]
+    # a Continuous Trap's targeting activation (「幻影霧剣」: aux.AddPersistentProcedure with a face-up filter)
+    persistent = "\taux.AddPersistentProcedure(c,nil,aux.FaceupFilter(Card.IsType,TYPE_EFFECT),CATEGORY_DISABLE,nil,nil)"
+    assert script_filters(persistent, pack_with_cdb) == [[(False, "IsType", [k["TYPE_EFFECT"]])]]
+    assert script_filters("\tlocal g=Duel.GetMatchingGroup(aux.FaceupFilter(Card.IsType,TYPE_EFFECT),tp,0,LOCATION_MZONE,nil)",
+                          pack_with_cdb) == []  # (elsewhere a face-up filter is not read: not a filter trait yet)
 
 
 def test_set_codes_match_as_the_core_matches_them():
@@ -264,6 +269,41 @@ def test_the_events_a_response_is_chained_to(pack_with_cdb):
     assert [[(s.action, s.card, s.target) for s in steps] for _, _, _, steps, _ in attacks] == [
         [("phase", None, []), ("attack", "f1-m1", ["f0-m1"])], [("phase", None, []), ("attack", "f1-m1", [])]]
     assert [left_out for *_, left_out in attacks] == [set(), {"f0-m1", "f0-m2"}]
+
+
+def test_a_special_summon_by_procedure_is_the_event_of_a_summon_negator(pack_with_cdb):
+    from engine_bridge.compiler.frame import _preludes, RESPONSE_PRELUDES, STAND_IN_SUMMON_PROCEDURE
+
+    # an effect activated only when a monster is about to be Special Summoned (EVENT_SPSUMMON: 「ライオウ」②): the other
+    # player, in its turn and with no monster of the filler, Special Summons 「サイバー・ドラゴン」 by its procedure
+    assert "EVENT_SPSUMMON" in RESPONSE_PRELUDES
+    [(label, turn, added, steps, left_out)] = _preludes("EVENT_SPSUMMON", pack_with_cdb)
+    assert turn == 1 and [(c.code, c.player, c.location) for c in added] == [(STAND_IN_SUMMON_PROCEDURE, 1, "hand")]
+    assert [(s.action, s.card) for s in steps] == [("special_summon", "a0")] and left_out == {"f1-m1", "f1-m2"}
+
+
+def test_a_card_whose_own_activation_targets_has_no_one_targeting_effect():
+    from engine_bridge.compiler.effects import targeting_effect
+
+    # 「幻影霧剣」: its activation (said before ①) targets, and so does ②: a target question names neither
+    fog = ("フィールドの効果モンスター１体を対象としてこのカードを発動できる。このカード名の②の効果は１ターンに１度しか使用"
+           "できない。①：対象のモンスターは攻撃できず、効果は無効化され…。②：墓地のこのカードを除外し、自分の墓地の"
+           "「幻影騎士団」モンスター１体を対象として発動できる。そのモンスターを特殊召喚する。")
+    assert targeting_effect(fog) is None
+    assert targeting_effect(fog.split("このカード名の")[1]) == 2  # (without the targeting activation: ② alone)
+
+
+def test_an_effect_quoted_in_an_older_wording_is_found_by_its_words():
+    from engine_bridge.compiler.effects import reworded_effect
+
+    # 「ライオウ」's text before its ①② renumbering, quoted by a ruling: today's ②
+    today = ("①：このカードがモンスターゾーンに存在する限り、お互いにドロー以外の方法でデッキからカードを手札に加える事は"
+             "できない。②：相手がモンスター１体のみを特殊召喚する際に、フィールドのこのカードを墓地へ送って発動できる。"
+             "その特殊召喚を無効にし、そのモンスターを破壊する。")
+    assert reworded_effect(today, "自分フィールド上に表側表示で存在するこのカードを墓地へ送る事で、相手モンスター1体の"
+                                  "特殊召喚を無効にし破壊する") == 2
+    assert reworded_effect(today, "相手フィールドのカードを全て破壊する") is None  # no effect shares enough words
+    assert reworded_effect("このカードは攻撃できない。", "このカードは攻撃できない") is None  # no numbered effects
 
 
 def test_the_filtered_piles_board(pack_with_cdb):
@@ -517,3 +557,43 @@ def test_real_scripts_a_direct_attack_beside_a_face_up_continuous_card_of_the_ar
     passed = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
     assert "Continuous Spells/Traps its filters take, face-up" in passed.title
     assert any(c.location == "szone" and c.position == "faceup" and c.ref.startswith("f0-js") for c in passed.setup.cards)
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_summon_negator_whose_cost_cannot_be_paid(engine_driver):
+    # 「ライオウ」② (its cost: it goes to the Graveyard) is activated only when the other player is about to Special
+    # Summon one monster; under 「マクロコスモス」 a card going to the Graveyard is banished instead, so it cannot be
+    # activated (official Q&A); the title quotes the effect between the card's name and 効果を発動できますか
+    title = "「マクロコスモス」の適用中に、「ライオウ」の『相手モンスター1体の特殊召喚を無効にし破壊する』効果を発動できますか？"
+    answer = ("「ライオウ」の『自分フィールド上に表側表示で存在するこのカードを墓地へ送る事で、相手モンスター1体の特殊召喚を"
+              "無効にし破壊する』効果を発動する事自体ができません。")
+    compiled = _real_compiled("t-raioh", title, answer, {"マクロコスモス": 30241314, "ライオウ": 71564252})
+    verdict = _real_verdict(compiled, "t-raioh", engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    passed = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    baseline = next(s for s in compiled.scenarios if s.control_for == passed.id)
+    assert [(s.action, s.card) for s in passed.steps] == [("special_summon", "a0"), ("chain", "c1")]
+    # (② is the one effect its script describes: Stringid(id, 0)), in the turn of the player who summons
+    assert passed.steps[-1].effect == 0 and passed.setup.turn_player == 1
+    assert any(c.code == 30241314 for c in passed.setup.cards) and not any(c.code == 30241314 for c in baseline.setup.cards)
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_gemini_monster_is_no_effect_monster_to_target(engine_driver):
+    # 「幻影霧剣」 is activated targeting a face-up Effect Monster; a Gemini monster not Gemini Summoned again is a Normal
+    # Monster (official Q&A: it cannot be the target): the Gemini beside an Effect Monster of the filter in its place
+    compiled = _real_compiled("t-fog", "通常モンスター扱いのデュアルモンスターを対象として、「幻影霧剣」を発動できますか？",
+                              "通常モンスター扱いのデュアルモンスターを対象として発動する事はできません。", {"幻影霧剣": 25542642})
+    verdict = _real_verdict(compiled, "t-fog", engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    passed = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    baseline = next(s for s in compiled.scenarios if s.control_for == passed.id)
+    source = CardSource(user_script_dirs(REAL), REAL_CARDS)
+    gemini, effect = load_constants()["TYPE_GEMINI"], load_constants()["TYPE_EFFECT"]
+    [target] = [c for c in passed.setup.cards if c.ref == passed.steps[-1].target[0]]
+    [stand_in] = [c for c in baseline.setup.cards if c.ref == baseline.steps[-1].target[0]]
+    data = source.ensure([target.code, stand_in.code]).data
+    assert data[target.code]["type"] & gemini and target.location == "mzone" and passed.steps[-1].effect is None
+    assert data[stand_in.code]["type"] & effect and not data[stand_in.code]["type"] & gemini

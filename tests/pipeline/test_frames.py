@@ -254,6 +254,22 @@ def test_chained_to_an_effect_named_by_number_or_quote():
     assert not f.unread and f.events[0].effect_text.startswith("このターンそのモンスターは")
 
 
+def test_an_effect_quoted_between_the_card_and_the_question():
+    # 「X」の『…』効果を発動できますか: X is the questioned card however long the quote; a count inside the quote is
+    # the effect's words, not the situation's
+    f = _ja("「マクロコスモス」の適用中に、「ライオウ」の『相手モンスター1体の特殊召喚を無効にし破壊する』効果を発動できますか？",
+            "発動する事自体ができません。")
+    assert (f.question.kind, _named(f, f.question.card), f.answer) == ("can_activate", "ライオウ", "no")
+    assert [c.name for c in f.cards if "applied" in c.state] == ["マクロコスモス"] and not f.unread
+
+
+def test_a_gemini_monster_treated_as_a_normal_monster_is_a_described_target():
+    # 通常モンスター扱いのデュアルモンスター: a Gemini monster on the field, not Gemini Summoned again
+    f = _ja("通常モンスター扱いのデュアルモンスターを対象として、「幻影霧剣」を発動できますか？", "発動する事はできません。")
+    assert (f.question.kind, _named(f, f.question.card), f.answer) == ("can_activate", "幻影霧剣", "no")
+    assert [_card(f, t).described for t in f.question.targets] == [["gemini"]] and not f.unread
+
+
 def test_card_activation_and_who_activates_from_where():
     f = _ja("「先史遺産都市バビロン」のカードの発動や効果の発動にチェーンして「神の警告」を発動できますか？", "発動できません。")
     assert not f.unread and _named(f, f.events[0].card) == "先史遺産都市バビロン"
