@@ -342,7 +342,7 @@ _DESC_PLACE = re.compile(r"^(?P<who>自分|相手)?(?:の)?(?P<where>フィー�
                          r"(?:に存在する|に表側表示で存在する|の|に)?(?P<pos>表側攻撃表示の|表側守備表示の|裏側守備表示の?|裏側表示の?|表側表示の)?")
 _DESC_CORE = re.compile(r"^(?:(?P<attr>[光闇地水炎風神])属性の?)?(?:(?P<race>[^・、のを「」]{1,6}族)の?)?"
                         r"(?:(?P<lv>レベル|ランク|リンク)(?P<n>[0-9０-９]+)の)?"
-                        r"(?:攻撃力(?:が)?(?P<atk>[0-9０-９]+)(?P<cmp>以下|以上)?の)?(?:攻撃力と守備力が0の|攻撃力・守備力が0の)?(?P<kind>.+)$")
+                        r"(?:攻撃力(?:が)?(?P<atk>[0-9０-９]+)(?P<cmp>以下|以上|未満)?の)?(?:攻撃力と守備力が0の|攻撃力・守備力が0の)?(?P<kind>.+)$")
 
 
 _DESC_ARCHETYPE = re.compile(r"^「(?P<arch>[^「」]+)」と名のついた")
@@ -371,6 +371,8 @@ def described_card(desc: str, archetype: bool = False) -> tuple[list[str], str |
     # (「通常モンスター扱いのデュアルモンスター」: a Gemini monster face-up and not Gemini Summoned again is a Normal
     # Monster; what the 'gemini' trait set up on the field is)
     rest = re.sub(r"^通常モンスター扱いの(?=デュアルモンスター$)", "", rest)
+    # (the ATK said before the Attribute or Type: 「攻撃力500未満の闇属性モンスター」)
+    rest = re.sub(r"^(攻撃力(?:が)?[0-9０-９]+(?:以下|以上|未満)?の)([光闇地水炎風神]属性の?|[^・、のを「」]{1,6}族の?)", r"\2\1", rest)
     core = _DESC_CORE.match(rest)
     if not core:
         return None
@@ -396,8 +398,9 @@ def described_card(desc: str, archetype: bool = False) -> tuple[list[str], str |
                                       ["link"] if what == "link_rating" and "link" not in traits else [])
     if core.group("atk"):
         # (攻撃力0の: exactly that ATK)
-        bounds = {"以下": ("<=",), "以上": (">=",)}.get(core.group("cmp") or "", ("<=", ">="))
-        traits += [f"atk{b}{int(core.group('atk'))}" for b in bounds]
+        bounds = {"以下": ("<=",), "以上": (">=",), "未満": ("<",)}.get(core.group("cmp") or "", ("<=", ">="))
+        # (未満: below N, an ATK of N - 1 at most)
+        traits += [f"atk<={int(core.group('atk')) - 1}" if b == "<" else f"atk{b}{int(core.group('atk'))}" for b in bounds]
     if "守備力が0" in rest:
         traits += ["atk<=0", "def<=0"]
     who = {"自分": "self", "相手": "opponent"}.get(place.group("who") or "")

@@ -463,6 +463,13 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
     baseline_codes = stand_ins[:1] + filter_stand_ins(cards.script(source.passcode) or "", cards, exclude={
         chosen.passcode, *stand_ins[:1]}, kind_ok=_same_kind(chosen.passcode, where, cards),
         like=cards.data.get(chosen.passcode))
+    if chosen.described:
+        # a chosen card the ruling describes (「攻撃力500未満の闇属性モンスター」): a stand-in with all its traits is no
+        # baseline (the deciding condition is that description): the filters' cards without them
+        baseline_codes = [c for c in stand_ins[:1] if not _has_traits(cards.data[c], chosen.described)] + filter_stand_ins(
+            cards.script(source.passcode) or "", cards, exclude={chosen.passcode, *stand_ins[:1]},
+            kind_ok=_same_kind(chosen.passcode, where, cards), without=chosen.described,
+            like=cards.data.get(chosen.passcode))
     stand_where = (where, where_position)
     if trap_monster:
         # the Trap Monster Set, activated first (it Special Summons itself); the baseline a vanilla monster face-up

@@ -597,3 +597,24 @@ def test_real_scripts_a_gemini_monster_is_no_effect_monster_to_target(engine_dri
     data = source.ensure([target.code, stand_in.code]).data
     assert data[target.code]["type"] & gemini and target.location == "mzone" and passed.steps[-1].effect is None
     assert data[stand_in.code]["type"] & effect and not data[stand_in.code]["type"] & gemini
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_described_cost_and_a_stand_in_without_its_traits(engine_driver):
+    # official Q&A 02d6fa2eb12af22b: 「悪のデッキ破壊ウイルス」 cannot be activated by releasing a DARK monster with less than
+    # 500 ATK (it would destroy no card). The baseline releases a DARK monster its cost filter takes WITHOUT the described
+    # traits (ATK 500 or more). EDOPro script bug: c85555787.lua s.costfilter (c:IsAttribute(ATTRIBUTE_DARK) and
+    # c:IsAttackBelow(matk)) has no lower bound, so the engine offers the release: the ruling fails
+    compiled = _real_compiled("t-virus", "攻撃力500未満の闇属性モンスターをリリースして「悪のデッキ破壊ウイルス」を発動できますか？",
+                              "攻撃力500未満の闇属性モンスターをリリースして「悪のデッキ破壊ウイルス」を発動する事はできません。",
+                              {"悪のデッキ破壊ウイルス": 85555787})
+    verdict = _real_verdict(compiled, "t-virus", engine_driver)
+    failed = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    baseline = next(s for s in compiled.scenarios if s.control_for == failed.id)
+    data = CardSource(user_script_dirs(REAL), REAL_CARDS).ensure(
+        [c.code for c in failed.setup.cards + baseline.setup.cards]).data
+    [chosen] = [c for c in failed.setup.cards if c.ref == failed.steps[-1].select[0]]
+    [stand_in] = [c for c in baseline.setup.cards if c.ref == baseline.steps[-1].select[0]]
+    assert data[chosen.code]["attack"] < 500 <= data[stand_in.code]["attack"]
+    assert (verdict.verdict, verdict.reason) == ("fail", "c2 among the choices of activate c1: ruling says no, engine: yes")

@@ -270,6 +270,15 @@ def test_a_gemini_monster_treated_as_a_normal_monster_is_a_described_target():
     assert [_card(f, t).described for t in f.question.targets] == [["gemini"]] and not f.unread
 
 
+def test_a_described_cost_below_an_attack():
+    # <desc>をリリースして「G」を発動できますか: the can_select of G's cost; 未満 is below (an ATK said before the Attribute)
+    f = _ja("攻撃力500未満の闇属性モンスターをリリースして「悪のデッキ破壊ウイルス」を発動できますか？", "発動する事はできません。")
+    assert (f.question.kind, _named(f, f.question.card), f.question.how, f.answer) == (
+        "can_select", "悪のデッキ破壊ウイルス", "リリース", "no")
+    assert [_card(f, t).described for t in f.question.targets] == [["monster", "attribute=DARK", "atk<=499"]]
+    assert not f.unread
+
+
 def test_card_activation_and_who_activates_from_where():
     f = _ja("「先史遺産都市バビロン」のカードの発動や効果の発動にチェーンして「神の警告」を発動できますか？", "発動できません。")
     assert not f.unread and _named(f, f.events[0].card) == "先史遺産都市バビロン"
@@ -1123,7 +1132,8 @@ def test_a_cost_or_an_effect_that_banishes_releases_or_chooses_a_card_is_a_choic
     q = f.question
     assert (q.kind, q.effect_kind, _card(f, q.targets[0]).described, f.unread) == ("can_select", "monster", ["token"], [])
     # (a description this does not read stays unread)
-    f = _ja("攻撃力500未満の闇属性モンスターをリリースして「悪のデッキ破壊ウイルス」を発動できますか？", "発動できません。")
+    # (攻撃力500未満の闇属性モンスター is read now: test_a_described_cost_below_an_attack)
+    f = _ja("コントロールを変更できない闇属性モンスターをリリースして「悪のデッキ破壊ウイルス」を発動できますか？", "発動できません。")
     assert f.question.kind == "can_activate" and f.unread
     # a chosen card the ruling describes: 「G」の効果で、神属性のモンスターをデッキから墓地へ送れますか
     f = qa(6835)
