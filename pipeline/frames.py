@@ -74,7 +74,8 @@ _JA_QUESTION = [
     # say which of the two cannot be done, see _PURPOSE_NO)
     (re.compile(r"(?:の(?:(?P<eff>[①-⑥])の)?(?P<what>モンスター効果|ペンデュラム効果|効果))?を発動し、(?P<purpose>[^「」、。]{1,40}?)"
                 r"(?:する(?:事|こと))?(?:は|が)?できますか"), "can_activate"),
-    (re.compile(r"(?P<how>[^、「」を]{1,10})(?:でき|され|し|行い|あり)(?:ます|ません)か"), "other"),
+    # (「…場合、手札に加えられますか」: a verb's potential form)
+    (re.compile(r"(?P<how>[^、「」を]{1,10})(?:でき|され|し|行い|あり|られ)(?:ます|ません)か"), "other"),
 ]
 _PURPOSE_NO = "answer: a 'no' to activating a card and doing what it does after (を発動し、…できますか) does not say which cannot be done"
 _JA_YES = re.compile(r"(?:でき|され|なり|行い|し|受け|き|あり|い)ます(?:[。\n]|$)|^はい")
@@ -483,7 +484,7 @@ def read_resolving(frame: Frame, situation_text: str, spans: list[tuple[int, int
     to A (the deciding condition a baseline removes)."""
     q = frame.question
     m = _JA_RESOLVING.search(situation_text)
-    if q is None or q.kind not in ("what_happens", "applies") or frame.events or not m \
+    if q is None or q.kind not in ("what_happens", "applies", "other") or frame.events or not m \
             or any(s <= m.start() < e for s, e in spans):
         return
     card = cards.get(m.group(1))
@@ -1145,7 +1146,8 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
                 _quoted_effect(e, (negated.get(e.card) if frame.applied[e.card] is False else None)
                                or quoted_effect_of(question, name))
         frame.stats = answered_stats(answer, cards)
-        if frame.question.kind == "what_happens" and not frame.fates and not frame.applied and not frame.stats:
+        if (frame.question.kind == "what_happens" or asks_resolution(frame)) and not frame.fates \
+                and not frame.applied and not frame.stats:
             frame.summons = answered_moves(answer, frame, cards)
             frame.to_hand = {} if frame.summons else answered_moves(answer, frame, cards, "to_hand")
         if frame.question.kind == "what_happens" and not frame.fates and not frame.applied and not frame.stats \
@@ -1202,6 +1204,16 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
             if fold_name(_clean_name(m.group(1))) != fold_name(next((c.name for c in cards.cards if c.ref == frame.question.card), "")):
                 frame.unread.append(f"question: what 「{_clean_name(m.group(1))}」 in the question's clause does to the attacker")
     return frame
+
+
+def asks_resolution(frame: Frame) -> bool:
+    """An other-kind question about what an activated card's resolution does after a card left its zone
+    (「「A」の効果処理時に、対象のカードがフィールドに存在しなくなった場合、自身は除外されますか」, 「…「A」自身が墓地に
+    存在しなくなった場合、手札に加えられますか」: read_resolving and read_vanished's events): its answer's outcome
+    (the processing applied or not, a card added to the hand or Summoned) is read as a what-happens answer's."""
+    q = frame.question
+    return bool(q and q.kind == "other" and frame.events and frame.events[0].action == "activate"
+                and frame.events[0].note == "resolving" and any(e.action == "leave" for e in frame.events))
 
 
 # ---------------------------------------------------------------- can attack: the situation in the question's clause

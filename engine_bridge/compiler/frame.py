@@ -147,7 +147,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         return compile_stats(ruling, frame, cards)
     if (frame.lp or frame.damaged) and q.kind == "what_happens":
         return compile_lp(ruling, frame, cards)
-    if (frame.summons or frame.to_hand) and q.kind == "what_happens":
+    if (frame.summons or frame.to_hand) and q.kind in ("what_happens", "other"):
         return compile_moved_into(ruling, frame, cards)
     if q.kind == "applies" and re.search(r"発動(?:し|され)ますか$", q.text or ""):
         if len(frame.events) == 1 and frame.events[0].note in CAUSED_NOTES:
