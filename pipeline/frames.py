@@ -473,7 +473,10 @@ def read_described_target(body: str, situation: str, frame: Frame, cards: "_Card
 
 
 # 「A」の効果処理時に / 「A」の②の効果の処理時に / 「A」のモンスター効果の処理の際: the question is about A's resolution
-_JA_RESOLVING = re.compile(_NAME + r"の(?:(?P<eff>[①-⑥])の)?(?:『(?P<quote>[^『』]{1,80})』の)?(?:(?:モンスター効果|ペンデュラム効果|"
+_JA_RESOLVING = re.compile(_NAME + r"の(?:(?P<eff>[①-⑥])の)?(?:『(?P<quote>[^『』]{1,80})』の)?"
+                           # (「「A」の融合召喚する効果の処理時に」: its effect described by what it does)
+                           r"(?:[^「」、。『』]{1,16}?(?:する|させる)(?=(?:モンスター効果|ペンデュラム効果|効果)の))?"
+                           r"(?:(?:モンスター効果|ペンデュラム効果|"
                            r"カードの発動時の効果|効果)(?:の)?)?(?:効果処理|処理)(?:時|の際)(?:に|、)")
 
 
@@ -484,6 +487,11 @@ def read_resolving(frame: Frame, situation_text: str, spans: list[tuple[int, int
     to A (the deciding condition a baseline removes)."""
     q = frame.question
     m = _JA_RESOLVING.search(situation_text)
+    if m and len(frame.events) == 1 and frame.events[0].action == "destroy" and frame.events[0].card == \
+            cards.get(m.group(1)).ref and re.search(r"破壊されている(?=場合)", situation_text[m.end():]):
+        # (「「A」の効果の処理時に、「A」自身が破壊されている場合」: A left the field before it resolved, read_vanished)
+        frame.events = []
+        spans[:] = [(s, e) for s, e in spans if s < m.end()]
     if q is None or q.kind not in ("what_happens", "applies", "other") or frame.events or not m \
             or any(s <= m.start() < e for s, e in spans):
         return
@@ -521,7 +529,7 @@ _JA_VANISHED = re.compile(
     r"(?:その|効果を発動した、?)?(?:(?P<self>" + _NAME + r"(?:自身)?|自身)(?:または対象の(?:モンスター|カード)(?:のいずれか)?)?|"
     r"対象(?:として選択した|に選択した|として選んだ|とした|の)(?P<desc>[^、。「」]{0,24}?))(?:が|は)、?"
     r"(?:(?P<where>フィールド上|フィールド|モンスターゾーン|魔法[&＆]罠ゾーン|墓地|手札)(?:に|から|を(?=離れ))(?:表側表示で)?)?"
-    r"(?:存在(?:しなくなっている|しなくなった|していない|しない)|離れている|離れた)(?=場合|時|際)")
+    r"(?:存在(?:しなくなっている|しなくなった|していない|しない)|離れている|離れた|(?P<destroyed>破壊されている))(?=場合|時|際)")
 _VANISHED_FROM = {"フィールド上": "field", "フィールド": "field", "モンスターゾーン": "mzone", "魔法&罠ゾーン": "szone",
                   "魔法＆罠ゾーン": "szone", "墓地": "grave", "手札": "hand"}
 
@@ -540,6 +548,8 @@ def read_vanished(frame: Frame, situation_text: str, spans: list[tuple[int, int]
             continue
         # (「対象に選択した墓地のチューナーが存在しなくなった」: where the target is, said before it)
         said = m.group("where") or next((w for w in ("墓地", "フィールド") if (m.group("desc") or "").startswith(w + "の")), None)
+        # (「「A」自身が破壊されている場合」: it left the field)
+        said = said or ("フィールド" if m.group("destroyed") else None)
         if said is None:
             continue
         where = _VANISHED_FROM[said]
@@ -645,7 +655,8 @@ def read_destroyed_in_chain(situation: str, frame: Frame, cards: "_Cards", spans
 
 # 「A」の効果の発動にチェーンして「B」が発動した場合、『そのカードを破壊し、デッキから…特殊召喚する』処理はどうなりますか: the
 # processing asked about, quoted last before the question: the first activation's
-_JA_ASKED_PROCESSING = re.compile(r"(?:^|(?<=、))『(?P<quote>[^『』]{4,})』(?:の)?(?:処理|効果処理)(?:は|を)、?$")
+_JA_ASKED_PROCESSING = re.compile(r"(?:^|(?<=、))(?:『(?P<quote>[^『』]{4,})』(?:の)?|(?P<told>[^「」『』、。]{2,20}?[るす]))"
+                                  r"(?:処理|効果処理)(?:は|を)、?$")
 
 
 def read_asked_processing(situation: str, frame: Frame, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -656,7 +667,9 @@ def read_asked_processing(situation: str, frame: Frame, spans: list[tuple[int, i
     first = next((e for e in frame.events if e.action == "activate"), None)
     if not m or first is None or first.effect_text or any(s <= m.start() < e for s, e in spans):
         return []
-    _quoted_effect(first, m.group("quote"))
+    # (「モンスターを手札に加える処理はどうなりますか」: a part told in words, not the effect's text)
+    if m.group("quote"):
+        _quoted_effect(first, m.group("quote"))
     spans.append((m.start(), m.end()))
     return [spans[-1]]
 
@@ -1549,8 +1562,8 @@ def answered_fates(answer: str, cards: _Cards) -> dict[str, str]:
 # 「X」の効果処理は適用されません / 「X」の①の効果は通常通り適用されます / 効果処理は適用されません: whether the
 # processing of an activated effect is applied when it resolves (a 『』 quote before 処理 names only a part of it)
 _JA_APPLIED_SAID = re.compile(
-    r"(?:" + _NAME + r"の(?:[①-⑥]の)?(?:(?:モンスター効果|ペンデュラム効果)の|カードの発動時の)?|(?<![』果の]))"
-    r"(?:効果処理|処理|効果)(?:は|も)、?(?:通常通り|そのまま)?(?P<verb>適用され|行われ|無効になり)"
+    r"(?:" + _NAME + r"の(?:[①-⑥]の)?(?:(?:モンスター効果|ペンデュラム効果)の|カードの発動時の)?|その|(?<![』果の]))"
+    r"(?:効果処理|処理|モンスター効果|ペンデュラム効果|効果)(?:は|も)、?(?:通常通り|そのまま)?(?P<verb>適用され|行われ|無効になり)"
     r"(?P<end>ます|ません|る事になります|ることになります|る事となります|ない事になります|ないことになります)(?=[。\n）)]|$)")
 # 「X」の（効果の）発動は無効になります: its activation negated, so its processing is not applied
 _JA_NEGATED_SAID = re.compile(_NAME + r"の(?:(?:[①-⑥]の)?(?:モンスター効果|ペンデュラム効果|効果)の|カードの)?発動(?:は|も)、?無効(?:になり|にな|化され)(?:ます|る事になります|ることになります)(?=[。\n）)]|$)")

@@ -503,6 +503,33 @@ def test_quoted_parts_that_cover_what_an_effects_processing_shows_give_its_outco
     assert not f.applied
 
 
+def test_an_other_question_about_a_resolution_after_a_card_left_reads_the_answers_outcome(qa):
+    # 「「A」の効果処理時に対象のカードがフィールドに存在しなくなった場合、自身は除外されますか」: A resolving after its
+    # target left; 「…効果処理は適用されません」 -> not applied
+    f = qa(13540)
+    assert f.question.kind == "other" and not f.unread
+    assert [(e.action, e.note) for e in f.events] == [("activate", "resolving"), ("leave", "leaves the field")]
+    assert {_card(f, r).name: v for r, v in f.applied.items()} == {"エアジャチ": False}
+    # 「…自身が墓地に存在しない場合、手札に加えられますか」 (a potential form) -> 「手札に加える事はできません」
+    f = qa(15570)
+    assert f.question.kind == "other" and not f.unread
+    assert [(e.action, e.note) for e in f.events] == [("activate", "resolving"), ("leave", "leaves the grave")]
+    assert {_card(f, r).name: v for r, v in f.to_hand.items()} == {"ブリリアント･スパーク": False}
+
+
+def test_a_resolving_card_destroyed_before_it_resolves_left_the_field(qa):
+    # 「「A」の効果の処理時に、「A」自身が破壊されている場合、モンスターを手札に加える処理はどうなりますか」 ->
+    # 「…その効果処理は通常通り適用されます」
+    f = qa(14415)
+    assert not f.unread
+    assert [(e.action, e.note) for e in f.events] == [("activate", "resolving"), ("leave", "leaves the field")]
+    assert {_card(f, r).name: v for r, v in f.applied.items()} == {"RR－フォース・ストリクス": True}
+    # 「「A」の融合召喚する効果の処理時に」: its effect told by what it does
+    f = qa(15200)
+    assert [(e.action, e.note) for e in f.events] == [("activate", "resolving"), ("leave", "leaves the field")]
+    assert {_card(f, r).name: v for r, v in f.applied.items()} == {"デストーイ・ファクトリー": False}
+
+
 def test_an_effect_said_to_deal_no_damage_whose_processing_only_deals_damage_is_not_applied(qa):
     # 相手にダメージを与える「X」のモンスター効果の処理時に (what X's effect does, said before its name) ->
     # 「X」の『このカードのレベル×500ダメージを相手に与える』モンスター効果によって相手に与えるダメージは結果的に0になります
