@@ -27,7 +27,7 @@ from engine_bridge.compiler.kinds import (_chain_baselines, _check_read_yes_no, 
                                           compile_triggered, destroyed_in_chain, pendulum_summon_asked)
 from engine_bridge.compiler.steps import (_check_event_sides, activated_first, _event_named_cards, _event_place, _negation_window,
                                           _summon_baseline, _summon_step, chain_links, link_players, PLAYED_EVENTS,
-                                          burial_steps, revive_steps, revive_triggered, REVIVED_NOTE, summon_triggered,
+                                          burial_steps, revive_steps, revive_triggered, REVIVED_NOTE, STAND_IN_REVIVE, summon_triggered,
                                           trap_monsters_activated, trigger_steps)
 from engine_bridge.scenario import Scenario, SetupCard, Step
 from engine_bridge.templates.base import as_ruling
@@ -218,6 +218,14 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     # the questioned card's own summon (召喚に成功した「X」の効果): played in the baseline too, not a
     # deciding condition
     own = [e for e in events if e.card == q.card and e.action != "activate"]
+    if [e.action for e in own] == ["special_summon"] and own[0].note in (None, "its own summon") and cards.kind(qcard.passcode) == "extra" \
+            and runnable(STAND_IN_REVIVE, cards.ensure([STAND_IN_REVIVE])):
+        # 特殊召喚に成功した「X」 of an Extra Deck monster (no procedure summons it from the hand): X, properly Summoned
+        # before (SetupCard.properly_summoned), Special Summoned from its controller's Graveyard by the stand-in
+        # reviver (「死者蘇生」), in the baseline too (what its trigger needs, not the deciding condition)
+        revival = own[0].model_copy(update={"note": REVIVED_NOTE})
+        events = [revival if e is own[0] else e for e in events]
+        own = [revival]
     foe_steps: list[Step] = []
     if foe_traps and [e.card for e in events] == foe_traps and q.actor in (None, "self") and not target:
         # the other player's Trap Monsters, activated (Set in its Spell & Trap Zone) in the window the asker's move to
@@ -433,7 +441,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         for location, position in dict.fromkeys(places):
             variant += 1
             qsetup = SetupCard(ref=q.card, code=qcard.passcode, player=qplayer, location=location, position=position,
-                               name=qcard.name)
+                               name=qcard.name, properly_summoned=revived and location == "grave" and qkind == "extra")
             extra = ([c for c in _filler(0, "f0", qcard.passcode, "extra" if qkind == "extra" else "deck")
                       if filler in (True, "summoned", DESTROYED_THIS_TURN) or c.location != "mzone"] + _filler(1, "f1") + named
                      + event_named) if filler and filler not in BOARD_PROFILES else []

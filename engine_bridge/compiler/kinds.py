@@ -20,7 +20,7 @@ from engine_bridge.compiler.boards import (_battle_foe, archetype_cards, BARE_NE
 from engine_bridge.compiler.effects import (_event_effect, _SET_DESC, _SET_TYPE, activated_effects, effect_index,
                                             face_up_effect, numbered_effect_text, open_state_effects, own_event_effect,
                                             own_event_trigger, referenced_cards, summon_source)
-from engine_bridge.compiler.steps import (_check_event_sides, _event_place, _negation_window, _with_filler, named_filler,
+from engine_bridge.compiler.steps import (_check_event_sides, _event_place, _negation_window, _with_filler, named_filler, piled_filler,
                                           burial_steps, Played, played_activations, revive_steps,
                                           revive_triggered,
                                           summon_triggered)
@@ -679,10 +679,14 @@ def compile_applied(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenar
     # (last, a target the ruling only describes as a card its filters take: a 「BF」 Tuner for 「対象のチューナー」)
     variants += [(p, filler, label) for one in sides for p, label in _filtered_targets(one, described, cards)
                  for filler in (True, "named")]
+    # (last, the "filtered piles" board: what the first activation's cost or condition looks for in the piles, 「自分の
+    # 墓地から…を除外し」)
+    variants += [(p, "piled", "") for p in sides if piled_filler(p, cards)]
     for variant, (one, filler, label) in enumerate(variants, 1):
         extra, run = _with_filler(one, filler, cards)
         base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
         where = "first activation" + (" + filler" if filler else "") + (" + named" if filler == "named" else "") + (
+            " + filtered piles" if filler == "piled" else "") + (
             f", target on player {next(p.player for p in one.placed if p.ref == unsided[0])}'s side" if unsided else "") + label
         ruling_scenario = _scenario(ruling, base, frame, [*one.placed, *one.deciding, *extra], [*one.prelude, *run], where)
         ruling_scenario.notes["applied"] = {subject: applied}

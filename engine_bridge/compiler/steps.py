@@ -11,7 +11,7 @@ from typing import Any
 
 from engine_bridge.compiler.base import CardSource, NotCompiled, STAND_IN_SUMMON
 from engine_bridge.compiler.boards import (_check_cards, _fate_place, _filler, _named_cards, _situation_card, archetype_cards,
-                                           filtered_cards, runnable)
+                                           filtered_cards, piled_cards, runnable)
 from engine_bridge.compiler.effects import (_activated_from, applies_on_its_own, _event_effect, _SET_DESC, _SET_TYPE, numbered_effect_text,
                                             open_state_effects, referenced_cards, response_event)
 from engine_bridge.scenario import SetupCard, Step
@@ -410,6 +410,9 @@ def _with_filler(played: Played, filler: bool | str, cards: CardSource) -> tuple
     if filler == "named":
         extra, run = _with_filler(played, True, cards)
         return extra + named_filler(played, cards), run
+    if filler == "piled":
+        extra, run = _with_filler(played, True, cards)
+        return extra + piled_filler(played, cards), run
     first = played.placed[0]
     extra = _filler(0, "f0", first.code, "extra" if cards.kind(first.code) == "extra" else "deck") + _filler(1, "f1")
     pools = {0: [f"f1-{t}" for t in ("s1", "m1", "m2", "g1")] + ["f0-g1"],
@@ -417,6 +420,14 @@ def _with_filler(played: Played, filler: bool | str, cards: CardSource) -> tuple
     return extra, [st if st.card in played.vanished else Step(**{**st.__dict__, "target": st.target + pools[next(
         p.player for p in played.placed if p.ref == st.card)]}) for st in played.steps]
 
+
+
+def piled_filler(played: Played, cards: CardSource) -> list[SetupCard]:
+    """Beyond the filler, the "filtered piles" board of the scripts in play (boards.piled_cards: two of each
+    filter's cards in the first activation's controller's piles, one banished, one in the other's Graveyard): what a
+    cost or condition of the first activation looks for off the field (「自分の墓地の…」); empty when there is none."""
+    first = played.placed[0]
+    return piled_cards([cards.script(p.code) or "" for p in played.placed], first.code, cards)
 
 
 def named_filler(played: Played, cards: CardSource) -> list[SetupCard]:

@@ -381,6 +381,13 @@ def _chosen_among(obs: dict | None, ref: str) -> bool | None:
     return any(ref in p.get("candidates", []) for p in prompts) if prompts else None
 
 
+def _stand_in_moved(base_result: Any, ref: str = "t0") -> bool:
+    """Whether the baseline's duel moved its stand-in (a cost paid with it, its resolution adding, sending or
+    attaching it): the stand-in was the card chosen."""
+    log = getattr(base_result, "log", None) or {}
+    return any(e.get("event") == "move" and e.get("card") == ref for e in (log.get("events") or []))
+
+
 def _one_select(scenario: Scenario, result: Any, baseline: Scenario | None, base_result: Any) -> FrameVerdict:
     """can_select: the card among the choices the activation asked, or not; a "not" counts only where the
     baseline's stand-in was among them (and an activation the engine does not offer at all, with only
@@ -405,6 +412,12 @@ def _one_select(scenario: Scenario, result: Any, baseline: Scenario | None, base
         return FrameVerdict("", "", "inconclusive", f"the question could not be played: {result.message or result.reason}",
                             scenario.id, log)
     if not obs.get("offered"):
+        if not _stand_in_moved(base_result):
+            # the baseline's stand-in was offered but another card was taken (「超量合神－マグナフォーメーション」: the
+            # stand-in Xyz Monster was its target, a filler its material): the stand-in may have enabled the
+            # activation in another role than the one asked, so a refusal without it says nothing
+            return FrameVerdict("", "", "inconclusive", "the activation is not offered, and the baseline's stand-in "
+                                "was not the card its choice moved", scenario.id, log)
         got = False  # the chosen card is all that differs from the baseline, which the engine offers
     if got is None:
         return FrameVerdict("", "", "inconclusive", "the engine asked no choice of cards", scenario.id, log)
