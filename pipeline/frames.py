@@ -2190,6 +2190,17 @@ def read_select_question(frame: Frame, body: str, answer: str, cards: _Cards) ->
     chosen.location = _WHERE_FROM.get(where) or chosen.location or (
         None if returning or m.groupdict().get("verb") or m.groupdict().get("tm") or chosen is source else "deck")
     chosen.controller = chosen.controller or ("opponent" if (m.group("where") or "").startswith("相手") else None)
+    if "token" in chosen.described:
+        # 「G」の効果で持ち主のデッキに戻すモンスターとして、モンスタートークンを選べますか: a Token exists only in a
+        # Monster Zone (デッキに戻す is where the choice sends it), and the state the title names is read into its traits
+        chosen.location = "mzone"
+        frame.unread = [u for u in frame.unread if not (
+            (c := re.fullmatch(r"situation: a card state \((.*)\)", u)) and c.group(1) in m.group(0))]
+    elif m.re is _JA_SELECT_COST and m.group("desc") and chosen.position:
+        # 「G」の効果で自分フィールドの裏側守備表示のモンスターを除外できますか: the position the description says is read
+        # onto the chosen card
+        frame.unread = [u for u in frame.unread if not (
+            (c := re.fullmatch(r"situation: a card state \((.*)\)", u)) and c.group(1) in m.group("desc"))]
     said = _CARD.sub("「」", m.group(0))  # the clauses this reading explains (「を発動する際にコストとして」 …)
     if body[:m.start()] == "自身を対象として、" and m.re is _JA_SELECT_COST:
         # 自身を対象として、「G」の効果を発動する際に、…: G on the field, its own target (the choice asked is another one)

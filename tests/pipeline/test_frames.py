@@ -1713,3 +1713,12 @@ def test_what_a_cost_chooses_said_before_the_chosen_card(qa):
     source = _card(f, f.question.card)
     assert (f.question.kind, source.name, source.location, chosen.name, chosen.location, f.answer, f.unread) == (
         "can_select", "彼岸の黒天使 ケルビーニ", "mzone", "インフェルニティ・ネクロマンサー", "deck", "yes", [])
+
+
+def test_a_token_an_effect_chooses_is_in_a_monster_zone(qa):
+    # 「G」の効果でエクシーズ素材とするモンスターとして、モンスタートークンを選べますか: the described Token is on the field
+    # (a Token exists nowhere else), and the state the title names (エクシーズ素材, トークン) is read, not unread
+    f = qa(22390)
+    (chosen,) = [_card(f, t) for t in f.question.targets]
+    assert (f.question.kind, chosen.described, chosen.location, f.answer, f.unread) == (
+        "can_select", ["token"], "mzone", "no", [])
