@@ -25,7 +25,7 @@ import spacy
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from rulings.records import (ATTACKED_NOTE, BATTLES_NOTE, CONTROL_TAKER, DESTROYED_IN_CHAIN_NOTE, EACH_COPY, Frame,
+from rulings.records import (ATTACKED_NOTE, BATTLES_NOTE, CONTROL_TAKER, DESCRIBED_SUMMON_NOTE, DESTROYED_IN_CHAIN_NOTE, EACH_COPY, Frame,
                              FrameCard, FrameEvent, FrameQuestion, FrameZone, MOVED_BY_NOTE, NEGATED_SUMMON_NOTES,
                              NEGATES_SUMMON_NOTE, NOT_PROPERLY_SUMMONED,
                              SENT_NOTE, TRAP_MONSTER_NOTE)
@@ -313,9 +313,12 @@ def read_zone_conditions(situation: str, frame: Frame, spans: list[tuple[int, in
             else:
                 # 「アンデット族モンスター」「モンスタートークン」: monsters of a kind the ruling describes
                 kind_of = described_card(what_words)
-                if kind_of is None or kind_of[1] or kind_of[2] or kind_of[3]:
+                # (エクストラデッキに表側表示のペンデュラムモンスターがない: face-up there; its position is all it says)
+                faceup_extra = kind_of is not None and location == "extra" and kind_of[3] == "faceup" and not kind_of[1]
+                if kind_of is None or (kind_of[1] or kind_of[2] or kind_of[3]) and not faceup_extra:
                     continue
-                what, traits = "monster", [t for t in kind_of[0] if t != "monster"]
+                what = "faceup_monster" if faceup_extra else "monster"
+                traits = [t for t in kind_of[0] if t != "monster"]
             who = m.group("who") or ""
             controller = {"自分": "self", "相手": "opponent", "お互い": "both"}.get(who, "self" if who else None)
             frame.zones.append(FrameZone(controller=controller, location=location, what=what, count=count or "",
@@ -912,10 +915,15 @@ def _answer_ja(answer: str, kind: str | None = None) -> str | None:
     return None
 
 
+_HALF_BRACKETS = str.maketrans("｢｣", "「」")
+
+
 def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | None]) -> Frame:
     """The frame of one Japanese Q&A: the title gives the question's shape, the question text the
     quoted effect texts, the answer's first sentence the yes/no."""
     frame = Frame(language="ja")
+    # (half-width corner brackets a title may mix with full-width ones: ｢X」 is 「X」)
+    title, question, answer = (t.translate(_HALF_BRACKETS) if t else t for t in (title, question, answer))
     purpose = False  # the question asks to activate a card and do what it does after (を発動し、…できますか)
     title = title or question.split("\n")[0]
     cards = _Cards(passcodes)
@@ -994,6 +1002,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     found: list[tuple[int, FrameEvent]] = read_caused_events(situation_text, cards, spans)
     # (the moved card may open the question's clause: 「G」の効果によって「X」をドローした場合、特殊召喚できますか)
     found += read_moved_by(body, cards, spans)
+    found += read_described_summons(situation_text, cards, spans)
     found += read_negated_summon(situation_text, cards, spans)
     found += read_sent_from_piles(body, cards, spans)
     found += read_declared(situation_text, cards, spans)
@@ -2592,6 +2601,49 @@ _JA_MOVED_BY = re.compile(
     r"(?P<where2>デッキから|手札から|墓地から)?(?P<verb>ドローし|除外され|墓地へ送られ|特殊召喚し|特殊召喚され)た(?=場合|時|際)")
 _MOVED_VERB = {"ドローし": "draw", "除外され": "banish", "墓地へ送られ": "send_to_grave", "特殊召喚し": "special_summon",
                "特殊召喚され": "special_summon"}
+
+
+# 相手が恐竜族モンスターを召喚・特殊召喚した場合 / 相手がモンスターを特殊召喚した時: a monster the ruling describes Summoned by
+# the player said; 相手のモンスターゾーンに恐竜族モンスターが召喚・特殊召喚された場合 / 自分の墓地の恐竜族モンスターが相手の
+# 「死者蘇生」の効果によって相手のモンスターゾーンに特殊召喚された時: the same said of the monster (by a named card's effect)
+_JA_SUMMONS_DESCRIBED = re.compile(
+    r"(?:^|(?<=、))(?P<who>相手|自分)(?:が|は)、?(?P<desc>[^「」、。がをは]{0,24}?モンスター)を、?(?:表側表示で)?"
+    r"(?P<how>召喚・特殊召喚|特殊召喚|召喚)(?:に成功)?した(?=時|場合|際)")
+_JA_DESCRIBED_SUMMONED = re.compile(
+    r"(?:^|(?<=、))(?:(?P<side>相手|自分)の(?:モンスターゾーン|フィールド)(?:上)?に、?)?(?P<desc>[^「」、。がをは]{0,30}?モンスター)が、?"
+    r"(?:(?:(?P<gwhose>相手|自分)の)?(?P<g>" + _NAME + r")の効果(?:によって|で)、?)?"
+    r"(?:(?P<side2>相手|自分)の(?:モンスターゾーン|フィールド)(?:上)?に)?(?:表側表示で)?"
+    r"(?P<how>召喚・特殊召喚|特殊召喚|召喚)(?:に成功)?された(?=時|場合|際)")
+
+
+def read_described_summons(situation: str, cards: _Cards, spans: list[tuple[int, int]]) -> list[tuple[int, FrameEvent]]:
+    """A monster the ruling describes (described_card) Summoned before the question (note DESCRIBED_SUMMON_NOTE; 召喚 a
+    Normal Summon, 特殊召喚 and 召喚・特殊召喚 a Special Summon; actor: who summons, where the ruling says: the player
+    said, else the player on whose field it lands), after the activation of the named card whose effect summons it
+    (「G」の効果によって: G's activation, its controller's said before it). Their words join `spans`."""
+    found: list[tuple[int, FrameEvent]] = []
+    for pattern in (_JA_SUMMONS_DESCRIBED, _JA_DESCRIBED_SUMMONED):
+        for m in pattern.finditer(situation):
+            if any(s <= m.start() < e or s < m.end() <= e for s, e in spans):
+                continue
+            read = described_card(m.group("desc"))
+            if read is None:
+                continue
+            traits, owner, location, position = read
+            groups = m.groupdict()
+            side = {"相手": "opponent", "自分": "self"}.get(groups.get("who") or groups.get("side2") or groups.get("side") or "")
+            by = {"相手": "opponent", "自分": "self"}.get(groups.get("gwhose") or "")
+            card = FrameCard(ref=f"c{len(cards.cards) + 1}", name=m.group("desc"), described=traits,
+                             controller=owner if location == "grave" else side, location=location, position=position)
+            cards.cards.append(card)
+            if groups.get("g"):
+                g = cards.get(m.group("g")[1:-1])
+                found.append((m.start(), FrameEvent(action="activate", card=g.ref, actor=by or side)))
+            action = "summon" if m.group("how") == "召喚" else "special_summon"
+            found.append((m.start() + 1, FrameEvent(action=action, card=card.ref, actor=by or side,
+                                                    note=DESCRIBED_SUMMON_NOTE)))
+            spans.append((m.start(), m.end()))
+    return found
 
 
 def read_moved_by(situation: str, cards: _Cards, spans: list[tuple[int, int]]) -> list[tuple[int, FrameEvent]]:

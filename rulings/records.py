@@ -307,6 +307,9 @@ NOT_PROPERLY_SUMMONED = "not properly summoned"
 BATTLES_NOTE = "battles (either attacks)"
 # a named monster attacked by one of the other player's the ruling does not name (「X」が攻撃された時に「Y」を発動した場合)
 ATTACKED_NOTE = "is attacked by an unnamed monster"
+# a FrameEvent note: a monster the ruling describes, not names, Summoned (相手が恐竜族モンスターを召喚・特殊召喚した場合 /
+# 自分の墓地の恐竜族モンスターが相手の「死者蘇生」の効果によって特殊召喚された時): the question's trigger answers it
+DESCRIBED_SUMMON_NOTE = "a described monster summoned"
 # a FrameCard.state of the questioned card the situation has several copies of (「X」が2体存在する場合、…それぞれの効果を
 # 発動できますか): each copy activated in one chain, the question asked of the last one
 EACH_COPY = "each copy activated in one chain"

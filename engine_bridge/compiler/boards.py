@@ -485,7 +485,8 @@ def _counts_in(zone: FrameZone, kind: str, location: str, position: str | None, 
     if zone.what == "monster":
         return monster
     if zone.what == "faceup_monster":
-        return monster and location == "mzone" and pos.startswith("faceup")
+        # (a face-up Pendulum Monster in the Extra Deck counts where the condition is about the Extra Deck)
+        return monster and location in ("mzone", "extra") and pos.startswith("faceup")
     if zone.what == "faceup_attack_monster":
         return monster and location == "mzone" and pos == "faceup_attack"
     if zone.what == "spell_trap":
@@ -514,7 +515,8 @@ def _zone_filler(zone: FrameZone, player: int, tag: str, cards: CardSource) -> S
             raise NotCompiled(f"situation: 「{zone.text}」: no card in the card data and scripts in use has the traits "
                               f"{', '.join(traits)}")
         return SetupCard(ref=tag, code=picked[0], player=player, location=location,
-                         position="faceup_attack" if location == "mzone" else None)
+                         position="faceup_attack" if location == "mzone" else "faceup" if (
+                             location == "extra" and zone.what == "faceup_monster") else None)
     if location == "fzone":
         raise NotCompiled(f"situation: 「{zone.text}」: a card in the {location} for the set-up is not compiled yet")
     if location == "szone" or zone.what == "spell_trap":
@@ -576,7 +578,11 @@ def zone_setup(setup: list[SetupCard], zones: list[FrameZone], asker: int, keep:
         want = _zone_target(zone)
         for player in _zone_players(zone, asker):
             if want is None:
-                if not any(c.player == player and _in_zone(c.location, zone) for c in setup):
+                # (the Extra Deck's face-down filler is not what 「表側表示のペンデュラムモンスターがある」 counts)
+                if not any(c.player == player and _in_zone(c.location, zone) and (
+                        zone.location != "extra" or _counts_in(zone, cards.kind(c.code) if c.code in cards.data else
+                                                               "monster", c.location, c.position, cards.data.get(c.code)))
+                           for c in setup):
                     setup = [*setup, _zone_filler(zone, player, f"z{i}p{player}", cards)]
                 continue
             setup = _set_zone_count(setup, zone, player, want, keep, f"z{i}", cards)

@@ -22,16 +22,17 @@ from engine_bridge.compiler.effects import (answers_own_activations, applies_on_
                                             referenced_cards, response_event, targeting_effect)
 from engine_bridge.compiler.kinds import (_chain_baselines, _check_read_yes_no, _compile_after_event, _compile_attack,
                                           _compile_fate, _compile_select, _compile_summon_by_effect, CAUSED_NOTES,
-                                          compile_applied, compile_destroyed_in_chain, compile_moved_by, compile_moved_into,
-                                          compile_pendulum_summon, compile_lp, compile_negated_summon, compile_stats,
-                                          compile_triggered, destroyed_in_chain, pendulum_summon_asked)
+                                          compile_applied, compile_described_summon, compile_destroyed_in_chain,
+                                          compile_moved_by, compile_moved_into, compile_pendulum_summon, compile_lp,
+                                          compile_negated_summon, compile_stats, compile_triggered, destroyed_in_chain,
+                                          pendulum_summon_asked)
 from engine_bridge.compiler.steps import (_check_event_sides, activated_first, _event_named_cards, _event_place, _negation_window,
                                           _summon_baseline, _summon_step, chain_links, link_players, PLAYED_EVENTS,
                                           burial_steps, revive_steps, revive_triggered, REVIVED_NOTE, STAND_IN_REVIVE, summon_triggered,
                                           trap_monsters_activated, trigger_steps)
 from engine_bridge.scenario import Scenario, SetupCard, Step
 from engine_bridge.templates.base import as_ruling
-from rulings.records import (CONTROL_TAKER, Frame, FrameCard, FrameEvent, MOVED_BY_NOTE, NEGATES_SUMMON_NOTE,
+from rulings.records import (CONTROL_TAKER, DESCRIBED_SUMMON_NOTE, Frame, FrameCard, FrameEvent, MOVED_BY_NOTE, NEGATES_SUMMON_NOTE,
                              NOT_PROPERLY_SUMMONED, SENT_NOTE, TRAP_MONSTER_NOTE)
 
 
@@ -171,6 +172,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         return _compile_after_event(ruling, frame, cards)
     if any(e.note == MOVED_BY_NOTE for e in frame.events):
         return compile_moved_by(ruling, frame, cards)
+    if any(e.note == DESCRIBED_SUMMON_NOTE for e in frame.events):
+        return compile_described_summon(ruling, frame, cards)
     if q.kind not in ("can_activate", "can_summon", "can_set", "can_target"):
         raise NotCompiled(_no_compiler(frame))
     _check_read_yes_no(frame)

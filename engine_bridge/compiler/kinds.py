@@ -26,7 +26,7 @@ from engine_bridge.compiler.steps import (_check_event_sides, _event_place, _neg
                                           summon_triggered)
 from engine_bridge.compiler.verdicts import _expect_fates, FATE_CONTRARY, MOVED_INTO
 from engine_bridge.scenario import Scenario, SetupCard, Step
-from rulings.records import (ATTACKED_NOTE, BATTLES_NOTE, CONTROL_TAKER, DESTROYED_IN_CHAIN_NOTE, EACH_COPY, Frame,
+from rulings.records import (ATTACKED_NOTE, BATTLES_NOTE, CONTROL_TAKER, DESCRIBED_SUMMON_NOTE, DESTROYED_IN_CHAIN_NOTE, EACH_COPY, Frame,
                              FrameCard, FrameEvent, FrameQuestion, MOVED_BY_NOTE, NEGATED_SUMMON_NOTES, NEGATES_SUMMON_NOTE,
                              NOT_PROPERLY_SUMMONED, SENT_NOTE, TRAP_MONSTER_NOTE)
 
@@ -1609,6 +1609,91 @@ def compile_destroyed_in_chain(ruling: Any, frame: Frame, cards: CardSource) -> 
                              label)
         scenario.notes["event"] = f"destroyed by 「{g.name}」 chained to its activation"
         scenarios.append(scenario)
+    return scenarios
+
+
+# ------------------------------------------------------------------ a monster the ruling describes, Summoned
+
+
+def compile_described_summon(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
+    """can_activate right after a monster the ruling describes was Summoned (相手が恐竜族モンスターを特殊召喚した /
+    自分の墓地の恐竜族モンスターが相手の「死者蘇生」の効果によって特殊召喚された時: FrameEvent note
+    DESCRIBED_SUMMON_NOTE), in the summoner's turn: a card of the described traits (then those that also pass the
+    questioned script's filters: boards.filtered_described) Special Summoned from the Graveyard by the named card's
+    activation, else by the stand-in 「死者蘇生」 (steps.revive_steps), or Normal Summoned from the hand (tributes from
+    the filler, the window to negate it passed); then the questioned effect as a chain step once it moved. A "yes"
+    only, as compile_moved_by: the baseline plays the same duel, so an effect offered in neither says the set-up lacks
+    what it needs (inconclusive), never an engine disagreement."""
+    q = frame.question
+    _check_read_yes_no(frame)
+    if q.kind != "can_activate":
+        raise NotCompiled(f"{q.kind} after a described monster's summon: not compiled yet")
+    if frame.answer != "yes":
+        raise NotCompiled("a 'cannot' after a described monster's summon: not compiled yet (its deciding condition is "
+                          "what the monster is)")
+    events = frame.events
+    summon = events[-1]
+    if summon.note != DESCRIBED_SUMMON_NOTE or len(events) > 2 or (len(events) == 2 and events[0].action != "activate"):
+        raise NotCompiled("a described monster's summon beside other events: not compiled yet")
+    if frame.zones or q.targets:
+        raise NotCompiled("a described monster's summon with a zone condition or a target: not compiled yet")
+    _check_cards(frame, cards)
+    by_ref = {c.ref: c for c in frame.cards}
+    x, qcard = by_ref[summon.card], by_ref[q.card]
+    g = by_ref[events[0].card] if len(events) == 2 else None
+    others = [c for c in frame.cards if c.ref not in (x.ref, q.card, g.ref if g else None)]
+    if others or any(c.state for c in frame.cards):
+        raise NotCompiled(f"what 「{(others or frame.cards)[0].name}」 does around the summon is not read")
+    summoner = 1 if summon.actor == "opponent" else 0
+    if summon.action == "summon" and g is not None:
+        raise NotCompiled("a Normal Summon by a card's effect: not compiled")
+    qkind = cards.kind(qcard.passcode)
+    places = [pl for pl in _question_places(qkind, qcard, frame) if pl[0] not in ("hand", "deck", "removed", "extra")]
+    if not places:
+        raise NotCompiled(f"「{qcard.name}」's trigger asked where the set-up cannot put it: not compiled")
+    qscript = cards.script(qcard.passcode) or ""
+    # (the described monster: the first card of its traits, then those that also pass the questioned script's
+    # filters: 「元々の攻撃力が２３００のサイバース族モンスター」 for 「ユウ－Ai－」)
+    where = "hand" if summon.action == "summon" else "grave"
+    codes = [x.passcode, *filtered_described(qscript, x, x.passcode, where, cards)][:3]
+    effect = effect_index(frame, qcard.passcode, cards, activation=qkind not in ("monster", "pendulum", "extra"))
+    x_player = {"self": 0, "opponent": 1}.get(x.controller or "", summoner) if where == "grave" else summoner
+    rid = _ruling_id(ruling)
+    scenarios: list[Scenario] = []
+    variant = 0
+    for code in codes:
+        for location, position in places:
+            for filler in (False, True):
+                variant += 1
+                placed = [SetupCard(ref=q.card, code=qcard.passcode, player=0, location=location, position=position,
+                                    name=qcard.name),
+                          SetupCard(ref=x.ref, code=code, player=x_player, location=where, name=x.name)]
+                extra = _filler(0, "f0") + _filler(1, "f1") if filler else []
+                if g is not None:
+                    g_player = 1 if events[0].actor == "opponent" else 0
+                    gkind = cards.kind(g.passcode)
+                    glocation, gposition = _event_place(gkind, g, "activate")
+                    placed.append(SetupCard(ref=g.ref, code=g.passcode, player=g_player, location=glocation,
+                                            position=gposition, name=g.name))
+                    steps = [Step(action="activate", card=g.ref, effect=_event_effect(events[0], g.passcode, cards),
+                                  target=[x.ref], select=[x.ref], answer=True)]
+                elif summon.action == "special_summon":
+                    reviver, steps = revive_steps(x.ref, summoner)
+                    placed.append(reviver)
+                else:
+                    steps = [Step(action="summon", card=x.ref, select=[f"f{summoner}-m1", f"f{summoner}-m2"] if filler
+                                  else [], answer=True), *_negation_window()]
+                steps.append(Step(action="chain", card=q.card, effect=effect, answer=True, after=[x.ref],
+                                  expect={"offered": True}))
+                label = f"「{x.name}」 {summon.action} by player {summoner}" + (f" with 「{g.name}」" if g else "") + (
+                    " + filler" if filler else "")
+                base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
+                ruling_scenario = _scenario(ruling, base, frame, [*placed, *extra], steps, label, turn_player=summoner)
+                baseline = _scenario(ruling, base + "-baseline", frame, [*placed, *extra], steps, label,
+                                     control_of=ruling_scenario, turn_player=summoner)
+                for sc in (baseline, ruling_scenario):
+                    sc.notes["event"] = f"a described monster's {summon.action}"
+                scenarios += [baseline, ruling_scenario]
     return scenarios
 
 

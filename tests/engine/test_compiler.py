@@ -1915,3 +1915,30 @@ def test_an_applied_effect_that_may_have_taken_its_own_card_as_target_is_not_jud
     assert not ok and why.startswith("step 1") and "c1 itself as its target" in why
     ok, why = applied_seen(scenario, result(["x"]))  # control: not its own target, its move is not its processing
     assert not ok and why.startswith("resolving c1's effect did nothing")
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_a_described_monster_summoned_before_the_question(shared_dir, engine_driver):
+    """相手がモンスターを特殊召喚した時、「ユウ－Ai－」の効果を発動できますか (yes): the stand-in 「死者蘇生」 revives a monster
+    from the other player's Graveyard in its turn, a Cyberse of 2300 ATK among them (what 「ユウ－Ai－」's filter passes);
+    自分の墓地の恐竜族モンスターが相手の「死者蘇生」の効果によって…特殊召喚された時、「超古代恐獣」の…効果 (yes): the other
+    player's 「死者蘇生」 takes a Dinosaur from the asker's Graveyard."""
+    frames, scenarios = _real_dev_qas(shared_dir, (23180, 9220))
+    for s in scenarios:
+        assert s.setup.turn_player == 1 and s.steps[0].action == "activate" and s.steps[-1].action == "chain", s.id
+        (x,) = [c for c in s.setup.cards if c.ref == s.steps[0].target[0]]
+        assert x.location == "grave" and x.player == (1 if "23180" in s.ruling_ids[0] else 0), s.id
+    assert _real_dev_verdicts(scenarios, engine_driver) == {"qa-23180": "pass", "qa-9220": "pass"}
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_face_up_pendulum_monsters_in_the_extra_deck(shared_dir, engine_driver):
+    """自分のエクストラデッキに表側表示のペンデュラムモンスターがない場合、「EMエクストラ・シューター」のペンデュラム効果を発動
+    できますか (no): the baseline adds a face-up Pendulum Monster to the Extra Deck, the ruling's duel has none there."""
+    frames, scenarios = _real_dev_qas(shared_dir, (19015,))
+    for s in scenarios:
+        faceup = [c for c in s.setup.cards if c.location == "extra" and c.position == "faceup"]
+        assert bool(faceup) == (s.kind == "control"), s.id
+    assert _real_dev_verdicts(scenarios, engine_driver) == {"qa-19015": "pass"}

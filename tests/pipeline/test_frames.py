@@ -9,8 +9,8 @@ from functools import lru_cache
 import pytest
 
 from pipeline.frames import example_frame, frame_for, frame_ja, frame_nlp, frame_statement, topic_first
-from rulings.records import (CONTROL_TAKER, DESTROYED_IN_CHAIN_NOTE, EACH_COPY, Frame, NEGATED_SUMMON_NOTES, NEGATES_SUMMON_NOTE, PageDoc,
-                             SENT_NOTE, TRAP_MONSTER_NOTE)
+from rulings.records import (CONTROL_TAKER, DESCRIBED_SUMMON_NOTE, DESTROYED_IN_CHAIN_NOTE, EACH_COPY, Frame,
+                             NEGATED_SUMMON_NOTES, NEGATES_SUMMON_NOTE, PageDoc, SENT_NOTE, TRAP_MONSTER_NOTE)
 
 
 @lru_cache(maxsize=1)
@@ -1722,3 +1722,34 @@ def test_a_token_an_effect_chooses_is_in_a_monster_zone(qa):
     (chosen,) = [_card(f, t) for t in f.question.targets]
     assert (f.question.kind, chosen.described, chosen.location, f.answer, f.unread) == (
         "can_select", ["token"], "mzone", "no", [])
+
+
+def test_a_half_width_corner_bracket_opens_a_card_name(qa):
+    # 自分のデッキが０枚の場合、｢聖騎士の三兄弟」のドローする効果を発動できますか: ｢ is 「 (the name is read, the Deck zone too)
+    f = qa(13665)
+    assert (_card(f, f.question.card).name, f.answer, f.unread) == ("聖騎士の三兄弟", "no", [])
+    assert [(z.controller, z.location, z.count) for z in f.zones] == [("self", "deck", "none")]
+
+
+def test_face_up_pendulum_monsters_in_the_extra_deck(qa):
+    # 自分のエクストラデッキに表側表示のペンデュラムモンスターがない / ある場合: a zone of face-up Pendulum Monsters there
+    for fid, count in ((19015, "none"), (6065, "some")):
+        f = qa(fid)
+        assert [(z.controller, z.location, z.what, z.count, z.described) for z in f.zones] == [
+            ("self", "extra", "faceup_monster", count, ["pendulum"])], fid
+        assert not f.unread, fid
+
+
+def test_a_monster_described_summoned_before_the_question(qa):
+    # 相手がモンスターを特殊召喚した時、「ユウ－Ai－」の効果を発動できますか: a described monster Special Summoned by the other
+    # player; 自分の墓地の恐竜族モンスターが相手の「死者蘇生」の効果によって…特殊召喚された時: by that card's activation
+    f = qa(23180)
+    (summoned,) = [e for e in f.events]
+    assert (summoned.action, summoned.actor, summoned.note, _card(f, summoned.card).described) == (
+        "special_summon", "opponent", DESCRIBED_SUMMON_NOTE, ["monster"])
+    f = qa(9220)
+    assert [(e.action, _card(f, e.card).name, e.actor) for e in f.events] == [
+        ("activate", "死者蘇生", "opponent"), ("special_summon", "自分の墓地の恐竜族モンスター", "opponent")]
+    dino = _card(f, f.events[-1].card)
+    assert (dino.described, dino.controller, dino.location, f.answer, f.unread) == (
+        ["monster", "race=DINOSAUR"], "self", "grave", "yes", [])
