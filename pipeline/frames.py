@@ -237,7 +237,7 @@ _ZONE_PATTERNS = [
     re.compile(_ZONE_WHO + r"(?:使用可能な|使用できる|空いている)" + _ZONE_WHERE + r"(?:が|は)(?P<how>存在しない|ない|無い)"
                r"(?=場合|時|状況|状態|、|$)"),
     # 自分のデッキに「EM」と名のついたモンスターが存在しない: no monster of the archetype there
-    re.compile(_ZONE_WHO + _ZONE_WHERE + r"(?:に|には)、?「(?P<arch>[^「」]+)」と名のついた(?P<what>モンスター)(?:が|は)"
+    re.compile(_ZONE_WHO + _ZONE_WHERE + r"(?:に|には)、?「(?P<arch>[^「」]+)」と名のついた(?P<what>モンスター|カード)(?:が|は)"
                r"(?P<how>(?:1|１)(?:枚|体)も(?:存在し)?ない|存在しない|存在せず|ない|無い)(?=場合|時|状況|状態|、|$)"),
     # 自分のデッキが0枚 / 相手のデッキ枚数が0枚 / 相手のデッキが3枚未満 / 手札が0枚
     re.compile(_ZONE_WHO + _ZONE_WHERE + r"(?:の)?(?:枚数)?が(?P<n>[0-9０-９]+)枚(?P<cmp>未満|以下|以上)?(?=の|場合|時|状況|状態|、|$)"),
@@ -293,7 +293,8 @@ def read_zone_conditions(situation: str, frame: Frame, spans: list[tuple[int, in
             what_words = m.groupdict().get("what") or "カード"
             traits: list[str] = []
             if m.groupdict().get("arch"):
-                what, traits = "monster", [f"archetype={m.group('arch')}"]
+                # (「「A」と名のついたカード」: any card of the archetype; a monster's is a monster)
+                what, traits = "monster" if what_words == "モンスター" else "card", [f"archetype={m.group('arch')}"]
             elif re.fullmatch(r"(?:表側攻撃表示の?|表側表示の?)?モンスター|カード|魔法・罠カード", what_words):
                 what = ("faceup_attack_monster" if what_words.startswith("表側攻撃表示") else "faceup_monster"
                         if what_words.startswith("表側表示") else "monster" if what_words == "モンスター" else

@@ -480,8 +480,8 @@ def _counts_in(zone: FrameZone, kind: str, location: str, position: str | None, 
     monster = kind in _MONSTER_KINDS and location == "mzone" or kind in _MONSTER_KINDS and location not in (
         "szone", "pzone", "fzone", "mzone")
     pos = position or ("faceup_attack" if location == "mzone" else "")
-    if zone.described and not (monster and data is not None and _has_traits(data, zone.described)):
-        return False  # 「アンデット族モンスター」: only monsters of that kind count
+    if zone.described and not ((monster or zone.what == "card") and data is not None and _has_traits(data, zone.described)):
+        return False  # 「アンデット族モンスター」: only monsters of that kind count (「「A」と名のついたカード」: any card of A)
     if zone.what == "monster":
         return monster
     if zone.what == "faceup_monster":
@@ -509,7 +509,7 @@ def _zone_filler(zone: FrameZone, player: int, tag: str, cards: CardSource) -> S
         "szone" if zone.location == "field" else zone.location)
     if location == "pzone" or zone.described:
         # a Normal Pendulum Monster in the Pendulum Zone; a monster of the kind the ruling describes
-        traits = ["pendulum", "normal"] if location == "pzone" else zone.described
+        traits = ["pendulum", *(zone.described or ["normal"])] if location == "pzone" else zone.described
         picked = pick_described(FrameCard(ref=tag, name=zone.text, described=traits), cards)
         if not picked:
             raise NotCompiled(f"situation: 「{zone.text}」: no card in the card data and scripts in use has the traits "
@@ -563,7 +563,12 @@ def _set_zone_count(setup: list[SetupCard], zone: FrameZone, player: int, want: 
         if len(mine) - len(drop) > want:
             raise NotCompiled(f"situation: 「{zone.text}」: a card the ruling names is there")
         setup = [c for c in setup if c not in drop]
+    room = ZONE_SIZE.get(zone.location)
     for i in range(want - len(mine)):
+        full = [c for c in setup if c.player == player and c.location == zone.location]
+        if room is not None and len(full) >= room:
+            # (a zone the filler already fills, 「ペンデュラムゾーンに「A」と名のついたカード」: filler gives way)
+            setup = [c for c in setup if c is not next((f for f in full if f.ref.startswith(("f0-", "f1-"))), None)]
         setup = [*setup, _zone_filler(zone, player, f"{tag}p{player}n{i}", cards)]
     held = sum(1 for c in setup if c.player == player and c.location == zone.location)
     if zone.location in ZONE_SIZE and held > ZONE_SIZE[zone.location]:

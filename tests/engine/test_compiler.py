@@ -1942,3 +1942,16 @@ def test_real_scripts_face_up_pendulum_monsters_in_the_extra_deck(shared_dir, en
         faceup = [c for c in s.setup.cards if c.location == "extra" and c.position == "faceup"]
         assert bool(faceup) == (s.kind == "control"), s.id
     assert _real_dev_verdicts(scenarios, engine_driver) == {"qa-19015": "pass"}
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_a_pendulum_zone_without_cards_of_an_archetype(shared_dir, engine_driver):
+    """自分のペンデュラムゾーンに「メタルフォーゼ」と名のついたカードがない場合、「メタモルF」を発動できますか (yes): the
+    baseline puts a 「メタルフォーゼ」 Pendulum Monster in the Pendulum Zone (the filler's Scales give way), the ruling's
+    duel has none there."""
+    frames, scenarios = _real_dev_qas(shared_dir, (18655,))
+    for s in scenarios:
+        pzone = [c for c in s.setup.cards if c.player == 0 and c.location == "pzone" and not c.ref.startswith("f0-")]
+        assert len(pzone) == (1 if s.kind == "control" else 0), s.id
+    assert _real_dev_verdicts(scenarios, engine_driver) == {"qa-18655": "pass"}

@@ -1753,3 +1753,11 @@ def test_a_monster_described_summoned_before_the_question(qa):
     dino = _card(f, f.events[-1].card)
     assert (dino.described, dino.controller, dino.location, f.answer, f.unread) == (
         ["monster", "race=DINOSAUR"], "self", "grave", "yes", [])
+
+
+def test_a_zone_without_cards_of_an_archetype(qa):
+    # 自分のペンデュラムゾーンに「メタルフォーゼ」と名のついたカードがない場合: any card of the archetype, not only a monster
+    f = qa(18655)
+    assert [(z.location, z.what, z.count, z.described) for z in f.zones] == [
+        ("pzone", "card", "none", ["archetype=メタルフォーゼ"])]
+    assert (f.answer, f.unread) == ("yes", [])
