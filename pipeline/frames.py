@@ -1132,7 +1132,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
         if frame.question.kind in ("can_activate", "can_summon", "can_set", "can_attack"):
             # one sentence saying the questioned action can be done beside one saying it cannot is a
             # conditional answer (「…を対象とした場合はできません。…の場合はできます。」): not one verdict
-            said = _can_polarities(answer, frame.question.kind)
+            said = _can_polarities(answer, frame.question.kind, other_player=frame.question.actor != "opponent")
             if len(said | ({frame.answer} if said and frame.answer in ("yes", "no") else set())) > 1:
                 requires = answered_precondition(answer, frame.question.kind)
                 other = _about_other_effects(answer, question, frame, cards)
@@ -1283,7 +1283,7 @@ def read_attack_situation(frame: Frame, answer: str, cards: _Cards) -> None:
 # the cases of a question split in lettered parts, answered part by part: （A）…（B）…
 _LETTERED_PART = re.compile(r"[（(][A-ZＡ-Ｚ][）)]")
 
-def _can_polarities(answer: str, kind: str) -> set[str]:
+def _can_polarities(answer: str, kind: str, other_player: bool = False) -> set[str]:
     """Whether the answer's sentences say the questioned action can be done, cannot, or both. A sentence of the
     answer proper counts where its main verb is the question's (「…発動する事はできません」, not 「…発動は無効に
     なりますが、…破壊する事はできません」) or says it mid-sentence (_can_mid); a 「ただし」「なお」「また」 sentence
@@ -1298,6 +1298,8 @@ def _can_polarities(answer: str, kind: str) -> set[str]:
             continue
         if told_how and x.startswith(("（", "(")):
             continue  # 「…1体のみを対象として発動する事になります。（2体以上を対象として…できません。）」: how, not whether
+        if other_player and re.match(r"[（(]?相手プレイヤー(?:は|が)", x):
+            continue  # 「相手プレイヤーは「X」の効果を発動する事はできません」: what the other player may do, not the asker
         told_how = x.endswith(("事になります", "ことになります"))
         aside = x.startswith(("（", "(", "ただし", "なお", "また", "しかし")) or x.endswith(("）", ")"))
         x = x.rstrip("）)")

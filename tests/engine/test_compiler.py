@@ -1924,12 +1924,13 @@ def test_real_scripts_a_described_monster_summoned_before_the_question(shared_di
     from the other player's Graveyard in its turn, a Cyberse of 2300 ATK among them (what 「ユウ－Ai－」's filter passes);
     自分の墓地の恐竜族モンスターが相手の「死者蘇生」の効果によって…特殊召喚された時、「超古代恐獣」の…効果 (yes): the other
     player's 「死者蘇生」 takes a Dinosaur from the asker's Graveyard."""
-    frames, scenarios = _real_dev_qas(shared_dir, (23180, 9220))
+    # (相手のモンスターゾーンに恐竜族モンスターが召喚・特殊召喚された場合、「ロストワールド」の効果 (yes): the other player's)
+    frames, scenarios = _real_dev_qas(shared_dir, (23180, 9220, 12725))
     for s in scenarios:
         assert s.setup.turn_player == 1 and s.steps[0].action == "activate" and s.steps[-1].action == "chain", s.id
         (x,) = [c for c in s.setup.cards if c.ref == s.steps[0].target[0]]
-        assert x.location == "grave" and x.player == (1 if "23180" in s.ruling_ids[0] else 0), s.id
-    assert _real_dev_verdicts(scenarios, engine_driver) == {"qa-23180": "pass", "qa-9220": "pass"}
+        assert x.location == "grave" and x.player == (0 if "9220" in s.ruling_ids[0] else 1), s.id
+    assert _real_dev_verdicts(scenarios, engine_driver) == {"qa-23180": "pass", "qa-9220": "pass", "qa-12725": "pass"}
 
 
 @pytest.mark.engine

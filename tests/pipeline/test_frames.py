@@ -1761,3 +1761,13 @@ def test_a_zone_without_cards_of_an_archetype(qa):
     assert [(z.location, z.what, z.count, z.described) for z in f.zones] == [
         ("pzone", "card", "none", ["archetype=メタルフォーゼ"])]
     assert (f.answer, f.unread) == ("yes", [])
+
+
+def test_what_the_other_player_may_not_do_is_not_a_second_answer(qa):
+    # 相手のモンスターゾーンに恐竜族モンスターが召喚・特殊召喚された場合、「ロストワールド」の効果を発動できますか -> できます
+    # (「相手プレイヤーは「ロストワールド」の効果を発動する事はできません」 says who may not, not a 'no' to the asker)
+    f = qa(12725)
+    assert (f.answer, f.unread) == ("yes", [])
+    (summoned,) = f.events
+    assert (summoned.action, summoned.actor, _card(f, summoned.card).described) == (
+        "special_summon", "opponent", ["monster", "race=DINOSAUR"])
