@@ -1124,6 +1124,8 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
             frame.question.card = moved[-1].card
             if "モンスター効果" in frame.question.text:
                 frame.question.effect_kind = "monster"
+    if frame.question and frame.question.kind == "can_summon":
+        released_itself(frame)
     elif frame.question and frame.question.kind == "applies" and re.search(r"発動(?:し|され)ますか$", frame.question.text or ""):
         # 「「X」が戦闘によってモンスタートークンを破壊した場合、効果は発動しますか」: whether X's trigger activates
         own_effect_after_event(frame, body, cards)
@@ -2164,7 +2166,10 @@ def read_select_question(frame: Frame, body: str, answer: str, cards: _Cards) ->
     q = frame.question
     m = _JA_SELECT.search(body) or _JA_SELECT_COST.search(body)
     chosen = None
-    if m and m.re is _JA_SELECT_COST and m.group("desc"):
+    if m and m.re is _JA_SELECT_COST and m.group("desc") == "自身":
+        # 「G」の効果を発動する際に、手札に戻すカードとして自身を選択できますか: G's effect choosing G itself
+        chosen = cards.get(m.group("g")[1:-1])
+    elif m and m.re is _JA_SELECT_COST and m.group("desc"):
         # 「G」の効果で持ち主のデッキに戻すカードとして、融合モンスターを選べますか: a card the ruling describes
         frame.cards = cards.cards
         chosen = _described(frame, m.group("desc"))
@@ -2602,6 +2607,10 @@ _JA_MOVED_BY = re.compile(
     r"(?P<whose>相手の|自分の)?(?P<g>" + _NAME + r")(?:等|など)?の(?:効果処理|効果)(?:によって|で|により)、?"
     r"(?:(?P<actor>相手|自分)が)?(?P<where>(?:自分の|相手の)?(?:デッキ|手札|墓地)(?:の|から))?(?P<x>" + _NAME + r")(?:を|が)、?"
     r"(?P<where2>デッキから|手札から|墓地から)?(?P<verb>ドローし|除外され|墓地へ送られ|特殊召喚し|特殊召喚され)た(?=場合|時|際)")
+# 「X」を「G」（の効果）で特殊召喚した（している）ターン: the same, said X first
+_JA_SUMMONED_WITH = re.compile(
+    r"(?P<x>" + _NAME + r")を、?(?P<whose>相手の|自分の)?(?P<g>" + _NAME + r")(?:の(?:効果処理|効果))?(?:によって|で|により)、?"
+    r"(?P<verb>特殊召喚し)(?:た|ている)(?=ターン|場合|時|際)")
 _MOVED_VERB = {"ドローし": "draw", "除外され": "banish", "墓地へ送られ": "send_to_grave", "特殊召喚し": "special_summon",
                "特殊召喚され": "special_summon"}
 
@@ -2649,22 +2658,40 @@ def read_described_summons(situation: str, cards: _Cards, spans: list[tuple[int,
     return found
 
 
+def released_itself(frame: Frame) -> None:
+    """「「X」を「G」で特殊召喚したターン、自身をリリースして「A」と名のついたモンスターを特殊召喚できますか」: whether X's
+    own effect whose cost releases it can be activated, X the card a named effect Special Summoned before (a
+    can_activate of X; the archetype named as what it summons is no card of the duel)."""
+    q = frame.question
+    moved = [e for e in frame.events if e.note == MOVED_BY_NOTE and e.action == "special_summon"]
+    if not moved or not re.match(r"^自身をリリースして", q.text or ""):
+        return
+    x = moved[-1].card
+    summoned = re.findall(r"「((?:[^「」]|「[^「」]*」)+)」と名のついた", q.text)
+    frame.cards = [c for c in frame.cards if c.ref == x or c.passcode is not None or c.name not in summoned
+                   or any(e.card == c.ref for e in frame.events)]
+    q.kind, q.card, q.targets, q.how = "can_activate", x, [], None
+    frame.unread = [u for u in frame.unread if not any(u == f"situation: what 「{n}」 does before the question"
+                                                       for n in summoned)]
+
+
 def read_moved_by(situation: str, cards: _Cards, spans: list[tuple[int, int]]) -> list[tuple[int, FrameEvent]]:
     """「G」の効果によって「X」をドローした / 「X」がデッキから除外された / 墓地へ送られた場合: G's activation (its
     controller: the ruling's 相手の/自分の, else the asker) and then X moved by it (note MOVED_BY_NOTE; X where the
     title says it was, a drawn card in the Deck). Their words join `spans`."""
     found: list[tuple[int, FrameEvent]] = []
-    for m in _JA_MOVED_BY.finditer(situation):
+    for m in [*_JA_MOVED_BY.finditer(situation), *_JA_SUMMONED_WITH.finditer(situation)]:
         if any(s <= m.start() < e for s, e in spans):
             continue
         g, x = cards.get(m.group("g")[1:-1]), cards.get(m.group("x")[1:-1])
         if g.ref == x.ref:
             continue
         action = _MOVED_VERB[m.group("verb")]
-        where = re.sub(r"^(?:自分の|相手の)|(?:の|から)$", "", m.group("where") or m.group("where2") or "")
+        said = m.groupdict()
+        where = re.sub(r"^(?:自分の|相手の)|(?:の|から)$", "", said.get("where") or said.get("where2") or "")
         x.location = x.location or _WHERE_FROM.get(where) or ("deck" if action == "draw" else None)
         actor = {"相手の": "opponent", "自分の": "self"}.get(m.group("whose") or "")
-        mover = {"相手": "opponent", "自分": "self"}.get(m.group("actor") or "")
+        mover = {"相手": "opponent", "自分": "self"}.get(said.get("actor") or "")
         found.append((m.start(), FrameEvent(action="activate", card=g.ref, actor=actor)))
         found.append((m.start() + 1, FrameEvent(action=action, card=x.ref, actor=mover, note=MOVED_BY_NOTE)))
         spans.append((m.start(), m.end()))

@@ -162,6 +162,23 @@ def only_open_effect(text: str, script: str, wanted: int) -> bool:
                                              initial) is not None
 
 
+def only_field_effect(text: str, script: str, wanted: int | None) -> bool:
+    """Whether a monster's numbered effect `wanted` is its one Ignition or Quick effect in the Monster Zone: its text
+    does not activate it from the hand or Graveyard (_activated_from) and its script's initial_effect creates exactly
+    one effect of an Ignition or Quick type with SetRange(LOCATION_MZONE) (the others are activated elsewhere or are
+    triggers). On the field, with no event, that effect is the one option the engine offers for the card, whatever
+    its option text (「伝説の預言者マーリン」's ①, its ②③ activated from the Graveyard)."""
+    parts = {CIRCLED.index(p[0]) + 1: p for p in re.split(r"(?=[①-⑩][：:])", text) if p[:1] and p[0] in CIRCLED}
+    if wanted not in parts or _activated_from(parts[wanted]) is not None or _TRIGGER_WORDS.search(parts[wanted]):
+        return False
+    initial = _initial_effect(script)
+    open_vars = [var for var in dict.fromkeys(_EFFECT_VAR.findall(initial))
+                 if re.search(r"EFFECT_TYPE_(?:IGNITION|QUICK_O|QUICK_F)", " ".join(
+                     re.findall(_SET_TYPE.format(var=re.escape(var)), initial)))
+                 and re.search(rf"{re.escape(var)}:SetRange\(\s*LOCATION_MZONE\s*\)", initial)]
+    return len(open_vars) == 1
+
+
 def own_event_effect(text: str, action: str) -> int | None:
     """The number of the one numbered effect of a card text triggered by `action` befalling the card itself
     (「①：このカードが墓地へ送られた場合に発動できる」 for send_to_grave); None when none or several are, or

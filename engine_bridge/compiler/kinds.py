@@ -18,7 +18,7 @@ from engine_bridge.compiler.boards import (_battle_foe, archetype_cards, BARE_NE
                                            pick_described, runnable, similar_cards, summon_materials, variety_filler,
                                            with_described_cards, zone_baseline, zone_setup)
 from engine_bridge.compiler.effects import (_event_effect, _SET_DESC, _SET_TYPE, activated_effects, effect_index,
-                                            face_up_effect, numbered_effect_text, open_state_effects, own_event_effect,
+                                            face_up_effect, numbered_effect_text, only_field_effect, open_state_effects, own_event_effect,
                                             own_event_trigger, referenced_cards, summon_source)
 from engine_bridge.compiler.steps import (_check_event_sides, _event_place, _negation_window, _with_filler, named_filler, piled_filler,
                                           burial_steps, Played, played_activations, revive_steps,
@@ -593,12 +593,13 @@ def named_on_field(named: list[int], player: int, tag: str, cards: CardSource, r
 def _compile_select_itself(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
     """can_select where G's effect would choose G itself (「G」の効果で…として、「G」自身を選べますか): G activated
     where its type allows (with the filler, then the cards its text names), G among the choices of the
-    activation. Only a "yes" is compiled: a "no" would need a baseline where another card stands in for G
-    with everything else the same, which G's own presence makes impossible."""
+    activation. A "no" (「効果を発動した「G」自身を選択する事はできません」) is compiled where G waits on the field: its
+    baseline adds a second copy of G beside it, chosen by the first (what differs is only that the card chosen is
+    the one whose effect chooses); elsewhere no baseline can put another card in its place."""
     q = frame.question
-    if frame.answer != "yes":
-        raise NotCompiled("can_select of the effect's own card 'no': no baseline can put another card in its place")
     source = next(c for c in frame.cards if c.ref == q.card)
+    if frame.answer != "yes" and cards.kind(source.passcode) not in ("monster", "pendulum", "extra"):
+        raise NotCompiled("can_select of the effect's own card 'no': no baseline can put another card in its place")
     kind = cards.kind(source.passcode)
     activation = kind not in ("monster", "pendulum", "extra")
     effect = effect_index(frame, source.passcode, cards, activation)
@@ -610,6 +611,11 @@ def _compile_select_itself(ruling: Any, frame: Frame, cards: CardSource) -> list
     refs = [c for c in referenced_cards(cards.texts.get(source.passcode, ""), source.passcode)]
     cards.ensure(refs)
     named = [c for c in refs if c in cards.data]
+    if frame.answer != "yes":
+        places = [p for p in places if p[0] == "mzone"]
+        if not places:
+            raise NotCompiled("can_select of the effect's own card 'no' away from the Monster Zone: no baseline can put "
+                              "another card in its place")
     rid = _ruling_id(ruling)
     scenarios: list[Scenario] = []
     variant = 0
@@ -621,9 +627,20 @@ def _compile_select_itself(ruling: Any, frame: Frame, cards: CardSource) -> list
             extra = _filler(0, "f0") + _filler(1, "f1")
             extra += _named_variant_cards(filler, named, cards)
             step = Step(action="activate", card=source.ref, effect=effect, select=[source.ref], answer=True,
-                        expect={"offered": True, "selectable": {source.ref: True}})
-            scenarios.append(_scenario(ruling, f"{TEMPLATE}-{_slug(rid)}-v{variant}", frame, [qsetup, *extra], [step],
-                                       _where(location, filler) + ", itself among the choices"))
+                        expect={"offered": True, "selectable": {source.ref: frame.answer == "yes"}})
+            base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
+            ruling_scenario = _scenario(ruling, base, frame, [qsetup, *extra], [step],
+                                        _where(location, filler) + ", itself among the choices")
+            if frame.answer != "yes":
+                # the baseline: a second copy of G face-up beside it, which G's effect chooses
+                copy = SetupCard(ref="t0", code=source.passcode, player=0, location=location, position=position,
+                                 name=source.name)
+                b_step = Step(action="activate", card=source.ref, effect=effect, select=["t0"], answer=True,
+                              expect={"offered": True, "selectable": {"t0": True}})
+                scenarios.append(_scenario(ruling, base + "-baseline", frame, [qsetup, copy, *extra], [b_step],
+                                           _where(location, filler) + ", a second copy of it among the choices",
+                                           control_of=ruling_scenario))
+            scenarios.append(ruling_scenario)
     return scenarios
 
 
@@ -1447,9 +1464,6 @@ def compile_moved_by(ruling: Any, frame: Frame, cards: CardSource) -> list[Scena
     _check_read_yes_no(frame)
     if q.kind not in ("can_activate", "can_summon"):
         raise NotCompiled(f"{q.kind} after a card moved by a named card's effect: not compiled yet")
-    if frame.answer != "yes":
-        raise NotCompiled("a 'cannot' after a card moved by a named card's effect names no deciding condition: no baseline "
-                          "can remove it")
     events = frame.events
     if len(events) != 2 or events[0].action != "activate" or events[1].note != MOVED_BY_NOTE:
         raise NotCompiled("a card moved by a named card's effect beside other events: not compiled yet")
@@ -1466,6 +1480,9 @@ def compile_moved_by(ruling: Any, frame: Frame, cards: CardSource) -> list[Scena
     # (a card Special Summoned: from where G's text summons it, 「手札から…特殊召喚する」)
     where = x.location or ("deck" if moved.action == "draw" else chosen_from(gtext, "特殊召喚", last=True)
                            if moved.action == "special_summon" else None)
+    if where is None and moved.action == "special_summon":
+        # (「墓地のモンスター１体を対象として発動できる。そのモンスターを…特殊召喚する」: where its target is)
+        where = chosen_from(gtext, "を対象", last=True)
     if where not in ("deck", "hand", "grave") or (moved.action == "draw" and where != "deck"):
         raise NotCompiled(f"「{x.name}」 {moved.action} from the {where}: not compiled")
     gkind = cards.kind(g.passcode)
@@ -1479,7 +1496,21 @@ def compile_moved_by(ruling: Any, frame: Frame, cards: CardSource) -> list[Scena
         own = own_event_effect(cards.texts.get(x.passcode, ""), moved.action)
         if own is not None:
             frame = frame.model_copy(update={"question": q.model_copy(update={"effect": own})})
-    effect = effect_index(frame, x.passcode, cards, activation=cards.kind(x.passcode) not in ("monster", "pendulum", "extra"))
+    try:
+        effect = effect_index(frame, x.passcode, cards,
+                              activation=cards.kind(x.passcode) not in ("monster", "pendulum", "extra"))
+    except NotCompiled:
+        # (an effect its script describes with no option text: the card's one Ignition/Quick effect on the field)
+        if not (moved.action == "special_summon" and only_field_effect(
+                cards.texts.get(x.passcode, ""), cards.script(x.passcode) or "", frame.question.effect)):
+            raise
+        effect = None
+    if moved.action == "special_summon" and cards.kind(x.passcode) in ("monster", "pendulum") and \
+            open_state_effects(cards.script(x.passcode) or "", effect):
+        return _summoned_this_turn(ruling, frame, cards, g, g_event, x, effect, (glocation, gposition), where)
+    if frame.answer != "yes":
+        raise NotCompiled("a 'cannot' after a card moved by a named card's effect names no deciding condition: no baseline "
+                          "can remove it")
     rid = _ruling_id(ruling)
     scenarios: list[Scenario] = []
     # (a Special Summon: also with the other player's filler only, for an effect that asks its activator's field to
@@ -1694,6 +1725,40 @@ def compile_described_summon(ruling: Any, frame: Frame, cards: CardSource) -> li
                 for sc in (baseline, ruling_scenario):
                     sc.notes["event"] = f"a described monster's {summon.action}"
                 scenarios += [baseline, ruling_scenario]
+    return scenarios
+
+
+def _summoned_this_turn(ruling: Any, frame: Frame, cards: CardSource, g: FrameCard, g_event: FrameEvent, x: FrameCard,
+                        effect: int | None, gplace: tuple[str, str | None], where: str) -> list[Scenario]:
+    """An Ignition/Quick effect of a monster a named card's effect Special Summoned this turn (「「X」を「G」で特殊召喚
+    したターン、（X の効果を）発動できますか」): G activated by the asker choosing X (from where G's text summons it),
+    then X's effect asked in the open game state once G resolved. The baseline has X face-up in the Monster Zone from
+    the start, not Special Summoned this turn (the deciding condition, removed); both with the filler and the cards
+    X's script's filters look for in the piles (what its effect summons or fetches)."""
+    if g_event.actor == "opponent":
+        raise NotCompiled(f"「{x.name}」 Special Summoned by the other player's 「{g.name}」: not compiled")
+    piled = piled_cards([cards.script(x.passcode) or ""], x.passcode, cards)
+    rid = _ruling_id(ruling)
+    scenarios: list[Scenario] = []
+    for variant, extra in enumerate((_filler(0, "f0") + _filler(1, "f1"), _filler(0, "f0") + _filler(1, "f1") + piled), 1):
+        if variant == 2 and not piled:
+            continue
+        placed_g = SetupCard(ref=g.ref, code=g.passcode, player=0, location=gplace[0], position=gplace[1], name=g.name)
+        placed_x = SetupCard(ref=x.ref, code=x.passcode, player=0, location=where, name=x.name)
+        asked = Step(action="activate", card=x.ref, effect=effect, answer=True,
+                     expect={"offered": frame.answer == "yes"})
+        steps = [Step(action="activate", card=g.ref, effect=_event_effect(g_event, g.passcode, cards), select=[x.ref],
+                      target=[x.ref] if where == "grave" else None, answer=True), asked]
+        label = f"special_summon by 「{g.name}」 from the {where}" + (" + filtered piles" if variant == 2 else " + filler")
+        base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
+        ruling_scenario = _scenario(ruling, base, frame, [placed_g, *extra, placed_x], steps, label)
+        on_field = SetupCard(ref=x.ref, code=x.passcode, player=0, location="mzone", position="faceup_attack", name=x.name)
+        baseline = _scenario(ruling, base + "-baseline", frame, [*extra, on_field],
+                             [asked.model_copy(update={"expect": {"offered": True}})],
+                             label + ", on the field from the start", control_of=ruling_scenario)
+        for sc in (baseline, ruling_scenario):
+            sc.notes["event"] = f"special_summon by 「{g.name}」's effect this turn"
+        scenarios += [baseline, ruling_scenario]
     return scenarios
 
 

@@ -1935,6 +1935,20 @@ def test_real_scripts_a_described_monster_summoned_before_the_question(shared_di
 
 @pytest.mark.engine
 @pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_an_effect_that_cannot_choose_its_own_card(shared_dir, engine_driver):
+    """「氷結界の虎王ドゥローレン」の効果を発動する際に、手札に戻すカードとして自身を選択できますか (no): Dewloren face-up,
+    not among its own effect's targets; the baseline adds a second copy beside it, which that effect targets."""
+    frames, scenarios = _real_dev_qas(shared_dir, (7790,))
+    me = frames[7790].question.card
+    for s in scenarios:
+        copies = [c for c in s.setup.cards if c.code == 70583986]
+        assert [(c.location, c.position) for c in copies] == [("mzone", "faceup_attack")] * (1 if s.kind == "ruling" else 2)
+        assert s.steps[-1].expect["selectable"] == ({me: False} if s.kind == "ruling" else {"t0": True})
+    assert _real_dev_verdicts(scenarios, engine_driver) == {"qa-7790": "pass"}
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
 def test_real_scripts_face_up_pendulum_monsters_in_the_extra_deck(shared_dir, engine_driver):
     """自分のエクストラデッキに表側表示のペンデュラムモンスターがない場合、「EMエクストラ・シューター」のペンデュラム効果を発動
     できますか (no): the baseline adds a face-up Pendulum Monster to the Extra Deck, the ruling's duel has none there."""
@@ -1956,3 +1970,19 @@ def test_real_scripts_a_pendulum_zone_without_cards_of_an_archetype(shared_dir, 
         pzone = [c for c in s.setup.cards if c.player == 0 and c.location == "pzone" and not c.ref.startswith("f0-")]
         assert len(pzone) == (1 if s.kind == "control" else 0), s.id
     assert _real_dev_verdicts(scenarios, engine_driver) == {"qa-18655": "pass"}
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_an_ignition_effect_of_a_monster_special_summoned_this_turn(shared_dir, engine_driver):
+    """「伝説の預言者マーリン」を「死者蘇生」で特殊召喚したターン、自身をリリースして…特殊召喚できますか (no): Monster Reborn
+    revives Merlin from the Graveyard, then its ① (its script's one Ignition effect in the Monster Zone) is not offered
+    (a monster other than a 「聖騎士」 was Special Summoned this turn); the baseline has Merlin on the field from the
+    start, a 「聖騎士」 monster in the Deck (the filtered piles), and offers it."""
+    frames, scenarios = _real_dev_qas(shared_dir, (14625,))
+    merlin = frames[14625].question.card
+    for s in scenarios:
+        assert s.steps[-1].card == merlin and s.steps[-1].effect is None
+        assert [c.location for c in s.setup.cards if c.ref == merlin] == (["grave"] if s.kind == "ruling" else ["mzone"])
+        assert s.steps[-1].expect == {"offered": s.kind != "ruling"}
+    assert _real_dev_verdicts(scenarios, engine_driver) == {"qa-14625": "pass"}

@@ -1771,3 +1771,21 @@ def test_what_the_other_player_may_not_do_is_not_a_second_answer(qa):
     (summoned,) = f.events
     assert (summoned.action, summoned.actor, _card(f, summoned.card).described) == (
         "special_summon", "opponent", ["monster", "race=DINOSAUR"])
+
+
+def test_an_effect_choosing_its_own_card_said_itself(qa):
+    # 「氷結界の虎王ドゥローレン」の効果を発動する際に、手札に戻すカードとして自身を選択できますか？ -> できません
+    f = qa(7790)
+    assert f.question.kind == "can_select" and f.answer == "no" and not f.unread
+    assert f.question.targets == [f.question.card] and _card(f, f.question.card).name == "氷結界の虎王ドゥローレン"
+
+
+def test_a_monster_special_summoned_this_turn_by_a_named_card_releasing_itself(qa):
+    # 「伝説の預言者マーリン」を「死者蘇生」で特殊召喚したターン、自身をリリースして「聖騎士」と名のついたモンスターを
+    # 特殊召喚できますか？ -> Merlin's own ① (its cost releases it) asked after 「死者蘇生」 Special Summoned it
+    f = qa(14625)
+    assert f.question.kind == "can_activate" and f.answer == "no" and not f.unread
+    assert _card(f, f.question.card).name == "伝説の預言者マーリン" and f.question.effect == 1
+    assert [(e.action, _card(f, e.card).name) for e in f.events] == [("activate", "死者蘇生"),
+                                                                     ("special_summon", "伝説の預言者マーリン")]
+    assert [c.name for c in f.cards] == ["死者蘇生", "伝説の預言者マーリン"]
