@@ -2606,7 +2606,9 @@ _JA_OWNED = re.compile(r"(?P<at>(?:相手|自分)(?:の)?(?:フィールド|モ�
 _JA_MOVED_BY = re.compile(
     r"(?P<whose>相手の|自分の)?(?P<g>" + _NAME + r")(?:等|など)?の(?:効果処理|効果)(?:によって|で|により)、?"
     r"(?:(?P<actor>相手|自分)が)?(?P<where>(?:自分の|相手の)?(?:デッキ|手札|墓地)(?:の|から))?(?P<x>" + _NAME + r")(?:を|が)、?"
-    r"(?P<where2>デッキから|手札から|墓地から)?(?P<verb>ドローし|除外され|墓地へ送られ|特殊召喚し|特殊召喚され)た(?=場合|時|際)")
+    r"(?P<where2>デッキから|手札から|墓地から)?(?:(?P<verb>ドローし|除外され|墓地へ送られ|特殊召喚し|特殊召喚され)た(?=場合|時|際)|"
+    # (「G」の効果で「X」を特殊召喚しているターン: X Special Summoned by it earlier in the turn)
+    r"(?P<verb2>特殊召喚し)(?:た|ている)(?=ターン))")
 # 「X」を「G」（の効果）で特殊召喚した（している）ターン: the same, said X first
 _JA_SUMMONED_WITH = re.compile(
     r"(?P<x>" + _NAME + r")を、?(?P<whose>相手の|自分の)?(?P<g>" + _NAME + r")(?:の(?:効果処理|効果))?(?:によって|で|により)、?"
@@ -2686,8 +2688,8 @@ def read_moved_by(situation: str, cards: _Cards, spans: list[tuple[int, int]]) -
         g, x = cards.get(m.group("g")[1:-1]), cards.get(m.group("x")[1:-1])
         if g.ref == x.ref:
             continue
-        action = _MOVED_VERB[m.group("verb")]
         said = m.groupdict()
+        action = _MOVED_VERB[said.get("verb") or said["verb2"]]
         where = re.sub(r"^(?:自分の|相手の)|(?:の|から)$", "", said.get("where") or said.get("where2") or "")
         x.location = x.location or _WHERE_FROM.get(where) or ("deck" if action == "draw" else None)
         actor = {"相手の": "opponent", "自分の": "self"}.get(m.group("whose") or "")

@@ -22,7 +22,7 @@ from engine_bridge.compiler.effects import (_event_effect, _SET_DESC, _SET_TYPE,
                                             own_event_trigger, referenced_cards, summon_source)
 from engine_bridge.compiler.steps import (_check_event_sides, _event_place, _negation_window, _with_filler, named_filler, piled_filler,
                                           burial_steps, Played, played_activations, revive_steps,
-                                          revive_triggered,
+                                          revive_triggered, STAND_IN_REVIVE,
                                           summon_triggered)
 from engine_bridge.compiler.verdicts import _expect_fates, FATE_CONTRARY, MOVED_INTO
 from engine_bridge.scenario import Scenario, SetupCard, Step
@@ -1482,7 +1482,7 @@ def compile_moved_by(ruling: Any, frame: Frame, cards: CardSource) -> list[Scena
                            if moved.action == "special_summon" else None)
     if where is None and moved.action == "special_summon":
         # (「墓地のモンスター１体を対象として発動できる。そのモンスターを…特殊召喚する」: where its target is)
-        where = chosen_from(gtext, "を対象", last=True)
+        where = chosen_from(gtext, "を対象", last=True) or ("grave" if re.search(r"墓地のモンスター", gtext) else None)
     if where not in ("deck", "hand", "grave") or (moved.action == "draw" and where != "deck"):
         raise NotCompiled(f"「{x.name}」 {moved.action} from the {where}: not compiled")
     gkind = cards.kind(g.passcode)
@@ -1492,6 +1492,8 @@ def compile_moved_by(ruling: Any, frame: Frame, cards: CardSource) -> list[Scena
     x_player = {"opponent": 1, "self": 0}.get(moved.actor or "", g_player)
     glocation, gposition = _event_place(gkind, g, "activate", numbered_effect_text(cards.texts.get(g.passcode, ""),
                                                                                   g_event.effect))
+    if moved.action == "special_summon" and q.kind == "can_summon" and cards.kind(x.passcode) in ("monster", "pendulum"):
+        return _summoned_again(ruling, frame, cards, g, g_event, x, (glocation, gposition), where)
     if q.effect is None and not q.effect_text:
         own = own_event_effect(cards.texts.get(x.passcode, ""), moved.action)
         if own is not None:
@@ -1726,6 +1728,42 @@ def compile_described_summon(ruling: Any, frame: Frame, cards: CardSource) -> li
                     sc.notes["event"] = f"a described monster's {summon.action}"
                 scenarios += [baseline, ruling_scenario]
     return scenarios
+
+
+def _summoned_again(ruling: Any, frame: Frame, cards: CardSource, g: FrameCard, g_event: FrameEvent, x: FrameCard,
+                    gplace: tuple[str, str | None], where: str) -> list[Scenario]:
+    """Whether a monster a named card's effect Special Summoned this turn can be Special Summoned again (「「G」の効果で
+    「X」を特殊召喚しているターン、自分は「X」を特殊召喚できますか」: a monster its text allows once per turn): G activated
+    by the asker choosing X, then the stand-in 「死者蘇生」 (STAND_IN_REVIVE) activated with a second copy of X in the
+    asker's Graveyard among its targets (`selectable`). The baseline: the same without G's Special Summon of X (the
+    deciding condition), the second copy selectable. Both with the filler (a monster in each Graveyard: what G may ask
+    of the other player)."""
+    if g_event.actor == "opponent" or where != "grave":
+        raise NotCompiled(f"「{x.name}」 Special Summoned again after the other player's 「{g.name}」, or from the "
+                          f"{where}: not compiled")
+    cards.ensure([STAND_IN_REVIVE])
+    if not runnable(STAND_IN_REVIVE, cards):
+        raise NotCompiled("the stand-in 「死者蘇生」 is not in the card data and scripts in use")
+    rid = _ruling_id(ruling)
+    extra = _filler(0, "f0") + _filler(1, "f1")
+    placed_g = SetupCard(ref=g.ref, code=g.passcode, player=0, location=gplace[0], position=gplace[1], name=g.name)
+    placed_x = SetupCard(ref=x.ref, code=x.passcode, player=0, location=where, name=x.name)
+    again = SetupCard(ref="t0", code=x.passcode, player=0, location="grave", name=x.name)
+    reviver = SetupCard(ref="rv0", code=STAND_IN_REVIVE, player=0, location="hand")
+
+    def revive(answer: bool) -> Step:
+        return Step(action="activate", card="rv0", target=["t0"], select=["t0"], answer=True,
+                    expect={"offered": True, "selectable": {"t0": answer}})
+    steps = [Step(action="activate", card=g.ref, effect=_event_effect(g_event, g.passcode, cards), select=[x.ref],
+                  target=[x.ref], answer=True), revive(frame.answer == "yes")]
+    label = f"special_summon by 「{g.name}」 from the {where}, then a second copy revived by 「死者蘇生」"
+    base = f"{TEMPLATE}-{_slug(rid)}-v1"
+    ruling_scenario = _scenario(ruling, base, frame, [placed_g, *extra, placed_x, again, reviver], steps, label)
+    baseline = _scenario(ruling, base + "-baseline", frame, [*extra, placed_x, again, reviver], [revive(True)],
+                         label + ", without the first Special Summon", control_of=ruling_scenario)
+    for sc in (baseline, ruling_scenario):
+        sc.notes["event"] = f"special_summon by 「{g.name}」's effect this turn"
+    return [baseline, ruling_scenario]
 
 
 def _summoned_this_turn(ruling: Any, frame: Frame, cards: CardSource, g: FrameCard, g_event: FrameEvent, x: FrameCard,

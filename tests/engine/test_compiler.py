@@ -1986,3 +1986,16 @@ def test_real_scripts_an_ignition_effect_of_a_monster_special_summoned_this_turn
         assert [c.location for c in s.setup.cards if c.ref == merlin] == (["grave"] if s.kind == "ruling" else ["mzone"])
         assert s.steps[-1].expect == {"offered": s.kind != "ruling"}
     assert _real_dev_verdicts(scenarios, engine_driver) == {"qa-14625": "pass"}
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_a_monster_special_summoned_once_per_turn_summoned_again(shared_dir, engine_driver):
+    """「浅すぎた墓穴」の効果で「精霊獣 アペライオ」を特殊召喚しているターン、自分は「精霊獣 アペライオ」を特殊召喚できますか
+    (no): The Shallow Grave Special Summons Apelio from the Graveyard, then the stand-in 「死者蘇生」 does not offer a
+    second copy of it (its script's SetSPSummonOnce); the baseline, without the first summon, does."""
+    frames, scenarios = _real_dev_qas(shared_dir, (13920,))
+    for s in scenarios:
+        assert [st.card for st in s.steps] == (["c2", "rv0"] if s.kind == "ruling" else ["rv0"])
+        assert s.steps[-1].expect["selectable"] == {"t0": s.kind != "ruling"}
+    assert _real_dev_verdicts(scenarios, engine_driver) == {"qa-13920": "pass"}

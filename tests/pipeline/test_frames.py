@@ -1789,3 +1789,12 @@ def test_a_monster_special_summoned_this_turn_by_a_named_card_releasing_itself(q
     assert [(e.action, _card(f, e.card).name) for e in f.events] == [("activate", "死者蘇生"),
                                                                      ("special_summon", "伝説の預言者マーリン")]
     assert [c.name for c in f.cards] == ["死者蘇生", "伝説の預言者マーリン"]
+
+
+def test_a_monster_special_summoned_earlier_in_the_turn_by_a_named_card(qa):
+    # 「浅すぎた墓穴」の効果で「精霊獣 アペライオ」を特殊召喚しているターン、自分は「精霊獣 アペライオ」を特殊召喚できますか？
+    f = qa(13920)
+    assert f.question.kind == "can_summon" and f.answer == "no" and not f.unread
+    assert [(e.action, _card(f, e.card).name) for e in f.events] == [("activate", "浅すぎた墓穴"),
+                                                                     ("special_summon", "精霊獣 アペライオ")]
+    assert f.events[-1].card == f.question.card
