@@ -2328,6 +2328,10 @@ _JA_SUMMON_BY_EFFECT = [
     re.compile(_JA_WHERE + r"(?P<x>" + _NAME + r")を、?(?P<g>" + _NAME + r")(?:等)?(?:" + _JA_EFFECT_NAMED + r")?"
                + r"(?:で|によって|により)、?(?P<where2>デッキから|墓地から|手札から|エクストラデッキから)?" + _JA_SUMMON_HOW
                + r"(?:する事は|することは|する事が|することが)?でき(?:ます|ません)か"),
+    # 戦闘で破壊され墓地へ送られた「G」のモンスター効果によって、同名カードを特殊召喚できますか: another copy of G (x unsaid)
+    re.compile(r"(?:戦闘で|効果で)?破壊され(?:、?墓地へ送られ)?た(?P<g>" + _NAME + r")" + _JA_EFFECT_NAMED + r"(?:で|によって|により)、?"
+               + _JA_WHERE + r"同名カード(?:である(?P<x>" + _NAME + r"))?を(?P<where2>デッキから|墓地から|手札から)?" + _JA_SUMMON_HOW
+               + r"(?:する事は|することは|する事が|することが)?でき(?:ます|ません)か"),
 ]
 _WHERE_WORD = {"デッキ": "deck", "墓地": "grave", "手札": "hand", "エクストラデッキ": "extra", "EXデッキ": "extra"}
 # 「G」の効果で（墓地の）<desc>を特殊召喚できますか: G's effect summons a monster the ruling describes (「墓地の水属性モンスター」
@@ -2476,8 +2480,9 @@ def read_summon_by_effect(frame: Frame, body: str, cards: _Cards) -> None:
     if q is None or m is None:
         return
     source = cards.get(m.group("g")[1:-1])
-    chosen = chosen or cards.get(m.group("x")[1:-1])
-    if source.ref == chosen.ref and not m.group("where") and not m.group("where2"):
+    same_name = "同名カード" in m.group(0)  # (another copy of G: the compiler adds it)
+    chosen = chosen or (source if same_name and not m.group("x") else cards.get(m.group("x")[1:-1]))
+    if source.ref == chosen.ref and not m.group("where") and not m.group("where2") and not same_name:
         return  # 「X」の効果で「X」を: its own summon procedure or effect (the generic path reads it)
     q.card, q.targets, q.text = source.ref, [chosen.ref], m.group(0)
     q.how = m.group("how")

@@ -431,8 +431,18 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
         chosen.location not in ("mzone", "field") and \
         own_event_trigger(cards.script(source.passcode) or "", "destroy") == effect and \
         runnable(EFFECT_DESTROYER, cards.ensure([EFFECT_DESTROYER]))
+    # (of its own destruction by battle, 「このカードが戦闘で破壊され墓地へ送られた時」: G attacks a stronger vanilla monster
+    # first, in the baseline too)
+    battled = not by_summon and not revived and not buried and not destroyed and kind in ("monster", "pendulum") and \
+        effect is not None and chosen.location not in ("mzone", "field") and \
+        own_event_trigger(cards.script(source.passcode) or "", "battle_destroyed") == effect
+    battle_foe = _battle_foe(_attack(cards, source.passcode), False, cards) if battled else None
+    if battled and battle_foe is None:
+        raise NotCompiled(f"no vanilla monster in the card data wins a battle against 「{source.name}」")
     if by_summon:
         places = [("hand", None)]
+    elif battled:
+        places = [("mzone", None)]
     elif revived:
         places = [("grave", None)]
     elif buried:
@@ -544,11 +554,16 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
                 extra.append(SetupCard(ref="dh0", code=EFFECT_DESTROYER, player=0, location="hand"))
                 prelude = [Step(action="activate", card="dh0", answer=True)]
                 label += ", after 「ブラック・ホール」 destroyed it"
+            if battled:
+                extra.append(SetupCard(ref="bf", code=battle_foe, player=1, location="mzone", position="faceup_attack"))
+                prelude = [Step(action="phase", phase="battle"), Step(action="attack", card=source.ref, target=["bf"],
+                                                                       answer=True)]
+                label += ", after a stronger monster destroyed it by battle"
             if gemini and location == "mzone":
                 prelude = [Step(action="summon", card=source.ref, answer=True), *_negation_window()]
                 label += ", after its Gemini Summon"
             # (a trigger of its being sent: asked once it moved, not in the window of the stand-in's activation)
-            asked = {"action": "chain", "after": [source.ref]} if buried else {"action": "activate"}
+            asked = {"action": "chain", "after": [source.ref]} if buried or battled else {"action": "activate"}
             step = Step(**asked, card=source.ref, effect=effect, select=[chosen.ref], answer=True,
                         expect={"offered": True, "selectable": {chosen.ref: frame.answer == "yes"}})
             activated = [Step(action="activate", card=chosen.ref, answer=True)] if trap_monster else []

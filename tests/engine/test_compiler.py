@@ -1999,3 +1999,17 @@ def test_real_scripts_a_monster_special_summoned_once_per_turn_summoned_again(sh
         assert [st.card for st in s.steps] == (["c2", "rv0"] if s.kind == "ruling" else ["rv0"])
         assert s.steps[-1].expect["selectable"] == {"t0": s.kind != "ruling"}
     assert _real_dev_verdicts(scenarios, engine_driver) == {"qa-13920": "pass"}
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_a_trigger_of_its_own_destruction_by_battle_chooses_a_copy(shared_dir, engine_driver):
+    """戦闘で破壊され墓地へ送られた「RR－ナパーム・ドラゴニアス」のモンスター効果によって、同名カードを特殊召喚できますか (yes):
+    Napalm Dragonius attacks a stronger vanilla monster, and its ② (EVENT_BATTLE_DESTROYED) offers a second copy in the
+    Deck."""
+    frames, scenarios = _real_dev_qas(shared_dir, (19290,))
+    me = frames[19290].question.card
+    asked = [s for s in scenarios if s.kind == "ruling"]
+    assert all([st.action for st in s.steps] == ["phase", "attack", "chain"] and s.steps[-1].expect["selectable"] ==
+               {f"{me}x": True} for s in asked)
+    assert _real_dev_verdicts(scenarios, engine_driver) == {"qa-19290": "pass"}

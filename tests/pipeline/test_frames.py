@@ -1798,3 +1798,10 @@ def test_a_monster_special_summoned_earlier_in_the_turn_by_a_named_card(qa):
     assert [(e.action, _card(f, e.card).name) for e in f.events] == [("activate", "浅すぎた墓穴"),
                                                                      ("special_summon", "精霊獣 アペライオ")]
     assert f.events[-1].card == f.question.card
+
+
+def test_a_copy_of_the_card_its_own_trigger_summons(qa):
+    # 戦闘で破壊され墓地へ送られた「RR－ナパーム・ドラゴニアス」のモンスター効果によって、同名カードを特殊召喚できますか？
+    f = qa(19290)
+    assert f.question.kind == "can_summon" and f.answer == "yes" and not f.unread
+    assert f.question.targets == [f.question.card] and _card(f, f.question.card).name == "RR－ナパーム・ドラゴニアス"
