@@ -25,7 +25,8 @@ import spacy
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from rulings.records import (ATTACKED_NOTE, BATTLES_NOTE, CONTROL_TAKER, DESCRIBED_SUMMON_NOTE, DESTROYED_IN_CHAIN_NOTE, EACH_COPY, Frame,
+from rulings.records import (ATTACKED_NOTE, BATTLES_NOTE, CONTROL_TAKER, DESCRIBED_SUMMON_NOTE, DESTROYED_IN_CHAIN_NOTE, DESTROYED_TOGETHER_NOTE,
+                             EACH_COPY, Frame,
                              FrameCard, FrameEvent, FrameQuestion, FrameZone, MOVED_BY_NOTE, NEGATED_SUMMON_NOTES,
                              NEGATES_SUMMON_NOTE, NOT_PROPERLY_SUMMONED,
                              SENT_NOTE, TRAP_MONSTER_NOTE)
@@ -1006,6 +1007,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     found += read_described_summons(situation_text, cards, spans)
     found += read_negated_summon(situation_text, cards, spans)
     found += read_sent_from_piles(body, cards, spans)
+    found += read_destroyed_together(situation_text, frame, cards, spans)
     found += read_declared(situation_text, cards, spans)
     found += read_trap_monsters(situation_text, cards, spans)
     read_owned(situation_text, cards, spans)
@@ -2662,6 +2664,31 @@ def read_described_summons(situation: str, cards: _Cards, spans: list[tuple[int,
             found.append((m.start() + 1, FrameEvent(action=action, card=card.ref, actor=by or side,
                                                     note=DESCRIBED_SUMMON_NOTE)))
             spans.append((m.start(), m.end()))
+    return found
+
+
+# (フィールド上に存在する)「X」と植物族モンスターが同時に破壊された場合: X destroyed at once with a monster the ruling describes
+_JA_DESTROYED_TOGETHER = re.compile(r"(?P<x>" + _NAME + r")と、?(?P<desc>[^「」、。がとは]{1,20}?モンスター)が、?同時に破壊され"
+                                    r"(?:、?墓地へ送られ)?た(?=場合|時|際)")
+
+
+def read_destroyed_together(situation: str, frame: Frame, cards: _Cards,
+                            spans: list[tuple[int, int]]) -> list[tuple[int, FrameEvent]]:
+    """「X」と<desc>モンスターが同時に破壊された場合: X destroyed (note DESTROYED_TOGETHER_NOTE) with a monster of the
+    description (its target, a described card of X's side); their words join `spans`."""
+    found: list[tuple[int, FrameEvent]] = []
+    for m in _JA_DESTROYED_TOGETHER.finditer(situation):
+        if any(s <= m.start() < e for s, e in spans):
+            continue
+        frame.cards = cards.cards
+        other = _described(frame, m.group("desc"))
+        if other is None:
+            continue
+        cards.cards.append(other)
+        x = cards.get(m.group("x")[1:-1])
+        found.append((m.start(), FrameEvent(action="destroy", card=x.ref, targets=[other.ref],
+                                            note=DESTROYED_TOGETHER_NOTE)))
+        spans.append((m.start(), m.end()))
     return found
 
 

@@ -296,6 +296,8 @@ NEGATES_SUMMON_NOTE = "negates the summon before it"
 # 墓地へ送られた場合 / 「A」の効果の発動にチェーンして「G」が発動し、自身が破壊された場合): the destroy event's note
 DESTROYED_IN_CHAIN_NOTE = "destroyed by the activation chained to its own"
 SENT_NOTE = "sent to the Graveyard from the hand or Deck"
+# 「X」と植物族モンスターが同時に破壊された場合: X destroyed together with a monster the ruling describes (FrameEvent.targets)
+DESTROYED_TOGETHER_NOTE = "destroyed together with the described monster"
 # a Trap Card the ruling says is treated as a monster (モンスターカード扱いの「X」): its own activation, which Special
 # Summons it as a Trap Monster, played before the question
 TRAP_MONSTER_NOTE = "its activation makes it a monster"

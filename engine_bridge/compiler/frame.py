@@ -23,6 +23,7 @@ from engine_bridge.compiler.effects import (answers_own_activations, applies_on_
 from engine_bridge.compiler.kinds import (_chain_baselines, _check_read_yes_no, _compile_after_event, _compile_attack,
                                           _compile_fate, _compile_select, _compile_summon_by_effect, CAUSED_NOTES,
                                           compile_applied, compile_described_summon, compile_destroyed_in_chain,
+                                          compile_destroyed_together,
                                           compile_moved_by, compile_moved_into, compile_pendulum_summon, compile_lp,
                                           compile_negated_summon, compile_stats, compile_triggered, destroyed_in_chain,
                                           pendulum_summon_asked)
@@ -32,8 +33,8 @@ from engine_bridge.compiler.steps import (_check_event_sides, activated_first, _
                                           trap_monsters_activated, trigger_steps)
 from engine_bridge.scenario import Scenario, SetupCard, Step
 from engine_bridge.templates.base import as_ruling
-from rulings.records import (CONTROL_TAKER, DESCRIBED_SUMMON_NOTE, Frame, FrameCard, FrameEvent, MOVED_BY_NOTE, NEGATES_SUMMON_NOTE,
-                             NOT_PROPERLY_SUMMONED, SENT_NOTE, TRAP_MONSTER_NOTE)
+from rulings.records import (CONTROL_TAKER, DESCRIBED_SUMMON_NOTE, DESTROYED_TOGETHER_NOTE, Frame, FrameCard, FrameEvent,
+                             MOVED_BY_NOTE, NEGATES_SUMMON_NOTE, NOT_PROPERLY_SUMMONED, SENT_NOTE, TRAP_MONSTER_NOTE)
 
 
 def compile_frame(ruling: Any, frame: Frame | None, cards: CardSource) -> Compiled:
@@ -168,6 +169,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         return compile_pendulum_summon(ruling, frame, cards)
     if any(e.note == NEGATES_SUMMON_NOTE for e in frame.events):
         return compile_negated_summon(ruling, frame, cards)
+    if [e.note for e in frame.events] == [DESTROYED_TOGETHER_NOTE]:
+        return compile_destroyed_together(ruling, frame, cards)
     if any(e.note in CAUSED_NOTES for e in frame.events):
         return _compile_after_event(ruling, frame, cards)
     if any(e.note == MOVED_BY_NOTE for e in frame.events):

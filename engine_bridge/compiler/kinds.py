@@ -1745,6 +1745,51 @@ def compile_described_summon(ruling: Any, frame: Frame, cards: CardSource) -> li
     return scenarios
 
 
+def compile_destroyed_together(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
+    """A monster's own effect from the Graveyard asked after it was destroyed at once with a monster the ruling
+    describes (「「X」と植物族モンスターが同時に破壊された場合、破壊された「X」は墓地から特殊召喚できますか」): X and a card
+    of the description face-up in the asker's Monster Zone, the stand-in 「ブラック・ホール」 destroys both, then X's
+    effect asked as a chain step once the described monster moved. The baseline has X in the Graveyard from the start
+    (the deciding condition: X destroyed in the same event, removed), the described monster alone destroyed."""
+    q = frame.question
+    _check_read_yes_no(frame)
+    (event,) = frame.events
+    if q.kind not in ("can_activate", "can_summon") or q.card != event.card or len(event.targets) != 1:
+        raise NotCompiled(f"{q.kind} after a card destroyed together with a described one: only its own effect is compiled")
+    _check_cards(frame, cards)
+    by_ref = {c.ref: c for c in frame.cards}
+    x, other = by_ref[event.card], by_ref[event.targets[0]]
+    if cards.kind(x.passcode) not in ("monster", "pendulum"):
+        raise NotCompiled(f"「{x.name}」 is not a Main Deck monster")
+    cards.ensure([EFFECT_DESTROYER])
+    if not runnable(EFFECT_DESTROYER, cards):
+        raise NotCompiled("the stand-in destroyer (「ブラック・ホール」) is not in the card data and scripts in use")
+    effect = effect_index(frame, x.passcode, cards, activation=False)
+    rid = _ruling_id(ruling)
+    scenarios: list[Scenario] = []
+    for variant, filler in enumerate((False, True), 1):
+        extra = _filler(0, "f0") + _filler(1, "f1") if filler else []
+        destroyer = SetupCard(ref="bd", code=EFFECT_DESTROYER, player=0, location="hand")
+        placed_other = SetupCard(ref=other.ref, code=other.passcode, player=0, location="mzone", position="faceup_attack",
+                                 name=other.name)
+        asked = Step(action="chain", card=x.ref, effect=effect, answer=True, after=[other.ref],
+                     expect={"offered": frame.answer == "yes"})
+        steps = [Step(action="activate", card="bd", answer=True), asked]
+        label = "destroyed by 「ブラック・ホール」 with " + (other.name or "the described monster") + (
+            " + filler" if filler else "")
+        base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
+        on_field = SetupCard(ref=x.ref, code=x.passcode, player=0, location="mzone", position="faceup_attack", name=x.name)
+        ruling_scenario = _scenario(ruling, base, frame, [destroyer, placed_other, on_field, *extra], steps, label)
+        in_grave = SetupCard(ref=x.ref, code=x.passcode, player=0, location="grave", name=x.name)
+        baseline = _scenario(ruling, base + "-baseline", frame, [destroyer, placed_other, in_grave, *extra],
+                             [steps[0], asked.model_copy(update={"expect": {"offered": True}})],
+                             label + ", X in the Graveyard from the start", control_of=ruling_scenario)
+        for sc in (baseline, ruling_scenario):
+            sc.notes["event"] = "destroyed together with a described monster"
+        scenarios += [baseline, ruling_scenario]
+    return scenarios
+
+
 def _summoned_again(ruling: Any, frame: Frame, cards: CardSource, g: FrameCard, g_event: FrameEvent, x: FrameCard,
                     gplace: tuple[str, str | None], where: str) -> list[Scenario]:
     """Whether a monster a named card's effect Special Summoned this turn can be Special Summoned again (「「G」の効果で

@@ -2013,3 +2013,17 @@ def test_real_scripts_a_trigger_of_its_own_destruction_by_battle_chooses_a_copy(
     assert all([st.action for st in s.steps] == ["phase", "attack", "chain"] and s.steps[-1].expect["selectable"] ==
                {f"{me}x": True} for s in asked)
     assert _real_dev_verdicts(scenarios, engine_driver) == {"qa-19290": "pass"}
+
+
+@pytest.mark.engine
+@pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
+def test_real_scripts_a_graveyard_trigger_of_a_monster_destroyed_with_what_triggers_it(shared_dir, engine_driver):
+    """「除草獣」と植物族モンスターが同時に破壊された場合、破壊された「除草獣」は墓地から特殊召喚できますか (no): the stand-in
+    「ブラック・ホール」 destroys Snyffus and a Plant monster at once, and Snyffus' effect (in the Graveyard, of a Plant
+    monster's destruction) is not offered; the baseline has Snyffus in the Graveyard from the start, and offers it."""
+    frames, scenarios = _real_dev_qas(shared_dir, (11740,))
+    me = frames[11740].question.card
+    for s in scenarios:
+        assert [c.location for c in s.setup.cards if c.ref == me] == (["mzone"] if s.kind == "ruling" else ["grave"])
+        assert s.steps[-1].expect == {"offered": s.kind != "ruling"}
+    assert _real_dev_verdicts(scenarios, engine_driver) == {"qa-11740": "pass"}

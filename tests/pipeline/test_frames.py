@@ -1805,3 +1805,12 @@ def test_a_copy_of_the_card_its_own_trigger_summons(qa):
     f = qa(19290)
     assert f.question.kind == "can_summon" and f.answer == "yes" and not f.unread
     assert f.question.targets == [f.question.card] and _card(f, f.question.card).name == "RR－ナパーム・ドラゴニアス"
+
+
+def test_a_monster_destroyed_together_with_a_described_one(qa):
+    # 「除草獣」と植物族モンスターが同時に破壊された場合、破壊された「除草獣」は墓地から特殊召喚できますか？ -> できません
+    f = qa(11740)
+    assert f.question.kind == "can_summon" and f.answer == "no" and not f.unread
+    (event,) = f.events
+    assert (event.action, _card(f, event.card).name, event.card) == ("destroy", "除草獣", f.question.card)
+    assert _card(f, event.targets[0]).described == ["monster", "race=PLANT"]
