@@ -60,7 +60,9 @@ def _question_places(kind: str, card: FrameCard, frame: Frame) -> list[tuple[str
         return [(loc, None)]
     if q.effect_kind == "pendulum" or loc == "pzone":
         return [("pzone", None)]
-    effect = "効果" in q.text
+    # an effect asked of (「X」の効果, or a numbered 『①』 one: 「十二獣の会局」の『①』… を発動できますか) rather than the
+    # card's activation: a Continuous Spell/Trap or Field Spell face-up where its effect is used, first
+    effect = "効果" in q.text or q.effect is not None or bool(q.effect_text)
     if kind in ("monster", "pendulum", "extra"):
         places = [("mzone", "faceup_attack")]
         if loc not in ("mzone", "field"):
@@ -691,6 +693,39 @@ def similar_cards(code: int, cards: CardSource, limit: int = 2) -> list[int]:
     return [c for c in out if c in cards.data]
 
 
+# a filter that compares a card with another one's original Level, Type and Attribute (「リリースしたモンスターと元々の
+# カード名が異なり、元々の種族・属性・レベルが同じモンスター」): the effect needs a twin of the card it compares with
+TWIN_NEEDS = re.compile(r"GetOriginalLevel\(\)\s*==\s*\w+:GetOriginalLevel\(\)")
+
+
+def twin_cards(codes: Iterable[int], cards: CardSource) -> list[int]:
+    """For each monster of `codes`, one card of the cards.cdb in use with its Level, Type and Attribute and
+    another name (the first the engine can run, a Normal Monster first), for the filters TWIN_NEEDS reads."""
+    if not cards.cdb:
+        return []
+    k = load_constants()
+    out: list[int] = []
+    for code in codes:
+        data = cards.data.get(code)
+        if not data or not data["type"] & k["TYPE_MONSTER"]:
+            continue
+        try:
+            con = open_cdb(cards.cdb)
+            rows = con.execute("SELECT id, type FROM datas WHERE id != ? AND alias = 0 AND type & ? AND race = ? AND "
+                               "attribute = ? AND (level & 255) = ? ORDER BY (type & ?) = 0, id LIMIT 50",
+                               (code, k["TYPE_MONSTER"], int(data.get("race") or 0), int(data.get("attribute") or 0),
+                                int(data.get("level") or 0) & 255, k["TYPE_NORMAL"])).fetchall()
+            con.close()
+        except sqlite3.DatabaseError:
+            return out
+        twin = next((r for r, t in rows if r not in out and not t & (k["TYPE_TOKEN"] | k["TYPE_PENDULUM"])
+                     and (t & k["TYPE_NORMAL"] or cards.script(r) is not None)), None)
+        if twin is not None:
+            out.append(twin)
+    cards.ensure(out)
+    return [c for c in out if c in cards.data]
+
+
 _LISTED_SERIES = re.compile(r"\.listed_series\s*=\s*\{([^}]*)\}")
 
 
@@ -871,6 +906,10 @@ _EXACT_SHORTHANDS = {"IsNormalSpell": "TYPE_SPELL", "IsNormalTrap": "TYPE_TRAP"}
 # a DEF compared with a constant beside other checks (c:IsAttackAbove(2400) and c:GetDefense()==1000): IsDefense of that
 # value (an ATK is _ATTACK_EQUALS'; a filter that compares with "or" is left to it)
 _STAT_EQUALS = r"(?<!not ){card}:Get(Defense|BaseDefense)\(\)\s*==\s*(\d+)(?![\w.+*/-])"
+# the core's card::is_summonable_card: a monster, not a Ritual, Fusion, Synchro, Xyz or Link Monster nor one whose
+# type says it is Special Summoned only (TYPE_SPSUMMON); its script may make it unsummonable too, which card
+# data does not say: a card that fails the check on its type is certain to fail it in the engine
+_SUMMONABLE_CALL = r"(not\s+)?{card}:IsSummonableCard\(\)"
 
 
 def _shorthand(call: str, args: str) -> tuple[str, str]:
@@ -908,7 +947,35 @@ def _constant_traits(card: str, body: str, names: dict[str, int]) -> list[tuple[
             traits.append((bool(negated), call, values))
     for stat, value in re.findall(_STAT_EQUALS.format(card=re.escape(card)), body) if " or " not in body else []:
         traits.append((False, "Is" + stat.replace("Base", ""), [int(value)]))
+    # c:IsSummonableCard() (a monster that can be Normal Summoned), mostly negated: 「通常召喚できないモンスター」
+    for negated in re.findall(_SUMMONABLE_CALL.format(card=re.escape(card)), body):
+        traits.append((bool(negated), "IsSummonableCard", [0]))
     return traits
+
+
+_SPECIAL_SUMMON_CALL = r"\b{card}:IsCanBeSpecialSummoned\(([^()]*)\)"
+
+
+def _summonable_trait(card: str, body: str) -> tuple[bool, str, list[int]] | None:
+    """What a filter's c:IsCanBeSpecialSummoned(e,0,tp,nocheck,nolimit) asks of its card, as a trait: without
+    nocheck, no summoning condition (a monster "Special Summoned only by ..."); without either, no revival limit
+    (a Ritual or Extra Deck Monster not properly Summoned, wherever it is: the core's is_can_be_special_summoned;
+    with nocheck only, the limit holds in the GY and banished only, where the stand-in may not be)."""
+    match = re.search(_SPECIAL_SUMMON_CALL.format(card=re.escape(card)), body)
+    if not match:
+        return None
+    args = [a.strip() for a in match.group(1).split(",")]
+    nocheck, nolimit = (args + ["false"] * 5)[3:5]
+    if nocheck == "true" and nolimit == "true":
+        return None
+    return (False, "IsCanBeSpecialSummoned", [int(nocheck == "true"), int(nolimit == "true")])
+
+
+def _summon_limited(script: str, trait: tuple[bool, str, list[int]]) -> bool:
+    """Whether a card's script gives it what the IsCanBeSpecialSummoned trait excludes (its type may not say):
+    a summoning condition (EFFECT_SPSUMMON_CONDITION) or a revival limit (EnableReviveLimit)."""
+    nocheck, nolimit = trait[2]
+    return not nocheck and ("EFFECT_SPSUMMON_CONDITION" in script or (not nolimit and "EnableReviveLimit" in script))
 
 
 def script_filters(script: str, cards: CardSource) -> list[list[tuple[bool, str, list[int]]]]:
@@ -931,6 +998,9 @@ def script_filters(script: str, cards: CardSource) -> list[list[tuple[bool, str,
         if traits and re.search(r"\b" + re.escape(card) + r":IsCanBeSpecialSummoned\(", body) and not any(
                 call == "IsType" and not neg for neg, call, _ in traits):
             traits.append((False, "IsType", [k["TYPE_MONSTER"]]))
+        summonable = _summonable_trait(card, body) if traits else None
+        if summonable:
+            traits.append(summonable)
         if any(not neg for neg, _, _ in traits) and traits not in out:
             out.append(traits)
     # filters passed inline rather than written as functions: aux.FilterBoolFunction(Card.IsRace,RACE_DRAGON),
@@ -988,6 +1058,13 @@ def _fits(row: dict, trait: tuple[bool, str, list[int]]) -> bool:
         stat = _stat(row, "attack" if call.startswith("IsAttack") else "defense")
         ok = monster and stat >= 0 and (stat <= values[0] if call.endswith("Below") else stat >= values[0]
                                         if call.endswith("Above") else stat == values[0])
+    elif call == "IsCanBeSpecialSummoned":
+        limited = (0 if values[0] or values[1] else k["TYPE_RITUAL"] | k["TYPE_FUSION"] | k["TYPE_SYNCHRO"] | k["TYPE_XYZ"]
+                   | k["TYPE_LINK"]) | (0 if values[0] else k["TYPE_SPSUMMON"])
+        ok = monster and not row["type"] & limited
+    elif call == "IsSummonableCard":
+        ok = monster and not row["type"] & (k["TYPE_RITUAL"] | k["TYPE_SPSUMMON"] | k["TYPE_FUSION"] | k["TYPE_SYNCHRO"]
+                                           | k["TYPE_XYZ"] | k["TYPE_LINK"])
     else:  # IsCode
         ok = row["code"] in values or row.get("alias") in values
     return ok != negated
@@ -1052,6 +1129,8 @@ def _fitting_in(rows: list[dict], traits: list, cards: CardSource, skip: set[int
         if not kind_ok(cards.kind(code)):
             continue
         # (a Normal Pendulum Monster needs its script too: its Pendulum Summon procedure is written in it)
+        if any(t[1] == "IsCanBeSpecialSummoned" and _summon_limited(cards.script(code) or "", t) for t in traits):
+            continue
         if (row["type"] & k["TYPE_NORMAL"] and row["type"] & k["TYPE_MONSTER"] and not row["type"] & k["TYPE_PENDULUM"]) \
                 or cards.script(code) is not None:
             return code

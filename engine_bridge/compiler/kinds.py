@@ -15,7 +15,8 @@ from engine_bridge.compiler.boards import (_battle_foe, archetype_cards, BARE_NE
                                            _fate_place, _field_place, _filler, _named_cards, _question_places, _same_kind, _situation_card,
                                            _has_traits, EFFECT_DESTROYER, extra_filler, filter_stand_ins, filtered_cards,
                                            filtered_described, faceup_spell_traps, piled_cards,
-                                           pick_described, runnable, similar_cards, summon_materials, variety_filler,
+                                           pick_described, runnable, similar_cards, summon_materials, TWIN_NEEDS,
+                                           twin_cards, variety_filler,
                                            with_described_cards, zone_baseline, zone_setup)
 from engine_bridge.compiler.effects import (_event_effect, _SET_DESC, _SET_TYPE, activated_effects, effect_index,
                                             face_up_effect, numbered_effect_text, only_field_effect, open_state_effects, own_event_effect,
@@ -518,6 +519,11 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
     # a Gemini monster's effect needs it Gemini Summoned (Gemini.EffectStatusCondition): on the field, its second
     # Normal Summon first, in the baseline too (what the effect needs, not the deciding condition)
     gemini = kind in ("monster", "pendulum") and "Gemini.EffectStatusCondition" in source_script
+    # a chooser that looks for a card like the one chosen (苦渋の黙札: the same original Level, Type and Attribute,
+    # another name) finds one in its Deck, for the chosen card and each stand-in alike
+    twins = [SetupCard(ref=f"tw{i}", code=code, player=0, location="deck")
+             for i, code in enumerate(twin_cards([chosen.passcode, *baseline_codes], cards))
+             ] if TWIN_NEEDS.search(source_script) else []
     for filler in (False, True, *(("named", "named on the field") if named else ()), *(("filtered",) if filtered else ()),
                    *(("filtered piles",) if piled else ()), *(("bare",) if bare else ())):
         for location, position in dict.fromkeys(places):
@@ -526,7 +532,7 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
                                name=source.name)
             target = SetupCard(ref=chosen.ref, code=chosen.passcode, player=player, location=where, position=where_position,
                                name=chosen.name)
-            extra = _filler(0, "f0") + _filler(1, "f1") if filler else []
+            extra = (_filler(0, "f0") + _filler(1, "f1") if filler else []) + twins
             if filler == "bare":
                 extra = [c for c in extra if not (c.player == 0 and c.location == "mzone")]
             # the monster the effect summons with the chosen materials (「Y」を融合召喚する際に), in the Extra Deck

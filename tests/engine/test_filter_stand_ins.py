@@ -579,6 +579,59 @@ def test_real_scripts_a_summon_negator_whose_cost_cannot_be_paid(engine_driver):
     assert any(c.code == 30241314 for c in passed.setup.cards) and not any(c.code == 30241314 for c in baseline.setup.cards)
 
 
+def test_summonable_and_special_summon_checks_are_traits(pack_with_cdb):
+    k = load_constants()
+    # 「青天の霹靂」: 「通常召喚できないモンスター」 is not c:IsSummonableCard(); its c:IsCanBeSpecialSummoned(e,0,tp,true,false)
+    # ignores summoning conditions (nocheck), not revival limits
+    sky = ("function s.spfilter(c,e,tp)\n\treturn c:GetOriginalLevel()<=10 and not c:IsSummonableCard() and c:IsMonster()\n"
+           "\t\tand c:IsCanBeSpecialSummoned(e,0,tp,true,false)\nend")
+    assert script_filters(sky, pack_with_cdb) == [[(False, "IsType", [k["TYPE_MONSTER"]]), (True, "IsSummonableCard", [0]),
+                                                   (False, "IsCanBeSpecialSummoned", [1, 0])]]
+    monster, effect = k["TYPE_MONSTER"], k["TYPE_EFFECT"]
+    ritual, spsummon, fusion = k["TYPE_RITUAL"], k["TYPE_SPSUMMON"], k["TYPE_FUSION"]
+    # the core's is_summonable_card: not a Ritual/Extra Deck Monster nor one Special Summoned only
+    for kind, summonable in ((monster | effect, True), (monster | effect | ritual, False),
+                             (monster | effect | spsummon, False), (monster | fusion, False), (k["TYPE_SPELL"], False)):
+        assert _fits({"code": 1, "type": kind}, (False, "IsSummonableCard", [0])) is summonable
+    # IsCanBeSpecialSummoned(e,0,tp,false,false): neither a summoning condition nor a revival limit; with nocheck
+    # (true,false) a Ritual Monster in the hand passes, one Special Summoned only too
+    plain = (False, "IsCanBeSpecialSummoned", [0, 0])
+    assert _fits({"code": 1, "type": monster | effect}, plain)
+    assert not _fits({"code": 1, "type": monster | effect | ritual}, plain)
+    assert not _fits({"code": 1, "type": monster | effect | spsummon}, plain)
+    assert _fits({"code": 1, "type": monster | effect | ritual}, (False, "IsCanBeSpecialSummoned", [1, 0]))
+    assert _fits({"code": 1, "type": monster | effect | spsummon}, (False, "IsCanBeSpecialSummoned", [1, 0]))
+
+
+@pytest.mark.engine
+@real
+@pytest.mark.parametrize("rid, title, question, answer, cards, label", [
+    # 「青天の霹靂」 Special Summons a monster that cannot be Normal Summoned (a Ritual Monster stands in, on a field
+    # where only the opponent has monsters); 「天照大神」 is not one (official Q&A)
+    ("t-sky", "「青天の霹靂」の効果で、「天照大神」を特殊召喚できますか?",
+     "「青天の霹靂」の『①：相手フィールドにモンスターが存在し、自分フィールドにモンスターが存在しない場合に発動できる。"
+     "元々のレベルが１０以下の通常召喚できないモンスター１体を、召喚条件を無視して手札から特殊召喚する。』効果で、"
+     "「天照大神」を特殊召喚する事はできますか？",
+     "「天照大神」は特殊召喚モンスターではありませんので、「青天の霹靂」の効果によって特殊召喚する事はできません。",
+     {"青天の霹靂": 23587624, "天照大神": 20073910}, "bare"),
+    # 「苦渋の黙札」 looks for a monster with the released one's original Level, Type and Attribute: one in the Deck
+    ("t-silent", "ペンデュラムモンスターをリリースして「苦渋の黙札」を発動できますか?",
+     "「苦渋の黙札」の『①：自分フィールドのモンスター１体をリリースして発動できる。リリースしたモンスターと元々の"
+     "カード名が異なり、元々の種族・属性・レベルが同じモンスター１体を自分のデッキ・墓地から選んで手札に加える』効果を"
+     "発動する際のコストとして、ペンデュラムモンスターをリリースする事はできますか？",
+     "ペンデュラムモンスターをリリースして「苦渋の黙札」を発動する事はできます。", {"苦渋の黙札": 20513882}, "chosen from"),
+])
+def test_real_scripts_a_choice_the_chooser_makes_among_what_its_filter_asks(rid, title, question, answer, cards,
+                                                                            label, engine_driver):
+    compiled = _real_compiled(rid, title, answer, cards, question)
+    verdict = _real_verdict(compiled, rid, engine_driver)
+    if REAL_CARDS is None:
+        return  # no cards.cdb: no stand-in of the filter nor twin in the Deck (nothing made up)
+    assert verdict.verdict == "pass", verdict.reason
+    passed = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    assert label in passed.title
+
+
 @pytest.mark.engine
 @real
 def test_real_scripts_a_gemini_monster_is_no_effect_monster_to_target(engine_driver):
@@ -618,3 +671,25 @@ def test_real_scripts_a_described_cost_and_a_stand_in_without_its_traits(engine_
     [stand_in] = [c for c in baseline.setup.cards if c.ref == baseline.steps[-1].select[0]]
     assert data[chosen.code]["attack"] < 500 <= data[stand_in.code]["attack"]
     assert (verdict.verdict, verdict.reason) == ("fail", "c2 among the choices of activate c1: ruling says no, engine: yes")
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_continuous_spells_numbered_effect_used_face_up(engine_driver):
+    # 「十二獣の会局」's ① is an Ignition Effect of the face-up card: asked with 『①』, the card is face-up in the
+    # Spell & Trap Zone; 「虚無空間」 as its target leaves it unactivatable (official Q&A), a face-up Spell does not
+    rid = "t-zoodiac-barrage"
+    compiled = _real_compiled(
+        rid, "魔法&罠ゾーンに表側表示で存在する「虚無空間」を対象として、「十二獣の会局」を発動できますか?",
+        "「虚無空間」が魔法＆罠ゾーンに表側表示で存在する場合、『①：このカードが魔法＆罠ゾーンに存在する限り、お互いに"
+        "モンスターを特殊召喚できない』効果が適用されていますので、質問の状況の場合、「十二獣の会局」の効果を発動する事自体が"
+        "できません。", {"十二獣の会局": 46060017, "虚無空間": 5851097},
+        "「十二獣の会局」の『①：自分フィールドの表側表示のカード１枚を対象としてこの効果を発動できる。そのカードを破壊し、"
+        "デッキから「十二獣」モンスター１体を特殊召喚する』効果を発動する際に、破壊する対象として、魔法＆罠ゾーンに表側表示で"
+        "存在する「虚無空間」を選択する事はできますか？")
+    assert all(c.location == "szone" and c.position == "faceup" for s in compiled.scenarios[:2]
+               for c in s.setup.cards if c.code == 46060017 and c.ref.startswith("c"))
+    verdict = _real_verdict(compiled, rid, engine_driver)
+    if REAL_CARDS is None:
+        return  # no cards.cdb: no 「十二獣」 monster in the Deck
+    assert verdict.verdict == "pass", verdict.reason
