@@ -62,7 +62,8 @@ def _question_places(kind: str, card: FrameCard, frame: Frame) -> list[tuple[str
         return [("pzone", None)]
     # an effect asked of (「X」の効果, or a numbered 『①』 one: 「十二獣の会局」の『①』… を発動できますか) rather than the
     # card's activation: a Continuous Spell/Trap or Field Spell face-up where its effect is used, first
-    effect = "効果" in q.text or q.effect is not None or bool(q.effect_text)
+    effect = "効果" in q.text
+    numbered = not effect and (q.effect is not None or bool(q.effect_text))
     if kind in ("monster", "pendulum", "extra"):
         places = [("mzone", "faceup_attack")]
         if loc not in ("mzone", "field"):
@@ -71,9 +72,13 @@ def _question_places(kind: str, card: FrameCard, frame: Frame) -> list[tuple[str
     if kind == "field":
         return [("fzone", "faceup")] if effect else [("hand", None), ("fzone", "faceup")]
     if kind in ("trap", "trap-continuous"):
-        return [("szone", "faceup")] if effect and kind == "trap-continuous" else [("szone", "facedown"), ("grave", None)]
+        if effect and kind == "trap-continuous":
+            return [("szone", "faceup")]
+        return [("szone", "facedown"), ("grave", None)] + ([("szone", "faceup")] if numbered and kind ==
+                                                            "trap-continuous" else [])
     if kind == "continuous":
-        return [("szone", "faceup"), ("hand", None)] if effect else [("hand", None)]
+        return [("szone", "faceup"), ("hand", None)] if effect else [("hand", None)] + (
+            [("szone", "faceup")] if numbered else [])
     if kind == "equip" and q.kind == "can_target" and q.targets:
         return [("hand", None)]  # 「M」に「E」を装備できますか: E activated from the hand, M its equip target
     if kind == "equip":
@@ -958,24 +963,22 @@ _SPECIAL_SUMMON_CALL = r"\b{card}:IsCanBeSpecialSummoned\(([^()]*)\)"
 
 def _summonable_trait(card: str, body: str) -> tuple[bool, str, list[int]] | None:
     """What a filter's c:IsCanBeSpecialSummoned(e,0,tp,nocheck,nolimit) asks of its card, as a trait: without
-    nocheck, no summoning condition (a monster "Special Summoned only by ..."); without either, no revival limit
-    (a Ritual or Extra Deck Monster not properly Summoned, wherever it is: the core's is_can_be_special_summoned;
-    with nocheck only, the limit holds in the GY and banished only, where the stand-in may not be)."""
+    nocheck, no summoning condition (a monster "Special Summoned only by ..."). The revival limit (nolimit) is
+    left out: it binds a Ritual or Extra Deck Monster not properly Summoned, which a card the set-up places may be
+    or not (「銀河眼の光波刃竜」 revives an Xyz Monster from the Graveyard: filtering Xyz Monsters out lost its board)."""
     match = re.search(_SPECIAL_SUMMON_CALL.format(card=re.escape(card)), body)
     if not match:
         return None
     args = [a.strip() for a in match.group(1).split(",")]
-    nocheck, nolimit = (args + ["false"] * 5)[3:5]
-    if nocheck == "true" and nolimit == "true":
+    if (args + ["false"] * 5)[3] == "true":
         return None
-    return (False, "IsCanBeSpecialSummoned", [int(nocheck == "true"), int(nolimit == "true")])
+    return (False, "IsCanBeSpecialSummoned", [0, 0])
 
 
 def _summon_limited(script: str, trait: tuple[bool, str, list[int]]) -> bool:
-    """Whether a card's script gives it what the IsCanBeSpecialSummoned trait excludes (its type may not say):
-    a summoning condition (EFFECT_SPSUMMON_CONDITION) or a revival limit (EnableReviveLimit)."""
-    nocheck, nolimit = trait[2]
-    return not nocheck and ("EFFECT_SPSUMMON_CONDITION" in script or (not nolimit and "EnableReviveLimit" in script))
+    """Whether a card's script gives it what the IsCanBeSpecialSummoned trait excludes and its type may not say:
+    a summoning condition (EFFECT_SPSUMMON_CONDITION)."""
+    return not trait[2][0] and "EFFECT_SPSUMMON_CONDITION" in script
 
 
 def script_filters(script: str, cards: CardSource) -> list[list[tuple[bool, str, list[int]]]]:
@@ -1059,9 +1062,9 @@ def _fits(row: dict, trait: tuple[bool, str, list[int]]) -> bool:
         ok = monster and stat >= 0 and (stat <= values[0] if call.endswith("Below") else stat >= values[0]
                                         if call.endswith("Above") else stat == values[0])
     elif call == "IsCanBeSpecialSummoned":
-        limited = (0 if values[0] or values[1] else k["TYPE_RITUAL"] | k["TYPE_FUSION"] | k["TYPE_SYNCHRO"] | k["TYPE_XYZ"]
-                   | k["TYPE_LINK"]) | (0 if values[0] else k["TYPE_SPSUMMON"])
-        ok = monster and not row["type"] & limited
+        # (the summoning condition only: a revival limit binds a Ritual or Extra Deck Monster not properly Summoned,
+        # which a stand-in placed in the Graveyard by the set-up may be or not, so it keeps no card out)
+        ok = monster and not row["type"] & (0 if values[0] else k["TYPE_SPSUMMON"])
     elif call == "IsSummonableCard":
         ok = monster and not row["type"] & (k["TYPE_RITUAL"] | k["TYPE_SPSUMMON"] | k["TYPE_FUSION"] | k["TYPE_SYNCHRO"]
                                            | k["TYPE_XYZ"] | k["TYPE_LINK"])
