@@ -710,23 +710,27 @@ def twin_cards(codes: Iterable[int], cards: CardSource) -> list[int]:
         return []
     k = load_constants()
     out: list[int] = []
-    for code in codes:
-        data = cards.data.get(code)
-        if not data or not data["type"] & k["TYPE_MONSTER"]:
-            continue
-        try:
-            con = open_cdb(cards.cdb)
+    try:
+        con = open_cdb(cards.cdb)  # one connection for every code: a board asks for several twins
+    except sqlite3.DatabaseError:
+        return out
+    try:
+        for code in codes:
+            data = cards.data.get(code)
+            if not data or not data["type"] & k["TYPE_MONSTER"]:
+                continue
             rows = con.execute("SELECT id, type FROM datas WHERE id != ? AND alias = 0 AND type & ? AND race = ? AND "
                                "attribute = ? AND (level & 255) = ? ORDER BY (type & ?) = 0, id LIMIT 50",
                                (code, k["TYPE_MONSTER"], int(data.get("race") or 0), int(data.get("attribute") or 0),
                                 int(data.get("level") or 0) & 255, k["TYPE_NORMAL"])).fetchall()
-            con.close()
-        except sqlite3.DatabaseError:
-            return out
-        twin = next((r for r, t in rows if r not in out and not t & (k["TYPE_TOKEN"] | k["TYPE_PENDULUM"])
-                     and (t & k["TYPE_NORMAL"] or cards.script(r) is not None)), None)
-        if twin is not None:
-            out.append(twin)
+            twin = next((r for r, t in rows if r not in out and not t & (k["TYPE_TOKEN"] | k["TYPE_PENDULUM"])
+                         and (t & k["TYPE_NORMAL"] or cards.script(r) is not None)), None)
+            if twin is not None:
+                out.append(twin)
+    except sqlite3.DatabaseError:
+        pass  # a database that breaks mid-way: the twins found so far, as before
+    finally:
+        con.close()
     cards.ensure(out)
     return [c for c in out if c in cards.data]
 
