@@ -1006,7 +1006,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     found += read_moved_by(body, cards, spans)
     found += read_described_summons(situation_text, cards, spans)
     # (the summoned monster may open the question's clause: 「T」をリリースしてアドバンス召喚した「X」の効果)
-    found += read_tribute_summons(body, cards, spans)
+    found += read_tribute_summons(body, frame, cards, spans)
     found += read_negated_summon(situation_text, cards, spans)
     found += read_sent_from_piles(body, cards, spans)
     found += read_destroyed_together(situation_text, frame, cards, spans)
@@ -2695,21 +2695,30 @@ def read_destroyed_together(situation: str, frame: Frame, cards: _Cards,
 
 
 # 「T」をリリースして（、）「X」を（表側表示で）アドバンス召喚した / 「T」をリリースしてアドバンス召喚した「X」 (X then opens the
-# question): X Tribute Summoned with T; only named monsters Tributed (a count, an archetype or a face-down one is more
-# than the scenario places)
+# question): X Tribute Summoned with T, a named monster or one of an archetype (裏側表示の「A」と名のつくモンスター); a count
+# of Tributes or another description is more than the scenario places
 _JA_TRIBUTE_SUMMON = re.compile(
-    r"(?<![のな])(?P<t>" + _NAME + r")をリリースして、?(?:(?P<x>" + _NAME + r")を(?:表側表示で)?アドバンス召喚(?:した|する)(?=場合|時|際)|"
-    r"アドバンス召喚した(?P<x2>" + _NAME + r"))")
+    r"(?<![のな])(?:(?P<t>" + _NAME + r")|(?P<desc>(?:裏側表示の|表側表示の)?「[^「」]+」と名のつ(?:く|いた)モンスター))をリリースして、?"
+    r"(?:(?P<x>" + _NAME + r")を(?:表側表示で)?アドバンス召喚(?:した|する)(?=場合|時|際)|アドバンス召喚した(?P<x2>" + _NAME + r"))")
 
 
-def read_tribute_summons(body: str, cards: _Cards, spans: list[tuple[int, int]]) -> list[tuple[int, FrameEvent]]:
-    """「T」をリリースして「X」をアドバンス召喚した場合: X's Tribute Summon (note TRIBUTE_SUMMON_NOTE, T its target);
-    their words join `spans`."""
+def read_tribute_summons(body: str, frame: Frame, cards: _Cards, spans: list[tuple[int, int]]) -> list[tuple[int, FrameEvent]]:
+    """「T」をリリースして「X」をアドバンス召喚した場合: X's Tribute Summon (note TRIBUTE_SUMMON_NOTE, T its target: a
+    described card for 「A」と名のつくモンスター); their words join `spans`."""
     found: list[tuple[int, FrameEvent]] = []
     for m in _JA_TRIBUTE_SUMMON.finditer(body):
         if any(s <= m.start() < e for s, e in spans):
             continue
-        t, x = cards.get(m.group("t")[1:-1]), cards.get((m.group("x") or m.group("x2"))[1:-1])
+        x = cards.get((m.group("x") or m.group("x2"))[1:-1])
+        if m.group("desc"):
+            frame.cards = cards.cards
+            # (described_card reads the archetype said 「A」と名のついた)
+            t = _described(frame, m.group("desc").replace("と名のつく", "と名のついた"), archetype=True)
+            if t is None:
+                continue
+            cards.cards.append(t)
+        else:
+            t = cards.get(m.group("t")[1:-1])
         if t.ref == x.ref:
             continue
         found.append((m.start(), FrameEvent(action="summon", card=x.ref, targets=[t.ref], note=TRIBUTE_SUMMON_NOTE)))

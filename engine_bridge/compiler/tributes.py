@@ -5,7 +5,7 @@ X is Normal Summoned from its controller's hand Tributing the named monsters (fa
 its Level asks for comes from the filler), the window to negate the Summon passed, and X's trigger of its own Summon
 asked in the chain window that follows (a mandatory one the engine chains by itself counts as the offer). The deciding
 condition is which monster was Tributed: the baselines Tribute a stand-in in T's place, the vanilla filler monster
-first, then cards like T (its archetype first: what a "Tributed a 「…」 monster" condition looks for), and the first
+first (T itself face-up before it where the ruling puts T in a position), then cards like T (its archetype first: what a "Tributed a 「…」 monster" condition looks for), and the first
 that shows the trigger offered is the one the ruling's duel is judged beside.
 
 A Tributed monster's own trigger asked after that Summon (「T」をリリースして「X」をアドバンス召喚した場合、「T」の効果を発動
@@ -22,6 +22,11 @@ from engine_bridge.compiler.effects import effect_index, open_state_effects
 from engine_bridge.compiler.steps import _negation_window, summon_triggered
 from engine_bridge.scenario import Scenario, SetupCard, Step
 from rulings.records import Frame, TRIBUTE_SUMMON_NOTE
+
+
+# the position a Tribute is Set up in where the ruling says it (裏側表示の…): a face-down monster is in Defense Position
+_POSITIONS = {"facedown": "facedown_defense", "facedown_defense": "facedown_defense", "faceup": "faceup_attack",
+              "faceup_attack": "faceup_attack", "faceup_defense": "faceup_defense"}
 
 
 def tribute_summoned(frame: Frame) -> bool:
@@ -79,14 +84,16 @@ def compile_tribute_summon(ruling: Any, frame: Frame, cards: CardSource) -> list
 
         label = f"「{x.name}」 Tribute Summoned with " + "、".join(f"「{t.name}」" for t in tributes) + (" + filler" if filler else "")
         base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
-        tributed = [SetupCard(ref=t.ref, code=t.passcode, player=0, location="mzone", position="faceup_attack",
-                              name=t.name) for t in tributes]
+        tributed = [SetupCard(ref=t.ref, code=t.passcode, player=0, location="mzone", position=_POSITIONS.get(
+            t.position or "", "faceup_attack"), name=t.name) for t in tributes]
         ruling_scenario = _scenario(ruling, base, frame, *duel(tributed, refs, frame.answer == "yes"), label)
         baselines = []
         if asked is not x:
             baselines.append(_scenario(ruling, base + "-baseline", frame, *duel(tributed, refs, True),
                                        label + ", the same duel", control_of=ruling_scenario))
-        for n, code in enumerate([FILLER_MONSTER, *similar_cards(tributes[0].passcode, cards)] if asked is x else []):
+        # (a Tribute the ruling puts in a position: the same card face-up first, the position being the deciding condition)
+        said = [tributes[0].passcode] if tributes[0].position else []
+        for n, code in enumerate([*said, FILLER_MONSTER, *similar_cards(tributes[0].passcode, cards)] if asked is x else []):
             stand_ins = [SetupCard(ref=f"t{i}", code=code if i == 0 else FILLER_MONSTER, player=0, location="mzone",
                                    position="faceup_attack") for i in range(len(tributes))]
             baselines.append(_scenario(ruling, base + "-baseline" + (f"-{n + 1}" if n else ""), frame, *duel(

@@ -41,3 +41,18 @@ def test_real_scripts_a_tributed_monsters_own_trigger(shared_dir, engine_driver)
         "summon", lilybell, lilybell)
     moved = [(e["card"], e["from"], e["to"]) for e in results[scenario.id].log["events"] if e.get("event") == "move"]
     assert moved.index((lilybell, "mzone", "hand")) < moved.index((lilybell, "hand", "mzone"))
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_face_down_tribute_of_the_archetype_its_trigger_asks_for(shared_dir, engine_driver):
+    # 裏側表示の「インヴェルズ」と名のつくモンスターをリリースして「インヴェルズ・マディス」をアドバンス召喚した場合、効果は発動できますか？
+    # -> できます: a 「インヴェルズ」 monster Set face-down is the Tribute, and the trigger is offered
+    compiled, verdict, results = _real_verdict(shared_dir, 10285, {"インヴェルズ・マディス": 85505315}, engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    scenario = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    tribute = next(c for c in scenario.setup.cards if c.ref == scenario.steps[0].select[0])
+    assert tribute.position == "facedown_defense" and tribute.code != 85505315
+    # the first baseline Tributes the same card face-up (the position is the deciding condition)
+    first = next(s for s in compiled.scenarios if s.control_for == scenario.id)
+    assert [(c.code, c.position) for c in first.setup.cards if c.ref == "t0"] == [(tribute.code, "faceup_attack")]

@@ -1,4 +1,5 @@
-"""Events before the question read from real official Q&As (shared corpus): a Tribute Summon with named Tributes."""
+"""Events before the question read from real official Q&As (shared corpus): a Tribute Summon with named or described
+Tributes."""
 
 from __future__ import annotations
 
@@ -35,8 +36,21 @@ def test_a_tributed_monster_whose_own_effect_is_asked(shared_dir):
     assert _name(f, f.question.card) == "トリックスター･リリーベル"
 
 
-def test_an_archetype_tributed_is_no_named_tribute():
-    # 「A」と名のつくモンスターをリリースして: a described Tribute, not a named one (not read as a Tribute Summon)
-    f = frame_ja("裏側表示の「インヴェルズ」と名のつくモンスターをリリースして「インヴェルズ・マディス」をアドバンス召喚した場合、"
-                 "効果は発動できますか？", "", "発動する事はできます。", {})
+def test_a_face_down_monster_of_an_archetype_tributed(shared_dir):
+    # 裏側表示の「インヴェルズ」と名のつくモンスターをリリースして「インヴェルズ・マディス」をアドバンス召喚した場合、効果は発動できますか？
+    # -> できます: the Tribute a described card (its archetype, face-down in the Monster Zone)
+    f = _qa(shared_dir, 10285)
+    (event,) = f.events
+    tribute = next(c for c in f.cards if c.ref == event.targets[0])
+    assert (event.action, event.note, _name(f, event.card), event.card) == (
+        "summon", TRIBUTE_SUMMON_NOTE, "インヴェルズ・マディス", f.question.card)
+    assert (tribute.described, tribute.position, tribute.location) == (
+        ["monster", "archetype=インヴェルズ"], "facedown", "mzone")
+    assert (f.question.kind, f.answer, f.unread) == ("can_activate", "yes", [])
+
+
+def test_a_counted_tribute_is_not_read_as_one():
+    # 「T」２体をリリースして: a count of Tributes is more than the reader places
+    f = frame_ja("「レッド・ガジェット」２体をリリースして「古代の機械巨竜」をアドバンス召喚した場合、効果は発動しますか？", "",
+                 "発動します。", {})
     assert all(e.note != TRIBUTE_SUMMON_NOTE for e in f.events)
