@@ -29,7 +29,7 @@ from rulings.records import (ATTACKED_NOTE, BATTLES_NOTE, CONTROL_TAKER, DESCRIB
                              EACH_COPY, Frame,
                              FrameCard, FrameEvent, FrameQuestion, FrameZone, MOVED_BY_NOTE, NEGATED_SUMMON_NOTES,
                              NEGATES_SUMMON_NOTE, NOT_PROPERLY_SUMMONED,
-                             SENT_NOTE, TRAP_MONSTER_NOTE)
+                             SENT_NOTE, TRAP_MONSTER_NOTE, TRIBUTE_SUMMON_NOTE)
 from rulings.text import fold_name, language_family
 
 CIRCLED = {c: i for i, c in enumerate("①②③④⑤⑥⑦⑧⑨⑩", 1)}
@@ -1005,6 +1005,8 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     # (the moved card may open the question's clause: 「G」の効果によって「X」をドローした場合、特殊召喚できますか)
     found += read_moved_by(body, cards, spans)
     found += read_described_summons(situation_text, cards, spans)
+    # (the summoned monster may open the question's clause: 「T」をリリースしてアドバンス召喚した「X」の効果)
+    found += read_tribute_summons(body, frame, cards, spans)
     found += read_negated_summon(situation_text, cards, spans)
     found += read_sent_from_piles(body, cards, spans)
     found += read_destroyed_together(situation_text, frame, cards, spans)
@@ -2688,6 +2690,38 @@ def read_destroyed_together(situation: str, frame: Frame, cards: _Cards,
         x = cards.get(m.group("x")[1:-1])
         found.append((m.start(), FrameEvent(action="destroy", card=x.ref, targets=[other.ref],
                                             note=DESTROYED_TOGETHER_NOTE)))
+        spans.append((m.start(), m.end()))
+    return found
+
+
+# 「T」をリリースして（、）「X」を（表側表示で）アドバンス召喚した / 「T」をリリースしてアドバンス召喚した「X」 (X then opens the
+# question): X Tribute Summoned with T, a named monster or one of an archetype (裏側表示の「A」と名のつくモンスター); a count
+# of Tributes or another description is more than the scenario places
+_JA_TRIBUTE_SUMMON = re.compile(
+    r"(?<![のな])(?:(?P<t>" + _NAME + r")|(?P<desc>(?:裏側表示の|表側表示の)?「[^「」]+」と名のつ(?:く|いた)モンスター))をリリースして、?"
+    r"(?:(?P<x>" + _NAME + r")を(?:表側表示で)?アドバンス召喚(?:した|する)(?=場合|時|際)|アドバンス召喚した(?P<x2>" + _NAME + r"))")
+
+
+def read_tribute_summons(body: str, frame: Frame, cards: _Cards, spans: list[tuple[int, int]]) -> list[tuple[int, FrameEvent]]:
+    """「T」をリリースして「X」をアドバンス召喚した場合: X's Tribute Summon (note TRIBUTE_SUMMON_NOTE, T its target: a
+    described card for 「A」と名のつくモンスター); their words join `spans`."""
+    found: list[tuple[int, FrameEvent]] = []
+    for m in _JA_TRIBUTE_SUMMON.finditer(body):
+        if any(s <= m.start() < e for s, e in spans):
+            continue
+        x = cards.get((m.group("x") or m.group("x2"))[1:-1])
+        if m.group("desc"):
+            frame.cards = cards.cards
+            # (described_card reads the archetype said 「A」と名のついた)
+            t = _described(frame, m.group("desc").replace("と名のつく", "と名のついた"), archetype=True)
+            if t is None:
+                continue
+            cards.cards.append(t)
+        else:
+            t = cards.get(m.group("t")[1:-1])
+        if t.ref == x.ref:
+            continue
+        found.append((m.start(), FrameEvent(action="summon", card=x.ref, targets=[t.ref], note=TRIBUTE_SUMMON_NOTE)))
         spans.append((m.start(), m.end()))
     return found
 

@@ -309,6 +309,10 @@ NOT_PROPERLY_SUMMONED = "not properly summoned"
 BATTLES_NOTE = "battles (either attacks)"
 # a named monster attacked by one of the other player's the ruling does not name (「X」が攻撃された時に「Y」を発動した場合)
 ATTACKED_NOTE = "is attacked by an unnamed monster"
+# a FrameEvent note: the Tribute Summon (アドバンス召喚) of the event's card with the monsters its targets Tributed, named or
+# described (「T」をリリースして「X」をアドバンス召喚した場合 / 「T」をリリースしてアドバンス召喚した「X」の効果 / 裏側表示の「A」と
+# 名のつくモンスターをリリースして…)
+TRIBUTE_SUMMON_NOTE = "tribute summoned with its target monsters"
 # a FrameEvent note: a monster the ruling describes, not names, Summoned (相手が恐竜族モンスターを召喚・特殊召喚した場合 /
 # 自分の墓地の恐竜族モンスターが相手の「死者蘇生」の効果によって特殊召喚された時): the question's trigger answers it
 DESCRIBED_SUMMON_NOTE = "a described monster summoned"

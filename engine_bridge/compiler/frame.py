@@ -31,6 +31,7 @@ from engine_bridge.compiler.steps import (_check_event_sides, activated_first, _
                                           _summon_baseline, _summon_step, chain_links, link_players, PLAYED_EVENTS,
                                           burial_steps, revive_steps, revive_triggered, REVIVED_NOTE, STAND_IN_REVIVE, summon_triggered,
                                           trap_monsters_activated, trigger_steps)
+from engine_bridge.compiler.tributes import compile_tribute_summon, tribute_summoned
 from engine_bridge.scenario import Scenario, SetupCard, Step
 from engine_bridge.templates.base import as_ruling
 from rulings.records import (CONTROL_TAKER, DESCRIBED_SUMMON_NOTE, DESTROYED_TOGETHER_NOTE, Frame, FrameCard, FrameEvent,
@@ -151,6 +152,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         return compile_lp(ruling, frame, cards)
     if (frame.summons or frame.to_hand) and q.kind in ("what_happens", "other"):
         return compile_moved_into(ruling, frame, cards)
+    if tribute_summoned(frame):
+        return compile_tribute_summon(ruling, frame, cards)
     if q.kind == "applies" and re.search(r"発動(?:し|され)ますか$", q.text or ""):
         if len(frame.events) == 1 and frame.events[0].note in CAUSED_NOTES:
             # 「「X」が戦闘で…を破壊した場合、効果は発動しますか」: whether its trigger is activated (a mandatory one
