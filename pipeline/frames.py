@@ -1722,9 +1722,10 @@ def answered_applied(answer: str, frame: Frame, cards: _Cards, question: str = "
 
 
 # what an effect's resolution does that the duel's log shows (a card moved, LP changed, a draw, a position
-# changed): its processing's sentences with such a verb
+# changed): its processing's sentences with such a verb (装備する: a card moved to a Spell & Trap Zone as an
+# Equip Card, 「…を選んで装備カード扱いとしてこのカードに装備する」)
 _JA_SEEN_MOVE = (r"(?:特殊召喚|召喚|手札に加え|手札に戻|持ち主の手札に戻|墓地へ送|墓地に送|除外|破壊|デッキに戻|"
-                 r"素材と|セット|表示に)(?:する|し、|して)|回復する|ドローする")
+                 r"素材と|セット|表示に|装備)(?:する|し、|して)|回復する|ドローする")
 _JA_DAMAGE_DEALT = r"ダメージを[^。、]{0,6}?(?:与える|受ける)"
 _JA_SEEN_VERB = re.compile(_JA_SEEN_MOVE + "|" + _JA_DAMAGE_DEALT)
 
