@@ -26,7 +26,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from rulings.records import (ATTACKED_NOTE, BATTLES_NOTE, CONTROL_TAKER, DESCRIBED_SUMMON_NOTE, DESTROYED_IN_CHAIN_NOTE, DESTROYED_TOGETHER_NOTE,
-                             EACH_COPY, Frame,
+                             EACH_COPY, FOE_TURN, Frame,
                              FrameCard, FrameEvent, FrameQuestion, FrameZone, MOVED_BY_NOTE, NEGATED_SUMMON_NOTES,
                              NEGATES_SUMMON_NOTE, NOT_PROPERLY_SUMMONED,
                              SENT_NOTE, TRAP_MONSTER_NOTE)
@@ -756,6 +756,21 @@ def read_asked_phase(body: str, situation_text: str, frame: Frame, spans: list[t
     frame.events.append(FrameEvent(action="phase", note=_PHASE_STEP[m.group("phase")]))
 
 
+# 相手ターンに、/ 相手のターンに、 opening the situation: the turn the asker's question is asked in
+_JA_ASKED_TURN = re.compile(r"^相手(?:の)?ターン(?:に|中に|にて)、")
+
+
+def read_asked_turn(situation_text: str, frame: Frame, spans: list[tuple[int, int]]) -> None:
+    """The other player's turn a can_activate question of the asker is asked in, said as the situation's opening
+    clause (相手ターンに、自分は「X」を発動できますか): an event `phase` (note FOE_TURN); its words read (spans)."""
+    q = frame.question
+    m = _JA_ASKED_TURN.match(situation_text)
+    if q is None or q.kind != "can_activate" or q.actor not in (None, "self") or m is None:
+        return
+    spans.append((m.start(), m.end()))
+    frame.events.append(FrameEvent(action="phase", note=FOE_TURN))
+
+
 def _quoted_effect(event: FrameEvent, quote: str | None) -> None:
     """An event's 『』 quote: 『②』 is the effect's number, a longer one its text."""
     if not quote:
@@ -1055,6 +1070,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     named = body.find("「", len(situation_text))
     read_chain_words(body[:named if named >= 0 else len(body)], frame, spans)
     read_asked_phase(body, situation_text, frame, spans)
+    read_asked_turn(situation_text, frame, spans)
     second = read_second_copy(body, frame, cards, spans)
     zone_spans += [second] if second else []
     # names in the situation no pattern explained: the frame cannot say what they do

@@ -273,7 +273,7 @@ class FrameEvent(FrameAct):
     action: str
     """activate | summon | special_summon | flip_summon | set | attack | destroy | send_to_grave | banish | leave (a
     card left a zone between an activation and its resolution: note "leaves the grave" …) | phase (of no card: the
-    phase of the turn the question is asked in, note main2 | end)"""
+    phase of the turn the question is asked in, note main2 | end | FOE_TURN)"""
     chained_to: str | None = None
     note: str | None = None
     described: str | None = None
@@ -315,6 +315,8 @@ DESCRIBED_SUMMON_NOTE = "a described monster summoned"
 # a FrameCard.state of the questioned card the situation has several copies of (「X」が2体存在する場合、…それぞれの効果を
 # 発動できますか): each copy activated in one chain, the question asked of the last one
 EACH_COPY = "each copy activated in one chain"
+# a `phase` FrameEvent note: the question is asked in the other player's turn (相手ターンに、自分は「X」を発動できますか)
+FOE_TURN = "in the other player's turn"
 # a FrameCard.state: the card whose effect moved another card to the field of the player who does not own it
 # (「G」によってコントロールが相手に移っている「X」 / 「G」の効果によってコントロールを得た「X」): X is set up there
 # (FrameCard.owner), G is not played

@@ -33,7 +33,7 @@ from engine_bridge.compiler.steps import (_check_event_sides, activated_first, _
                                           trap_monsters_activated, trigger_steps)
 from engine_bridge.scenario import Scenario, SetupCard, Step
 from engine_bridge.templates.base import as_ruling
-from rulings.records import (CONTROL_TAKER, DESCRIBED_SUMMON_NOTE, DESTROYED_TOGETHER_NOTE, Frame, FrameCard, FrameEvent,
+from rulings.records import (CONTROL_TAKER, DESCRIBED_SUMMON_NOTE, DESTROYED_TOGETHER_NOTE, FOE_TURN, Frame, FrameCard, FrameEvent,
                              MOVED_BY_NOTE, NEGATES_SUMMON_NOTE, NOT_PROPERLY_SUMMONED, SENT_NOTE, TRAP_MONSTER_NOTE)
 
 
@@ -84,10 +84,13 @@ def _no_compiler(frame: Frame) -> str:
     return f"question kind {q.kind}: no compiler for it yet"
 
 
-_PHASE_NAMES = {"main2": "Main Phase 2", "end": "End Phase"}
-# the steps from Main Phase 1 (where every frame scenario starts) to the phase a question is asked in
+_PHASE_NAMES = {"main2": "Main Phase 2", "end": "End Phase", FOE_TURN: "other player's turn"}
+# the steps from Main Phase 1 (where every frame scenario starts) to the phase a question is asked in; in the other
+# player's turn (its Main Phase 1: that player is the turn player), the window its move to the Battle Phase opens,
+# where the asker answers (an open game state is the turn player's only)
 _PHASE_STEPS = {"main2": [Step(action="phase", phase="battle"), Step(action="phase", phase="main2")],
-                "end": [Step(action="phase", phase="end")]}
+                "end": [Step(action="phase", phase="end")],
+                FOE_TURN: [Step(action="phase", phase="battle")]}
 
 
 def _check_owned(frame: Frame) -> None:
@@ -424,9 +427,9 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         if piled_on_field(in_play, qcard.passcode, cards):
             fillers += ("filtered field",)  # the same, its Main Deck monsters also face-up on the field
     for filler in fillers:
-        if phase == "end" and filler is not True:
-            # the End Phase opens a chain window for its player only if something can be activated in it: the
-            # filler's Set card can, so the questioned step answers that window (not a later turn's)
+        if phase in ("end", FOE_TURN) and filler is not True:
+            # the End Phase (the move to the Battle Phase) opens a chain window for a player only if something can be
+            # activated in it: the filler's Set card can, so the questioned step answers that window (not a later one)
             continue
         places = _question_places(qkind, qcard, frame) if not own else [_event_place(qkind, qcard, own[0].action)]
         if revived:
@@ -440,7 +443,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                                                           cards.data.get(qcard.passcode))]
         if not places:
             continue  # (no variant at all: NotCompiled below)
-        if chained and turn_player != qplayer:
+        if (chained and turn_player != qplayer) or phase == FOE_TURN:
             # in the other player's turn a Spell is activated from the field (Set), not from the hand
             places = [("szone", "facedown") if (loc == "hand" and qkind in ("spell", "continuous", "field")) else (loc, pos)
                       for loc, pos in places]
@@ -553,7 +556,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                 # (after the stand-in sent it from the Deck: not in the window of that activation)
                 after=[q.card] if buried and qaction == "chain" else [])],
                 _where(location, filler), no_setcodes=bool(no_setcodes and filler),
-                turn_player=turn_player)
+                turn_player=1 - qplayer if phase == FOE_TURN else turn_player)
             # the baseline: the deciding condition (situation cards, earlier events) removed
             summon_before, stand_ins = _summon_baseline(events, own_steps, qaction, turn_player, filler)
             if qaction == "chain" and not summon_before and phase is None:
