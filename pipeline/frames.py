@@ -26,7 +26,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from rulings.records import (ATTACKED_NOTE, BATTLES_NOTE, CONTROL_TAKER, DESCRIBED_SUMMON_NOTE, DESTROYED_IN_CHAIN_NOTE, DESTROYED_TOGETHER_NOTE,
-                             EACH_COPY, FOE_TURN, Frame,
+                             EACH_COPY, FOE_TURN, Frame, HAS_XYZ_MATERIALS,
                              FrameCard, FrameEvent, FrameQuestion, FrameZone, MOVED_BY_NOTE, NEGATED_SUMMON_NOTES,
                              NEGATES_SUMMON_NOTE, NOT_PROPERLY_SUMMONED,
                              SENT_NOTE, TRAP_MONSTER_NOTE)
@@ -89,6 +89,8 @@ _JA_SITUATION = [
                 # (「…が適用されているターンに」: in the turn it applies, as set up: activated this turn)
                 r"(?:適用(?:中|され)|効果適用中)(?:ている(?=ターン))?(?:ターン(?:中)?に)?"), "applied"),
     (re.compile(_NAME + r"(?:が|を)?(?:装備(?:している|され)|装備カード扱い)"), "equipped"),
+    # エクシーズ素材を持っている「X」: the words only (before the name), where X is read by the patterns below
+    (re.compile(r"(?:エクシーズ|X)素材を(?:持っている|持った|持つ)(?=" + _NAME + ")"), HAS_XYZ_MATERIALS),
     # 「X」のモンスター効果が無効になっている (by what, not said: the compiler's stand-in negates it)
     (re.compile(_NAME + r"の(?:モンスター効果|効果)が無効(?:に|化)(?:なって|されて)いる(?=場合|状態|時|、)"), "negated"),
     (re.compile(_NAME + r"が(?P<where>[^、「」]{0,20}?)(?:に|で)(?P<pos>表側表示|裏側表示|表側攻撃表示|表側守備表示|裏側守備表示)?(?:で)?存在(?:する|している)"), "present"),

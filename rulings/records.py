@@ -315,6 +315,9 @@ DESCRIBED_SUMMON_NOTE = "a described monster summoned"
 # a FrameCard.state of the questioned card the situation has several copies of (「X」が2体存在する場合、…それぞれの効果を
 # 発動できますか): each copy activated in one chain, the question asked of the last one
 EACH_COPY = "each copy activated in one chain"
+# a FrameCard.state: an Xyz Monster that has Xyz Materials (エクシーズ素材を持っている「X」): set up with them (an Xyz
+# Monster the set-up places in the Monster Zone has two)
+HAS_XYZ_MATERIALS = "has Xyz Materials"
 # a `phase` FrameEvent note: the question is asked in the other player's turn (相手ターンに、自分は「X」を発動できますか)
 FOE_TURN = "in the other player's turn"
 # a FrameCard.state: the card whose effect moved another card to the field of the player who does not own it

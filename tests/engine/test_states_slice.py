@@ -50,3 +50,30 @@ def test_real_scripts_a_trap_activated_in_the_other_players_turn(shared_dir, eng
     assert (trap.player, trap.location, scenario.setup.turn_player) == (0, "szone", 1)
     assert [(s.action, s.phase or s.card) for s in scenario.steps] == [("phase", "battle"), ("activate", trap.ref)]
     assert baseline.setup.turn_player == 0 and [s.action for s in baseline.steps] == ["activate"]
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_an_xyz_monster_with_materials_applies_its_effect(shared_dir, engine_driver):
+    # エクシーズ素材を持っている「ヴェルズ・オピオン」が相手のモンスターゾーンに表側表示で存在する場合、自分は手札の「銀河剣聖」の
+    # モンスター効果を発動できますか？ -> できません: Opion in the Monster Zone with its two Xyz Materials (its effect applies
+    # only while it has some) keeps the Level 8 monster's self-summoning effect from being offered; the baseline,
+    # without Opion, offers it
+    compiled, verdict = _real_verdict(shared_dir, 22030, {"ヴェルズ・オピオン": 91279700, "銀河剣聖": 55168550},
+                                      engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    scenario = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    baseline = next(s for s in compiled.scenarios if s.id == verdict.scenario_id + "-baseline")
+    assert any(c.code == 91279700 and (c.player, c.location) == (1, "mzone") for c in scenario.setup.cards)
+    assert not any(c.code == 91279700 for c in baseline.setup.cards)
+    assert scenario.steps[-1].expect == {"offered": False}
+
+
+@real
+def test_xyz_materials_are_set_up_only_on_an_xyz_monster():
+    # (「エクシーズ素材を持っている」 said of a monster that is no Xyz Monster: nothing in the set-up gives it materials)
+    source = CardSource(user_script_dirs(REAL), REAL_CARDS)
+    ruling, frame = _ruling("t-xyz", "エクシーズ素材を持っている「ブラック・マジシャン」が相手のモンスターゾーンに表側表示で存在する場合、"
+                            "自分は「死者蘇生」を発動できますか？", "できません。", {"ブラック・マジシャン": 46986414, "死者蘇生": 83764718})
+    compiled = compile_frame(ruling, frame, source)
+    assert compiled.reason and "has Xyz Materials" in compiled.reason

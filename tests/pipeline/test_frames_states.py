@@ -10,7 +10,7 @@ from functools import lru_cache
 import pytest
 
 from pipeline.frames import frame_ja
-from rulings.records import FOE_TURN
+from rulings.records import FOE_TURN, HAS_XYZ_MATERIALS
 
 
 @lru_cache(maxsize=1)
@@ -37,3 +37,11 @@ def test_the_other_players_turn_inside_a_clause_is_not_the_turn_asked_in():
     frame = frame_ja("「共闘」を発動できますか？", "自分が相手ターンに「共闘」を発動した場合、もう一度「共闘」を発動できますか？",
                      "できます。", {"共闘": 31472884})
     assert not any(e.note == FOE_TURN for e in frame.events)
+
+
+def test_xyz_materials_said_before_a_card_are_its_state(qa):
+    # エクシーズ素材を持っている「ヴェルズ・オピオン」が相手のモンスターゾーンに表側表示で存在する場合: the state, and where it is
+    frame = qa(22030)
+    opion = next(c for c in frame.cards if c.name == "ヴェルズ・オピオン")
+    assert HAS_XYZ_MATERIALS in opion.state and "present" in opion.state
+    assert (opion.controller, opion.location) == ("opponent", "mzone") and not frame.unread
