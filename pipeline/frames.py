@@ -1028,6 +1028,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     found += read_declared(situation_text, cards, spans)
     found += read_trap_monsters(situation_text, cards, spans)
     read_owned(situation_text, cards, spans)
+    read_equipped_to(situation_text, cards, spans)
     read_control_moved(situation_text, cards, spans)
     for pattern, action in _JA_EVENTS:
         for m in pattern.finditer(situation_text):
@@ -2621,6 +2622,26 @@ def _caused_by(m: "re.Match[str]") -> dict[str, str | None]:
 
 # 元々の持ち主が相手の「X」 / 相手フィールドに存在する、元々の持ち主が自分である「X」: a card controlled by the player who
 # does not own it (said of a card no event befalls: a target, a card in the situation)
+# 「A」の装備カードとなっている「B」 / 「A」の効果によって装備魔法カード扱いとなっている「B」: B is an Equip Card equipped to A
+_JA_EQUIPPED_TO = re.compile(r"(?P<a>" + _NAME + r")の(?:(?:モンスター効果|効果)(?:によって|で))?装備(?:魔法)?カード(?:扱い)?と(?:なって|して)"
+                             r"(?:いる|存在する)(?P<b>" + _NAME + ")")
+
+
+def read_equipped_to(situation: str, cards: _Cards, spans: list[tuple[int, int]]) -> None:
+    """An Equip Card equipped to a monster the title names (「A」の装備カードとなっている「B」): FrameCard.equipped_to of B,
+    and A on B's side (present); the words before B's name join `spans` (where B is, the patterns of states read)."""
+    for m in _JA_EQUIPPED_TO.finditer(situation):
+        if any(s <= m.start() < e for s, e in spans):
+            continue
+        a, b = cards.get(m.group("a")[1:-1]), cards.get(m.group("b")[1:-1])
+        if a.ref == b.ref:
+            continue
+        b.equipped_to = a.ref
+        a.controller = a.controller or b.controller
+        a.state += [] if "present" in a.state else ["present"]
+        spans.append((m.start(), m.start("b")))
+
+
 _JA_OWNED = re.compile(r"(?P<at>(?:相手|自分)(?:の)?(?:フィールド|モンスターゾーン)(?:上)?に(?:表側表示で)?存在する、?)?"
                        r"元々の持ち主が(?P<owner>相手|自分)(?:の|である|となる)、?(?P<x>" + _NAME + r")")
 

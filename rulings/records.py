@@ -252,6 +252,8 @@ class FrameCard(Record):
     """for a card the ruling describes instead of naming it (「リンクモンスター」「ランク1のモンスター」): its
     traits (link, xyz, token, normal, rank=1, level=4, atk<=1800, attribute=WIND, race=INSECT …); the
     compiler picks a card that has them"""
+    equipped_to: str | None = None
+    """FrameCard.ref of the monster this card is equipped to, as an Equip Card (「A」の装備カードとなっている「B」)"""
 
 
 class FrameAct(Record):
@@ -693,11 +695,16 @@ class SetupCard(Record):
     """a monster in the Graveyard or banished that was properly Summoned before it got there (an Extra Deck
     monster Summoned by its own procedure): one whose revival the rules limit (正規の手順) can be Special Summoned
     from there; a monster placed in the Monster Zone always counts as properly Summoned"""
+    equipped_to: Ref | None = None
+    """the ref of the monster (in a Monster Zone) this card, face-up in the Spell & Trap Zone, is equipped to
+    (EDOPro's Debug.PreEquip): an Equip Card, or a monster treated as one"""
 
     @model_validator(mode="after")
     def _on_field(self) -> "SetupCard":
         if self.set_this_turn and self.location not in FIELD_LOCATIONS:
             raise ValueError(f"card {self.ref!r}: set_this_turn only applies to cards on the field")
+        if self.equipped_to is not None and (self.location != "szone" or self.position == "facedown"):
+            raise ValueError(f"card {self.ref!r}: equipped_to only applies to a face-up card in the Spell & Trap Zone")
         if self.properly_summoned and self.location not in ("grave", "removed"):
             raise ValueError(f"card {self.ref!r}: properly_summoned only applies in the grave or removed "
                              f"(a monster in the Monster Zone counts as properly Summoned)")
@@ -731,6 +738,10 @@ class Setup(Record):
         repeated = sorted({r for r in refs if refs.count(r) > 1})
         if repeated:
             raise ValueError(f"setup.cards repeats ref(s) {', '.join(repeated)}")
+        monsters = {c.ref for c in self.cards if c.location == "mzone"}
+        for c in self.cards:
+            if c.equipped_to is not None and c.equipped_to not in monsters:
+                raise ValueError(f"card {c.ref!r}: equipped_to {c.equipped_to!r} is no card in a Monster Zone")
         return self
 
     def card(self, ref: str) -> SetupCard:

@@ -127,6 +127,27 @@ def _check_xyz_materials(frame: Frame, cards: CardSource) -> None:
             raise NotCompiled(f"「{c.name}」 has Xyz Materials: set up only for a face-up Xyz Monster in the Monster Zone")
 
 
+def _check_equipped(frame: Frame, cards: CardSource) -> None:
+    """An Equip Card the ruling equips to a monster (FrameCard.equipped_to) is set up so (SetupCard.equipped_to) by the
+    `offered` compiler, both cards situation cards (what the question is asked beside), the monster one it can place
+    in the Monster Zone; elsewhere not compiled."""
+    q = frame.question
+    by_ref = {c.ref: c for c in frame.cards}
+    for c in frame.cards:
+        if not c.equipped_to:
+            continue
+        monster = by_ref[c.equipped_to]
+        offered = q.kind in ("can_activate", "can_summon", "can_set") and not (
+            frame.events or q.targets or frame.fates or frame.applied or frame.stats or frame.lp or frame.damaged
+            or frame.summons or frame.to_hand)
+        if not offered or q.card in (c.ref, monster.ref) or "present" not in c.state or \
+                monster.passcode is None or cards.ensure([monster.passcode]).kind(monster.passcode) not in (
+                    "monster", "extra", "pendulum") or \
+                monster.location not in (None, "field", "mzone"):
+            raise NotCompiled(f"「{c.name}」 equipped to 「{monster.name}」: set up only beside a question whether another "
+                              f"card can be activated, summoned or Set, the monster placed in the Monster Zone")
+
+
 def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenario]:
     if frame is None:
         raise NotCompiled("no frame: the ruling was not read into one")
@@ -156,6 +177,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         raise NotCompiled(f"「{negated[0].name}」's effect negated (by what, not said): compiled only for whether it can "
                           f"attack")
     _check_xyz_materials(frame, cards)
+    _check_equipped(frame, cards)
     if frame.zones and (frame.fates or q.kind in ("is_destroyed", "can_select")):
         z = frame.zones[0]
         raise NotCompiled(f"situation: 「{z.text}」 (a zone stated {z.count}) is not compiled for {q.kind} yet")
@@ -380,6 +402,9 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
             # a monster's effect activated before the question: the monster face-up on the activator's field
             # (an effect it cannot activate there makes that step unplayable: inconclusive, not a verdict)
             player = link_player.get(c.ref, activator)
+        elif c.equipped_to:
+            location, position = "szone", "faceup"  # an Equip Card (_check_equipped), equipped to its monster
+            player = player_of(c, 1 - qplayer)
         else:
             location, position = _field_place(kind, c)
             player = player_of(c, 1 - qplayer)
@@ -389,7 +414,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                 raise NotCompiled(f"「{c.name}」's effect applies once activated and resolved (its script has no "
                                   f"continuous effect): that activation is not compiled yet")
         placed.append(SetupCard(ref=c.ref, code=c.passcode, player=player, location=location, position=position,
-                                name=c.name))
+                                name=c.name, equipped_to=c.equipped_to))
     placed += declared_cards(events, placed, by_ref, qplayer, cards)
     placed += [SetupCard(ref=ref, code=by_ref[ref].passcode, player=1, location="szone", position="facedown",
                          name=by_ref[ref].name) for ref in (foe_traps if foe_steps else [])]

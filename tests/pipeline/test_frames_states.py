@@ -45,3 +45,14 @@ def test_xyz_materials_said_before_a_card_are_its_state(qa):
     opion = next(c for c in frame.cards if c.name == "ヴェルズ・オピオン")
     assert HAS_XYZ_MATERIALS in opion.state and "present" in opion.state
     assert (opion.controller, opion.location) == ("opponent", "mzone") and not frame.unread
+
+
+def test_an_equip_card_said_of_a_monster_is_equipped_to_it(qa):
+    # 「サクリファイス」の装備カードとなっている「冥界騎士トリスタン」が自分フィールドに存在する場合: Tristan equipped to Relinquished,
+    # Relinquished on the same field
+    frame = qa(14740)
+    by_name = {c.name: c for c in frame.cards}
+    tristan, relinquished = by_name["冥界騎士トリスタン"], by_name["サクリファイス"]
+    assert tristan.equipped_to == relinquished.ref and "present" in tristan.state
+    assert relinquished.controller == tristan.controller == "self" and "present" in relinquished.state
+    assert not frame.unread
