@@ -26,7 +26,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from rulings.records import (ATTACKED_NOTE, BATTLES_NOTE, CONTROL_TAKER, DESCRIBED_SUMMON_NOTE, DESTROYED_IN_CHAIN_NOTE, DESTROYED_TOGETHER_NOTE,
-                             EACH_COPY, Frame,
+                             EACH_COPY, FOE_TURN, Frame, HAS_XYZ_MATERIALS,
                              FrameCard, FrameEvent, FrameQuestion, FrameZone, MOVED_BY_NOTE, NEGATED_SUMMON_NOTES,
                              NEGATES_SUMMON_NOTE, NOT_PROPERLY_SUMMONED,
                              SENT_NOTE, TRAP_MONSTER_NOTE, TRIBUTE_SUMMON_NOTE)
@@ -89,6 +89,8 @@ _JA_SITUATION = [
                 # (「…が適用されているターンに」: in the turn it applies, as set up: activated this turn)
                 r"(?:適用(?:中|され)|効果適用中)(?:ている(?=ターン))?(?:ターン(?:中)?に)?"), "applied"),
     (re.compile(_NAME + r"(?:が|を)?(?:装備(?:している|され)|装備カード扱い)"), "equipped"),
+    # エクシーズ素材を持っている「X」: the words only (before the name), where X is read by the patterns below
+    (re.compile(r"(?:エクシーズ|X)素材を(?:持っている|持った|持つ)(?=" + _NAME + ")"), HAS_XYZ_MATERIALS),
     # 「X」のモンスター効果が無効になっている (by what, not said: the compiler's stand-in negates it)
     (re.compile(_NAME + r"の(?:モンスター効果|効果)が無効(?:に|化)(?:なって|されて)いる(?=場合|状態|時|、)"), "negated"),
     (re.compile(_NAME + r"が(?P<where>[^、「」]{0,20}?)(?:に|で)(?P<pos>表側表示|裏側表示|表側攻撃表示|表側守備表示|裏側守備表示)?(?:で)?存在(?:する|している)"), "present"),
@@ -756,6 +758,21 @@ def read_asked_phase(body: str, situation_text: str, frame: Frame, spans: list[t
     frame.events.append(FrameEvent(action="phase", note=_PHASE_STEP[m.group("phase")]))
 
 
+# 相手ターンに、/ 相手のターンに、 opening the situation: the turn the asker's question is asked in
+_JA_ASKED_TURN = re.compile(r"^相手(?:の)?ターン(?:に|中に|にて)、")
+
+
+def read_asked_turn(situation_text: str, frame: Frame, spans: list[tuple[int, int]]) -> None:
+    """The other player's turn a can_activate question of the asker is asked in, said as the situation's opening
+    clause (相手ターンに、自分は「X」を発動できますか): an event `phase` (note FOE_TURN); its words read (spans)."""
+    q = frame.question
+    m = _JA_ASKED_TURN.match(situation_text)
+    if q is None or q.kind != "can_activate" or q.actor not in (None, "self") or m is None:
+        return
+    spans.append((m.start(), m.end()))
+    frame.events.append(FrameEvent(action="phase", note=FOE_TURN))
+
+
 def _quoted_effect(event: FrameEvent, quote: str | None) -> None:
     """An event's 『』 quote: 『②』 is the effect's number, a longer one its text."""
     if not quote:
@@ -1013,6 +1030,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     found += read_declared(situation_text, cards, spans)
     found += read_trap_monsters(situation_text, cards, spans)
     read_owned(situation_text, cards, spans)
+    read_equipped_to(situation_text, cards, spans)
     read_control_moved(situation_text, cards, spans)
     for pattern, action in _JA_EVENTS:
         for m in pattern.finditer(situation_text):
@@ -1057,6 +1075,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     named = body.find("「", len(situation_text))
     read_chain_words(body[:named if named >= 0 else len(body)], frame, spans)
     read_asked_phase(body, situation_text, frame, spans)
+    read_asked_turn(situation_text, frame, spans)
     second = read_second_copy(body, frame, cards, spans)
     zone_spans += [second] if second else []
     # names in the situation no pattern explained: the frame cannot say what they do
@@ -2606,6 +2625,26 @@ def _caused_by(m: "re.Match[str]") -> dict[str, str | None]:
 
 # 元々の持ち主が相手の「X」 / 相手フィールドに存在する、元々の持ち主が自分である「X」: a card controlled by the player who
 # does not own it (said of a card no event befalls: a target, a card in the situation)
+# 「A」の装備カードとなっている「B」 / 「A」の効果によって装備魔法カード扱いとなっている「B」: B is an Equip Card equipped to A
+_JA_EQUIPPED_TO = re.compile(r"(?P<a>" + _NAME + r")の(?:(?:モンスター効果|効果)(?:によって|で))?装備(?:魔法)?カード(?:扱い)?と(?:なって|して)"
+                             r"(?:いる|存在する)(?P<b>" + _NAME + ")")
+
+
+def read_equipped_to(situation: str, cards: _Cards, spans: list[tuple[int, int]]) -> None:
+    """An Equip Card equipped to a monster the title names (「A」の装備カードとなっている「B」): FrameCard.equipped_to of B,
+    and A on B's side (present); the words before B's name join `spans` (where B is, the patterns of states read)."""
+    for m in _JA_EQUIPPED_TO.finditer(situation):
+        if any(s <= m.start() < e for s, e in spans):
+            continue
+        a, b = cards.get(m.group("a")[1:-1]), cards.get(m.group("b")[1:-1])
+        if a.ref == b.ref:
+            continue
+        b.equipped_to = a.ref
+        a.controller = a.controller or b.controller
+        a.state += [] if "present" in a.state else ["present"]
+        spans.append((m.start(), m.start("b")))
+
+
 _JA_OWNED = re.compile(r"(?P<at>(?:相手|自分)(?:の)?(?:フィールド|モンスターゾーン)(?:上)?に(?:表側表示で)?存在する、?)?"
                        r"元々の持ち主が(?P<owner>相手|自分)(?:の|である|となる)、?(?P<x>" + _NAME + r")")
 
