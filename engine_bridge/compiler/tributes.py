@@ -1,12 +1,13 @@
 """Tribute Summons before the question (FrameEvent note TRIBUTE_SUMMON_NOTE): 「T」をリリースして「X」をアドバンス召喚した
 場合、「X」の効果を発動できますか / 「T」をリリースしてアドバンス召喚した「X」の効果は発動しますか.
 
-X is Normal Summoned from its controller's hand Tributing the named monsters (face-up on that field; a second Tribute
-its Level asks for comes from the filler), the window to negate the Summon passed, and X's trigger of its own Summon
-asked in the chain window that follows (a mandatory one the engine chains by itself counts as the offer). The deciding
-condition is which monster was Tributed: the baselines Tribute a stand-in in T's place, the vanilla filler monster
-first (T itself face-up before it where the ruling puts T in a position), then cards like T (its archetype first: what a "Tributed a 「…」 monster" condition looks for), and the first
-that shows the trigger offered is the one the ruling's duel is judged beside.
+X is Normal Summoned from its controller's hand Tributing T, a named monster or one the ruling describes (face-up on that
+field, or in the position the ruling says; a second Tribute its Level asks for comes from the filler), the window to
+negate the Summon passed, and X's trigger of its own Summon asked in the chain window that follows (a mandatory one the
+engine chains by itself counts as the offer). The deciding condition is which monster was Tributed: the baselines
+Tribute a stand-in in T's place (T itself face-up where the ruling puts it face-down, the vanilla filler monster, then
+cards like T, its archetype first: what a "Tributed a 「…」 monster" condition looks for), and the first that shows the
+trigger offered is the one the ruling's duel is judged beside.
 
 A Tributed monster's own trigger asked after that Summon (「T」をリリースして「X」をアドバンス召喚した場合、「T」の効果を発動
 できますか: X's Summon sends T elsewhere than the Graveyard) is asked the same way, for a "yes" only: what else would give T
@@ -14,6 +15,7 @@ that trigger for a baseline is not known, so the baseline is the same duel (not 
 the trigger needs: inconclusive)."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engine_bridge.compiler.base import _ruling_id, _scenario, _slug, CardSource, FILLER_MONSTER, NotCompiled, TEMPLATE
@@ -30,13 +32,13 @@ _POSITIONS = {"facedown": "facedown_defense", "facedown_defense": "facedown_defe
 
 
 def tribute_summoned(frame: Frame) -> bool:
-    """Whether the frame's events hold a Tribute Summon with named Tributes (the reader's TRIBUTE_SUMMON_NOTE)."""
+    """Whether the frame's events hold a Tribute Summon with the Tributes said (the reader's TRIBUTE_SUMMON_NOTE)."""
     return any(e.note == TRIBUTE_SUMMON_NOTE for e in frame.events)
 
 
 def compile_tribute_summon(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
-    """The scenarios of a trigger of X's own Normal Summon asked after X's Tribute Summon with the named monsters (see
-    the module's docstring); its baselines first."""
+    """The scenarios of a trigger asked after X's Tribute Summon with the Tributes the ruling says (see the module's
+    docstring); its baselines first."""
     q = frame.question
     if frame.answer not in ("yes", "no") or frame.unread:
         raise NotCompiled(frame.unread[0] if frame.unread else "the answer is not yes or no")
@@ -46,7 +48,9 @@ def compile_tribute_summon(ruling: Any, frame: Frame, cards: CardSource) -> list
     if q.card != event.card and (q.card not in event.targets or frame.answer != "yes"):
         raise NotCompiled("after a Tribute Summon, an effect of a card other than the summoned monster, or a Tributed "
                           "monster's own effect answered 'no' (no baseline gives it its event otherwise): not compiled")
-    if q.kind not in ("can_activate", "applies") or q.targets:
+    # (an applies question counts only as 「…効果は発動しますか」: whether an effect applies is more than its activation)
+    if q.kind not in ("can_activate", "applies") or q.targets or (
+            q.kind == "applies" and not re.search(r"発動(?:し|され)ますか$", q.text or "")):
         raise NotCompiled(f"{q.kind} after a Tribute Summon: only whether the summoned monster's trigger is activated "
                           f"is compiled")
     _check_cards(frame, cards)
@@ -77,12 +81,14 @@ def compile_tribute_summon(ruling: Any, frame: Frame, cards: CardSource) -> list
         second = ["f0-m1", "f0-m2"] if filler else []
         summoner = SetupCard(ref=x.ref, code=x.passcode, player=0, location="hand", name=x.name)
 
-        def duel(tributed: list[SetupCard], chosen: list[str], expected: bool) -> tuple[list[SetupCard], list[Step]]:
+        def duel(tributed: list[SetupCard], chosen: list[str], expected: bool, second: list[str] = second,
+                 summoner: SetupCard = summoner, extra: list[SetupCard] = extra) -> tuple[list[SetupCard], list[Step]]:
             steps = [Step(action="summon", card=x.ref, select=[*chosen, *second], answer=True), *_negation_window(),
                      Step(action="chain", card=asked.ref, effect=effect, answer=True, expect={"offered": expected})]
             return [summoner, *tributed, *extra], steps
 
-        label = f"「{x.name}」 Tribute Summoned with " + "、".join(f"「{t.name}」" for t in tributes) + (" + filler" if filler else "")
+        label = f"「{x.name}」 Tribute Summoned with " + "、".join(f"「{t.name}」" for t in tributes) + (
+            " + filler" if filler else "")
         base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
         tributed = [SetupCard(ref=t.ref, code=t.passcode, player=0, location="mzone", position=_POSITIONS.get(
             t.position or "", "faceup_attack"), name=t.name) for t in tributes]
@@ -91,8 +97,8 @@ def compile_tribute_summon(ruling: Any, frame: Frame, cards: CardSource) -> list
         if asked is not x:
             baselines.append(_scenario(ruling, base + "-baseline", frame, *duel(tributed, refs, True),
                                        label + ", the same duel", control_of=ruling_scenario))
-        # (a Tribute the ruling puts in a position: the same card face-up first, the position being the deciding condition)
-        said = [tributes[0].passcode] if tributes[0].position else []
+        # (a Tribute the ruling puts face-down: the same card face-up first, the position being the deciding condition)
+        said = [tributes[0].passcode] if (tributes[0].position or "").startswith("facedown") else []
         for n, code in enumerate([*said, FILLER_MONSTER, *similar_cards(tributes[0].passcode, cards)] if asked is x else []):
             stand_ins = [SetupCard(ref=f"t{i}", code=code if i == 0 else FILLER_MONSTER, player=0, location="mzone",
                                    position="faceup_attack") for i in range(len(tributes))]
