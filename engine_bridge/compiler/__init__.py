@@ -29,6 +29,7 @@ Modules, each owning one idea (each imports only those above it):
     base      stand-in ids, CardSource, Compiled/FrameVerdict/NotCompiled, the scenario builder
     effects   card texts and scripts: numbered effects, engine options, what a script offers
     boards    set-up: placing cards, filler, board profiles, stand-ins, zones
+    states    situation states of cards the set-up gives (Xyz Materials, equipped): where they can be compiled
     steps     events and steps before the questioned action, played activations
     verdicts  expectations, outcomes and verdicts beside baselines (settle, judged_beside_baseline, one_*)
     kinds     compilers of the question kinds beside `offered`
@@ -52,6 +53,7 @@ from engine_bridge.compiler.boards import (BARE_NEEDS, BATTLE_FOES, BOARD_PROFIL
                                            RICH_FACEUP_OTHER, RICH_PENDULUM, RICH_SPELLCASTER, similar_cards,
                                            summoned_this_turn, VANILLA_STAND_INS, VARIETY_FILLER, variety_filler,
                                            with_described_cards, zone_baseline, zone_forbids, zone_setup, ZONE_SIZE)
+from engine_bridge.compiler.states import check_states
 from engine_bridge.compiler.steps import (_event_place, Played, played_activations, PLAYED_EVENTS, revive_steps,
                                           revive_triggered, STAND_IN_REVIVE, summon_triggered, trigger_steps)
 from engine_bridge.compiler.verdicts import (_selectable, applied_seen, best_baseline, FATE_CONTRARY, FATE_LOCATION,
@@ -75,6 +77,7 @@ __all__ = [
     "CATEGORY_STANDINS",
     "CAUSED_NOTES",
     "CHAIN_STANDINS",
+    "check_states",
     "CIRCLED",
     "compile_applied",
     "compile_frame",

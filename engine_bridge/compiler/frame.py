@@ -8,7 +8,6 @@ import re
 from typing import Any
 
 from engine_bridge.carddata import setcodes_complete
-from engine_bridge.constants import load_constants
 from engine_bridge.compiler.base import (_ruling_id, _BY_OWN_EFFECT, _scenario, _slug, _where, CardSource, Compiled, FILLER_SET,
                                          NotCompiled, SUMMON_HOW, TEMPLATE)
 from engine_bridge.compiler.boards import (EFFECT_DESTROYER, runnable, _chain_standins, _check_cards, _field_place, _filler, _named_cards,
@@ -28,6 +27,7 @@ from engine_bridge.compiler.kinds import (_chain_baselines, _check_read_yes_no, 
                                           compile_moved_by, compile_moved_into, compile_pendulum_summon, compile_lp,
                                           compile_negated_summon, compile_stats, compile_triggered, destroyed_in_chain,
                                           pendulum_summon_asked)
+from engine_bridge.compiler.states import check_states
 from engine_bridge.compiler.steps import (_check_event_sides, activated_first, _event_named_cards, _event_place, _negation_window,
                                           _summon_baseline, _summon_step, chain_links, link_players, PLAYED_EVENTS,
                                           burial_steps, revive_steps, revive_triggered, REVIVED_NOTE, STAND_IN_REVIVE, summon_triggered,
@@ -36,7 +36,6 @@ from engine_bridge.compiler.tributes import compile_tribute_summon, tribute_summ
 from engine_bridge.scenario import Scenario, SetupCard, Step
 from engine_bridge.templates.base import as_ruling
 from rulings.records import (CONTROL_TAKER, DESCRIBED_SUMMON_NOTE, DESTROYED_TOGETHER_NOTE, FOE_TURN, Frame, FrameCard, FrameEvent,
-                             HAS_XYZ_MATERIALS,
                              MOVED_BY_NOTE, NEGATES_SUMMON_NOTE, NOT_PROPERLY_SUMMONED, SENT_NOTE, TRAP_MONSTER_NOTE)
 
 
@@ -115,40 +114,6 @@ def _check_owned(frame: Frame) -> None:
                               f"question yet")
 
 
-def _check_xyz_materials(frame: Frame, cards: CardSource) -> None:
-    """A card the ruling says has Xyz Materials (HAS_XYZ_MATERIALS) is set up with them only as an Xyz Monster the
-    situation puts face-up in the Monster Zone (puzzle.SUMMONED_LUA attaches two); elsewhere not compiled."""
-    for c in frame.cards:
-        if HAS_XYZ_MATERIALS not in c.state:
-            continue
-        xyz = c.passcode is not None and bool(cards.ensure([c.passcode]).data.get(c.passcode, {}).get("type", 0)
-                                              & load_constants()["TYPE_XYZ"])
-        if not (xyz and "present" in c.state and c.location in (None, "field", "mzone")
-                and not (c.position or "").startswith("facedown")):
-            raise NotCompiled(f"「{c.name}」 has Xyz Materials: set up only for a face-up Xyz Monster in the Monster Zone")
-
-
-def _check_equipped(frame: Frame, cards: CardSource) -> None:
-    """An Equip Card the ruling equips to a monster (FrameCard.equipped_to) is set up so (SetupCard.equipped_to) by the
-    `offered` compiler, both cards situation cards (what the question is asked beside), the monster one it can place
-    in the Monster Zone; elsewhere not compiled."""
-    q = frame.question
-    by_ref = {c.ref: c for c in frame.cards}
-    for c in frame.cards:
-        if not c.equipped_to:
-            continue
-        monster = by_ref[c.equipped_to]
-        offered = q.kind in ("can_activate", "can_summon", "can_set") and not (
-            frame.events or q.targets or frame.fates or frame.applied or frame.stats or frame.lp or frame.damaged
-            or frame.summons or frame.to_hand)
-        if not offered or q.card in (c.ref, monster.ref) or "present" not in c.state or \
-                monster.passcode is None or cards.ensure([monster.passcode]).kind(monster.passcode) not in (
-                    "monster", "extra", "pendulum") or \
-                monster.location not in (None, "field", "mzone"):
-            raise NotCompiled(f"「{c.name}」 equipped to 「{monster.name}」: set up only beside a question whether another "
-                              f"card can be activated, summoned or Set, the monster placed in the Monster Zone")
-
-
 def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenario]:
     if frame is None:
         raise NotCompiled("no frame: the ruling was not read into one")
@@ -177,8 +142,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     if negated and not (q.kind == "can_attack" and [c.ref for c in negated] == [q.card]):
         raise NotCompiled(f"「{negated[0].name}」's effect negated (by what, not said): compiled only for whether it can "
                           f"attack")
-    _check_xyz_materials(frame, cards)
-    _check_equipped(frame, cards)
+    check_states(frame, cards)
     if frame.zones and (frame.fates or q.kind in ("is_destroyed", "can_select")):
         z = frame.zones[0]
         raise NotCompiled(f"situation: 「{z.text}」 (a zone stated {z.count}) is not compiled for {q.kind} yet")
