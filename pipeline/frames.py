@@ -1343,6 +1343,9 @@ _JA_REFUSED_QUOTE = re.compile(r"『([^『』]+)』(?:の)?(?:モンスター効
 
 
 _JA_ONLY_IF = re.compile(r"(?:場合|際|時)(?:のみ|に限り)、?(?:[^。]*?)(?:発動|召喚|セット|攻撃)")
+# 「…通常モンスターとして扱われているデュアルモンスターが戦闘によって破壊されたのであれば、…発動する事はできます」: a yes
+# said under a condition (であれば / ならば), which the set-up must meet
+_JA_IF_SO = re.compile(r"(?:であれば|ならば)、")
 # 「しかしながら、対象とする事ができるのは、…モンスターのみとなります」: which cards only the yes is said of
 _JA_ONLY_THESE = re.compile(r"(?:事|こと)が(?:でき|可能)(?:る|な)のは、?[^。]*のみ(?:となります|です)$")
 
@@ -1352,13 +1355,21 @@ def answered_precondition(answer: str, kind: str) -> list[str]:
     needs (「…「覇王の逆鱗」を発動する事はできます。ただし、…処理が行える状態でなければ発動する事はできません。」):
     those preconditions, the rest of the answer saying yes and only yes (its first can sentence too); empty
     where a refusal is not worded as a need (「…場合には発動する事はできません」: conditional, not a yes)."""
-    sentences = [x.strip() for x in re.split(r"[。\n]", answer) if x.strip()]
+    kept = _QUOTE.sub(lambda m: m.group(0).replace("。", "\0"), answer)  # (a quote's 。 ends no sentence)
+    sentences = [x.strip().replace("\0", "。") for x in re.split(r"[。\n]", kept) if x.strip()]
     needs = [x for x in sentences if _JA_NEEDS.search(x.rstrip("）)"))]
     # 「…場合のみ、…発動する事ができます。（…の際には…発動する事はできません。）」: the yes said only under what it
     # needs, the aside refusing the rest
     only = [x for x in sentences if _JA_ONLY_IF.search(x) and _can_polarities(x + "。", kind) == {"yes"}
             or _JA_ONLY_THESE.search(x)]
-    asides = [x for x in sentences if only and x.startswith(("（", "(", "なお", "ただし")) and x not in only and
+    aside = ("（", "(", "なお", "ただし")
+    if not only:
+        # 「…破壊されたのであれば、…発動する事はできます。また、…破壊された際には、…発動する事はできません。」: the yes
+        # said only under its condition, the asides (また too) refusing the other cases: the condition is what it needs
+        aside = (*aside, "また")
+        only = [x for x in sentences if not x.startswith(aside) and _JA_IF_SO.search(x)
+                and _can_polarities(x + "。", kind) == {"yes"}]
+    asides = [x for x in sentences if only and x.startswith(aside) and x not in only and
               _can_polarities(x + "。", kind) == {"no"}]
     rest = "。".join(x for x in sentences if x not in needs and x not in asides) + "。"
     if not (needs or only):

@@ -590,9 +590,10 @@ def zone_setup(setup: list[SetupCard], zones: list[FrameZone], asker: int, keep:
         want = _zone_target(zone)
         for player in _zone_players(zone, asker):
             if want is None:
-                # (the Extra Deck's face-down filler is not what 「表側表示のペンデュラムモンスターがある」 counts)
+                # (the Extra Deck's face-down filler is not what 「表側表示のペンデュラムモンスターがある」 counts, nor
+                # a card without the traits what 「リンクモンスターが存在する」 counts)
                 if not any(c.player == player and _in_zone(c.location, zone) and (
-                        zone.location != "extra" or _counts_in(zone, cards.kind(c.code) if c.code in cards.data else
+                        zone.location != "extra" and not zone.described or _counts_in(zone, cards.kind(c.code) if c.code in cards.data else
                                                                "monster", c.location, c.position, cards.data.get(c.code)))
                            for c in setup):
                     setup = [*setup, _zone_filler(zone, player, f"z{i}p{player}", cards)]

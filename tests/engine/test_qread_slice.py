@@ -1,0 +1,38 @@
+"""Question reading (issue 9): a yes the answer says under a condition (Frame.requires), decided on a set-up
+that meets it, and a zone condition of described monsters (「リンクモンスターが存在する場合」) held by a monster
+of those traits, not by any card on the field. Official Q&As of the shared corpus, on the real EDOPro scripts
+when RULINGS_EDOPRO_SCRIPTS points at them."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.engine.test_step_setups import _real_verdict, real
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_yes_under_its_condition_on_a_board_meeting_it(shared_dir, engine_driver):
+    # デュアルモンスターが戦闘で破壊された際に、墓地の「救護部隊」の効果を発動できますか？ -> 通常モンスターとして扱われて
+    # いるデュアルモンスターであればできます: a Gemini monster not Summoned again (a Normal Monster on the field)
+    # destroyed by battle, the trigger offered
+    compiled, verdict, _ = _real_verdict(shared_dir, 16640, {"救護部隊": 33622465}, engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    scenario = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    assert scenario.notes["requires"] and scenario.notes["answer"] == "yes"
+    gemini = next(c for c in scenario.setup.cards if c.ref == scenario.steps[1].card)
+    assert gemini.location == "mzone" and gemini.player == scenario.setup.turn_player
+    assert [s.action for s in scenario.steps] == ["phase", "attack", "chain"]
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_described_zone_is_held_by_a_monster_of_its_traits(shared_dir, engine_driver):
+    # リンクモンスターが存在する場合、「アヌビスの呪い」は発動できますか？ -> リンクモンスター以外の効果モンスターが1体でも
+    # 存在するのであればできます: decided on a board with a Link Monster and another Effect Monster
+    compiled, verdict, _ = _real_verdict(shared_dir, 20715, {"アヌビスの呪い": 66742250}, engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    for s in compiled.scenarios:
+        if s.kind != "control":
+            # every variant holds the situation: a Link Monster (not 「アヌビスの呪い」 Set in the Spell & Trap Zone)
+            assert any(c.ref.startswith("z0") and c.location == "mzone" for c in s.setup.cards), s.id
