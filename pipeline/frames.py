@@ -1362,13 +1362,14 @@ def answered_precondition(answer: str, kind: str) -> list[str]:
     # needs, the aside refusing the rest
     only = [x for x in sentences if _JA_ONLY_IF.search(x) and _can_polarities(x + "。", kind) == {"yes"}
             or _JA_ONLY_THESE.search(x)]
-    aside = ("（", "(", "なお", "ただし")
+    aside, if_so = ("（", "(", "なお", "ただし"), False
     if not only:
         # 「…破壊されたのであれば、…発動する事はできます。また、…破壊された際には、…発動する事はできません。」: the yes
         # said only under its condition, the asides (また too) refusing the other cases: the condition is what it needs
         aside = (*aside, "また")
         only = [x for x in sentences if not x.startswith(aside) and _JA_IF_SO.search(x)
                 and _can_polarities(x + "。", kind) == {"yes"}]
+        if_so = bool(only)
     asides = [x for x in sentences if only and x.startswith(aside) and x not in only and
               _can_polarities(x + "。", kind) == {"no"}]
     rest = "。".join(x for x in sentences if x not in needs and x not in asides) + "。"
@@ -1385,7 +1386,10 @@ def answered_precondition(answer: str, kind: str) -> list[str]:
     # (「…を選択する事はできます。しかしながら、…できるのは…のみとなります」: a yes said in words other than the
     # question's verb, beside which cards only)
     these = any(_JA_ONLY_THESE.search(x) for x in only)
-    if _can_polarities(rest, kind) not in ({"yes"}, *([set()] if these else [])) or _answer_ja(rest, kind) != "yes":
+    # (「「ライオウ」の効果が適用されている場合、デッキからカードを手札に加える事ができません。したがって、…墓地から…手札に
+    # 加えられるのであれば、「融合徴兵」を発動する事ができます」: a condition's yes may follow a why said in other verbs)
+    said = "。".join(only) + "。" if if_so else rest
+    if _can_polarities(rest, kind) not in ({"yes"}, *([set()] if these else [])) or _answer_ja(said, kind) != "yes":
         return []
     return [x.lstrip("（(").rstrip("）)") for x in needs + only]
 

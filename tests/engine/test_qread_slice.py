@@ -36,3 +36,20 @@ def test_real_scripts_a_described_zone_is_held_by_a_monster_of_its_traits(shared
         if s.kind != "control":
             # every variant holds the situation: a Link Monster (not 「アヌビスの呪い」 Set in the Spell & Trap Zone)
             assert any(c.ref.startswith("z0") and c.location == "mzone" for c in s.setup.cards), s.id
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_yes_under_its_condition_decided_where_the_board_meets_it(shared_dir, engine_driver):
+    # 「ライオウ」の効果が適用されている場合、「融合徴兵」を発動できますか？ -> 墓地から融合素材モンスターを手札に加えられる
+    # のであればできます: not decided on the bare board (no Fusion Monster: a refusal there is no verdict), but on the one
+    # whose Graveyard holds a material of a Fusion Monster of the Extra Deck
+    compiled, verdict, results = _real_verdict(shared_dir, 15010, {"ライオウ": 71564252, "融合徴兵": 17194258},
+                                               engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    bare = next(s for s in compiled.scenarios if s.kind == "ruling")
+    assert not results[bare.id].log["steps"][-1]["offered"] and bare.id != verdict.scenario_id
+    scenario = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    assert any(c.code == 71564252 and c.location == "mzone" for c in scenario.setup.cards)
+    assert any(c.location == "grave" for c in scenario.setup.cards) and any(
+        c.location == "extra" for c in scenario.setup.cards)

@@ -49,3 +49,12 @@ def test_a_conditional_yes_needs_its_refusals_in_asides():
     # the refusal in an aside: the yes holds on its condition
     assert answered_precondition(answer.replace("効果モンスターとして", "また、効果モンスターとして"), "can_activate") == [
         "通常モンスターとして扱われているのであれば、発動する事はできます"]
+
+
+def test_a_yes_under_its_condition_after_a_why_in_other_verbs(qa):
+    # 「ライオウ」の効果が適用されている場合、「融合徴兵」を発動できますか？ -> 「…デッキからカードを手札に加える事ができ
+    # ません。したがって、…墓地から融合素材モンスターを手札に加えられるのであれば、…発動する事ができます。（デッキからしか
+    # …できない場合には、…発動する事はできません。）」: the first できません is why, not the answer
+    f = qa(15010)
+    assert f.question.kind == "can_activate" and f.answer == "yes" and not f.unread
+    assert len(f.requires) == 1 and "墓地から融合素材モンスターを手札に加えられるのであれば" in f.requires[0]
