@@ -15,7 +15,7 @@ from typing import Iterable
 from engine_bridge.compiler.base import (_ja_texts, CardSource, EXTRA_KINDS, FILLER_MONSTER, FILLER_SET, NotCompiled,
                                          STAND_IN_SUMMON)
 from engine_bridge.carddata import card_data_from_cdb, setcode_names, shared_card_data
-from engine_bridge.compiler.effects import applies_on_its_own
+from engine_bridge.compiler.effects import applies_on_its_own, applies_with_materials
 from engine_bridge.constants import load_constants
 from engine_bridge.scenario import SetupCard
 from rulings.cards import open_cdb, read_cards_jsonl
@@ -856,6 +856,9 @@ def _situation_card(c: FrameCard, cards: CardSource, player: int) -> SetupCard:
     if "applied" in c.state and not applies_on_its_own(cards.script(c.passcode) or ""):
         raise NotCompiled(f"「{c.name}」's effect applies once activated and resolved (its script has no "
                           f"continuous effect): that activation is not compiled yet")
+    if "applied" in c.state and applies_with_materials(cards.script(c.passcode) or ""):
+        raise NotCompiled(f"「{c.name}」's effect applies with Xyz Materials (its script counts them): a set-up "
+                          f"card with materials is not compiled yet")
     return SetupCard(ref=c.ref, code=c.passcode, player=player, location=location, position=position, name=c.name)
 
 

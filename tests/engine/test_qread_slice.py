@@ -1,13 +1,16 @@
 """Question reading (issue 9): a yes the answer says under a condition (Frame.requires), decided on a set-up
-that meets it, and a zone condition of described monsters (「リンクモンスターが存在する場合」) held by a monster
-of those traits, not by any card on the field. Official Q&As of the shared corpus, on the real EDOPro scripts
-when RULINGS_EDOPRO_SCRIPTS points at them."""
+that meets it; a zone condition of described monsters (「リンクモンスターが存在する場合」) held by a monster of
+those traits, not by any card on the field; an applied effect that needs Xyz Materials not compiled. Official
+Q&As of the shared corpus, on the real EDOPro scripts when RULINGS_EDOPRO_SCRIPTS points at them."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.engine.test_step_setups import _real_verdict, real
+from engine_bridge.compiler import CardSource, compile_frame
+from engine_bridge.request import user_script_dirs
+from tests.engine.test_compiler import _ruling
+from tests.engine.test_step_setups import _real_verdict, real, REAL, REAL_CARDS
 
 
 @pytest.mark.engine
@@ -53,3 +56,15 @@ def test_real_scripts_a_yes_under_its_condition_decided_where_the_board_meets_it
     assert any(c.code == 71564252 and c.location == "mzone" for c in scenario.setup.cards)
     assert any(c.location == "grave" for c in scenario.setup.cards) and any(
         c.location == "extra" for c in scenario.setup.cards)
+
+
+@real
+def test_real_scripts_an_applied_effect_that_needs_xyz_materials_is_not_compiled():
+    # 「ヴェルズ・オピオン」のモンスター効果が適用されている場合、「堕天使降臨」を発動できますか？: its effect applies only
+    # while it has Xyz Materials (GetOverlayCount), which a set-up card never has: a board without the deciding
+    # condition would decide the ruling
+    ruling, frame = _ruling("t-ophion", "「ヴェルズ・オピオン」のモンスター効果が適用されている場合、「堕天使降臨」を発動できますか？",
+                            "発動する事はできません。", {"ヴェルズ・オピオン": 91279700, "堕天使降臨": 58787301})
+    assert frame.answer == "no" and not frame.unread
+    compiled = compile_frame(ruling, frame, CardSource(user_script_dirs(REAL), REAL_CARDS))
+    assert not compiled.scenarios and "Xyz Materials" in compiled.reason
