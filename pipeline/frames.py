@@ -1364,6 +1364,9 @@ _JA_REFUSED_QUOTE = re.compile(r"『([^『』]+)』(?:の)?(?:モンスター効
 
 
 _JA_ONLY_IF = re.compile(r"(?:場合|際|時)(?:のみ|に限り)、?(?:[^。]*?)(?:発動|召喚|セット|攻撃)")
+# 「…通常モンスターとして扱われているデュアルモンスターが戦闘によって破壊されたのであれば、…発動する事はできます」: a yes
+# said under a condition (であれば / ならば), which the set-up must meet
+_JA_IF_SO = re.compile(r"(?:であれば|ならば)、")
 # 「しかしながら、対象とする事ができるのは、…モンスターのみとなります」: which cards only the yes is said of
 _JA_ONLY_THESE = re.compile(r"(?:事|こと)が(?:でき|可能)(?:る|な)のは、?[^。]*のみ(?:となります|です)$")
 
@@ -1373,13 +1376,22 @@ def answered_precondition(answer: str, kind: str) -> list[str]:
     needs (「…「覇王の逆鱗」を発動する事はできます。ただし、…処理が行える状態でなければ発動する事はできません。」):
     those preconditions, the rest of the answer saying yes and only yes (its first can sentence too); empty
     where a refusal is not worded as a need (「…場合には発動する事はできません」: conditional, not a yes)."""
-    sentences = [x.strip() for x in re.split(r"[。\n]", answer) if x.strip()]
+    kept = _QUOTE.sub(lambda m: m.group(0).replace("。", "\0"), answer)  # (a quote's 。 ends no sentence)
+    sentences = [x.strip().replace("\0", "。") for x in re.split(r"[。\n]", kept) if x.strip()]
     needs = [x for x in sentences if _JA_NEEDS.search(x.rstrip("）)"))]
     # 「…場合のみ、…発動する事ができます。（…の際には…発動する事はできません。）」: the yes said only under what it
     # needs, the aside refusing the rest
     only = [x for x in sentences if _JA_ONLY_IF.search(x) and _can_polarities(x + "。", kind) == {"yes"}
             or _JA_ONLY_THESE.search(x)]
-    asides = [x for x in sentences if only and x.startswith(("（", "(", "なお", "ただし")) and x not in only and
+    aside, if_so = ("（", "(", "なお", "ただし"), False
+    if not only:
+        # 「…破壊されたのであれば、…発動する事はできます。また、…破壊された際には、…発動する事はできません。」: the yes
+        # said only under its condition, the asides (また too) refusing the other cases: the condition is what it needs
+        aside = (*aside, "また")
+        only = [x for x in sentences if not x.startswith(aside) and _JA_IF_SO.search(x)
+                and _can_polarities(x + "。", kind) == {"yes"}]
+        if_so = bool(only)
+    asides = [x for x in sentences if only and x.startswith(aside) and x not in only and
               _can_polarities(x + "。", kind) == {"no"}]
     rest = "。".join(x for x in sentences if x not in needs and x not in asides) + "。"
     if not (needs or only):
@@ -1395,7 +1407,10 @@ def answered_precondition(answer: str, kind: str) -> list[str]:
     # (「…を選択する事はできます。しかしながら、…できるのは…のみとなります」: a yes said in words other than the
     # question's verb, beside which cards only)
     these = any(_JA_ONLY_THESE.search(x) for x in only)
-    if _can_polarities(rest, kind) not in ({"yes"}, *([set()] if these else [])) or _answer_ja(rest, kind) != "yes":
+    # (「「ライオウ」の効果が適用されている場合、デッキからカードを手札に加える事ができません。したがって、…墓地から…手札に
+    # 加えられるのであれば、「融合徴兵」を発動する事ができます」: a condition's yes may follow a why said in other verbs)
+    said = "。".join(only) + "。" if if_so else rest
+    if _can_polarities(rest, kind) not in ({"yes"}, *([set()] if these else [])) or _answer_ja(said, kind) != "yes":
         return []
     return [x.lstrip("（(").rstrip("）)") for x in needs + only]
 

@@ -11,6 +11,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
+from pydantic import ValidationError
+
 from engine_bridge.carddata import card_data_from_cdb, card_data_from_jsonl, with_series_setcodes
 from engine_bridge.constants import load_constants
 from engine_bridge.request import find_script, FRAME_TEMPLATE
@@ -18,7 +20,7 @@ from engine_bridge.scenario import Expect, RulingRef, Scenario, Setup, SetupCard
 from engine_bridge.templates.base import as_ruling, ruling_era
 from rulings.cards import read_cards_jsonl
 from rulings.config import cards_file
-from rulings.records import Frame
+from rulings.records import Frame, problem
 from rulings.text import fold_name
 
 
@@ -139,16 +141,20 @@ def _scenario(ruling: Any, sid: str, frame: Frame, cards: list[SetupCard], steps
     q = frame.question
     qname = next((c.name for c in frame.cards if c.ref == q.card), "a monster")
     title = f"{q.kind} 「{qname}」: {frame.answer} ({where})"
-    scenario = Scenario(
-        id=sid, title=("Baseline: " + title + " without the deciding condition") if control_of else title,
-        setup=Setup(turn_player=turn_player, phase="main1", cards=[SetupCard(**{**c.__dict__}) for c in cards]),
-        steps=steps, expect=Expect(), topic=(view.topics[0] if view.topics else "general"),
-        kind="control" if control_of else "ruling", control_for=control_of.id if control_of else None,
-        template=TEMPLATE, ruling_ids=[view.id],
-        ruling=RulingRef(text=view.text, source_url=view.url, date=view.date, language=view.language),
-        # a ruling in force today runs under today's rule; a past era only with evidence (engine_bridge.era)
-        rule=era.rule, rule_basis=era.basis,
-    )
+    try:
+        scenario = Scenario(
+            id=sid, title=("Baseline: " + title + " without the deciding condition") if control_of else title,
+            setup=Setup(turn_player=turn_player, phase="main1", cards=[SetupCard(**{**c.__dict__}) for c in cards]),
+            steps=steps, expect=Expect(), topic=(view.topics[0] if view.topics else "general"),
+            kind="control" if control_of else "ruling", control_for=control_of.id if control_of else None,
+            template=TEMPLATE, ruling_ids=[view.id],
+            ruling=RulingRef(text=view.text, source_url=view.url, date=view.date, language=view.language),
+            # a ruling in force today runs under today's rule; a past era only with evidence (engine_bridge.era)
+            rule=era.rule, rule_basis=era.basis,
+        )
+    except ValidationError as exc:
+        # (a board the variant's filler changed under a step that names one of its cards: no scenario, not a crash)
+        raise NotCompiled(f"the compiled scenario is not valid: {problem(exc)}") from exc
     scenario.notes = {"frame_question": q.kind, "answer": frame.answer, "variant": where,  # type: ignore[attr-defined]
                       **({"archetype_without_setcodes": True} if no_setcodes else {}),
                       # the preconditions the answer's yes states: a refusal may be the set-up lacking them

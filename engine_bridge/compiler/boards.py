@@ -15,7 +15,7 @@ from typing import Iterable
 from engine_bridge.compiler.base import (_ja_texts, CardSource, EXTRA_KINDS, FILLER_MONSTER, FILLER_SET, NotCompiled,
                                          STAND_IN_SUMMON)
 from engine_bridge.carddata import card_data_from_cdb, setcode_names, shared_card_data
-from engine_bridge.compiler.effects import applies_on_its_own
+from engine_bridge.compiler.effects import applies_on_its_own, applies_with_materials
 from engine_bridge.constants import load_constants
 from engine_bridge.scenario import SetupCard
 from rulings.cards import open_cdb, read_cards_jsonl
@@ -590,9 +590,10 @@ def zone_setup(setup: list[SetupCard], zones: list[FrameZone], asker: int, keep:
         want = _zone_target(zone)
         for player in _zone_players(zone, asker):
             if want is None:
-                # (the Extra Deck's face-down filler is not what 「表側表示のペンデュラムモンスターがある」 counts)
+                # (the Extra Deck's face-down filler is not what 「表側表示のペンデュラムモンスターがある」 counts, nor
+                # a card without the traits what 「リンクモンスターが存在する」 counts)
                 if not any(c.player == player and _in_zone(c.location, zone) and (
-                        zone.location != "extra" or _counts_in(zone, cards.kind(c.code) if c.code in cards.data else
+                        zone.location != "extra" and not zone.described or _counts_in(zone, cards.kind(c.code) if c.code in cards.data else
                                                                "monster", c.location, c.position, cards.data.get(c.code)))
                            for c in setup):
                     setup = [*setup, _zone_filler(zone, player, f"z{i}p{player}", cards)]
@@ -855,6 +856,9 @@ def _situation_card(c: FrameCard, cards: CardSource, player: int) -> SetupCard:
     if "applied" in c.state and not applies_on_its_own(cards.script(c.passcode) or ""):
         raise NotCompiled(f"「{c.name}」's effect applies once activated and resolved (its script has no "
                           f"continuous effect): that activation is not compiled yet")
+    if "applied" in c.state and applies_with_materials(cards.script(c.passcode) or ""):
+        raise NotCompiled(f"「{c.name}」's effect applies with Xyz Materials (its script counts them): a set-up "
+                          f"card with materials is not compiled yet")
     return SetupCard(ref=c.ref, code=c.passcode, player=player, location=location, position=position, name=c.name)
 
 

@@ -396,6 +396,12 @@ def applies_on_its_own(script: str) -> bool:
     return False
 
 
+def applies_with_materials(script: str) -> bool:
+    """Whether the card's script conditions an effect on its Xyz Materials (GetOverlayCount: 「エクシーズ素材を持っ
+    ているこのカードが…存在する限り」): a set-up places no material under it, so that effect would not apply."""
+    return "GetOverlayCount()" in script
+
+
 def _event_effect(event: Any, code: int, cards: CardSource) -> int | None:
     """n of aux.Stringid for an event's effect (None: any option of the card), as for the question:
     only a Spell/Trap's activation is the card's activation itself."""

@@ -16,7 +16,7 @@ from engine_bridge.compiler.boards import (EFFECT_DESTROYER, runnable, _chain_st
                                            material_monsters, profile_filler, pzone_targets, script_targets,
                                            summoned_this_turn, target_stand_ins, variety_filler, with_described_cards,
                                            with_zone_setcodes, zone_baseline, zone_forbids, zone_setup)
-from engine_bridge.compiler.effects import (answers_own_activations, applies_on_its_own, effect_index,
+from engine_bridge.compiler.effects import (answers_own_activations, applies_on_its_own, applies_with_materials, effect_index,
                                             event_effect_index, event_number, exact_names, face_up_effect,
                                             numbered_effect_text, open_state_effects, own_summon_effect,
                                             referenced_cards, response_event, targeting_effect)
@@ -380,6 +380,9 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
             if "applied" in c.state and not applies_on_its_own(cards.script(c.passcode) or ""):
                 raise NotCompiled(f"「{c.name}」's effect applies once activated and resolved (its script has no "
                                   f"continuous effect): that activation is not compiled yet")
+            if "applied" in c.state and applies_with_materials(cards.script(c.passcode) or ""):
+                raise NotCompiled(f"「{c.name}」's effect applies with Xyz Materials (its script counts them): a set-up "
+                                  f"card with materials is not compiled yet")
         placed.append(SetupCard(ref=c.ref, code=c.passcode, player=player, location=location, position=position,
                                 name=c.name, equipped_to=c.equipped_to))
     placed += declared_cards(events, placed, by_ref, qplayer, cards)

@@ -118,8 +118,11 @@ def test_place_said_before_the_name_and_quoted_effect_applied(qa):
     f = qa(14475)
     assert (f.answer, f.unread, f.question.effect) == ("yes", [], 1)
     # 「…のであれば…発動する事ができます。（…『①：…』モンスター効果によって、通常モンスターとして扱われますので、…発動
-    # する事はできません。）」: the quote is why, not what is refused: conditional
-    assert "answer: yes in some situations and no in others" in qa(11165).unread
+    # する事はできません。）」: the quote is why, not what is refused: a yes on the condition the aside does not meet
+    f = qa(11165)
+    assert f.answer == "yes" and not any(u.startswith("answer") for u in f.unread)
+    assert len(f.requires) == 1 and f.requires[0].startswith("質問の状況の場合、特殊召喚された")
+    assert "再度召喚された状態になる』モンスター効果によって" in f.requires[0]  # (the quote's 。 ends no sentence)
     # 「基本的に、…「我が身を盾に」を発動する事はできません。ただし、…レベル1モンスター…が1体以上存在している場合であれば、
     # …その場合に限り、「我が身を盾に」を発動する事ができます。」: a no beside the exception its aside allows
     f = qa(20860)
