@@ -126,3 +126,19 @@ def test_real_scripts_a_level_sum_is_no_refusal(shared_dir, engine_driver):
     assert verdict.verdict == "inconclusive", verdict.reason
     stand_ins = {c.code for s in compiled.scenarios if s.kind == "control" for c in s.setup.cards if c.ref.startswith("t0")}
     assert stand_ins and 78778375 not in stand_ins
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_negation_asked_as_the_negating_activation(shared_dir, engine_driver):
+    # 「ディメンション・マジック」の効果を「Evil★Twin イージーゲーム」の効果で無効にできますか？ (its question: can 「Evil★Twin
+    # イージーゲーム」's ● be activated?) -> できません: chained to the other player's 「ディメンション・マジック」 it is not
+    # offered, chained to a card that destroys (the baseline) it is
+    compiled, verdict, results = _real_verdict(shared_dir, 23070, {"ディメンション・マジック": 28553439,
+                                                                   "Evil★Twin イージーゲーム": 34365442}, engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    scenario = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    magic = next(c for c in scenario.setup.cards if c.code == 28553439)
+    assert scenario.steps[0].card == magic.ref and scenario.steps[-1].action == "chain"
+    assert results[scenario.id].log["steps"][0]["status"] == "done"
+    assert results[scenario.id].log["steps"][-1]["offered"] is False
