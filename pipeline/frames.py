@@ -163,6 +163,17 @@ def negated_by_activation(body: str, question: str) -> str:
     return f"{m.group('a')}の{event}にチェーンして、{m.group('b')}の効果を発動できますか{body[m.end():]}"
 
 
+# 「X」を同一ターン中に2枚発動できますか: X activated, then its second copy asked (read_second_copy)
+_JA_TWO_IN_A_TURN = re.compile(r"^(?P<x>" + _NAME + r")を(?:同一|同じ|1|１)ターン(?:中|の間|内)?に(?:2|２)枚(?=発動できますか)")
+
+
+def two_in_a_turn(body: str) -> str:
+    """A title asking whether two copies of X can be activated in one turn, read as 「X」を発動したターンに、2枚目の
+    「X」を発動できますか. Other titles unchanged."""
+    m = _JA_TWO_IN_A_TURN.match(body)
+    return f"{m.group('x')}を発動したターンに、2枚目の{m.group('x')}を{body[m.end():]}" if m else body
+
+
 # 「自分が召喚・特殊召喚に成功した「X」の効果を発動している」: the monster whose effect is activated was Normal
 # Summoned (or Summoned either way) just before; the compiler plays that Summon first where the effect is a
 # trigger of it (steps.summon_triggered), else the monster is on the field. A Special Summon only (「特殊召喚に
@@ -947,7 +958,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     purpose = False  # the question asks to activate a card and do what it does after (を発動し、…できますか)
     title = title or question.split("\n")[0]
     cards = _Cards(passcodes)
-    body = negated_by_activation(topic_first(re.sub(r"[\r\n]+", "", title).strip()), question)
+    body = two_in_a_turn(negated_by_activation(topic_first(re.sub(r"[\r\n]+", "", title).strip()), question))
     qstart = len(body)
     # the question: the last clause of the title
     for pattern, kind in _JA_QUESTION:

@@ -142,3 +142,17 @@ def test_real_scripts_a_negation_asked_as_the_negating_activation(shared_dir, en
     assert scenario.steps[0].card == magic.ref and scenario.steps[-1].action == "chain"
     assert results[scenario.id].log["steps"][0]["status"] == "done"
     assert results[scenario.id].log["steps"][-1]["offered"] is False
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_second_copy_in_the_turn_the_first_applied(shared_dir, engine_driver):
+    # 「EXP」を同一ターン中に2枚発動できますか？ -> できません: the first 「EXP」 activated and resolved, the second is not offered
+    # (its condition: no additional Pendulum Summon granted yet); alone (the baseline) it is
+    compiled, verdict, results = _real_verdict(shared_dir, 23520, {"EXP": 58308221}, engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    scenario = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    first, asked = scenario.steps[0], scenario.steps[-1]
+    assert first.card != asked.card and {c.code for c in scenario.setup.cards if c.ref in (first.card, asked.card)} == {58308221}
+    log = results[scenario.id].log["steps"]
+    assert log[0]["status"] == "done" and log[-1]["offered"] is False
