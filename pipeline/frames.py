@@ -147,6 +147,35 @@ def topic_first(body: str) -> str:
     return f"{m.group('rest')}、{m.group('topic')}を{m.group('verb')}{body[m.end():]}"
 
 
+# 「A」の効果を「B」の効果で無効にできますか, where the question asks whether B can be activated (「B」『…』効果を発動
+# できますか): the answer says whether B's activation can answer A's (「効果を発動することはできません」)
+_JA_NEGATED_BY = re.compile(r"^(?P<a>" + _NAME + r")の(?P<what>効果|発動)を(?P<b>" + _NAME + r")(?:の効果)?で無効に"
+                            r"(?:する事が|することが|する事は|することは)?でき(?:ます|ません)か")
+_JA_CAN_ACTIVATE = r"発動(?:する事は|することは|する事が|することが)?でき(?:ます|ません)か"
+
+
+def negated_by_activation(body: str, question: str) -> str:
+    """A title asking whether B negates A (「A」の効果を「B」の効果で無効にできますか) whose question asks whether B can
+    be activated, read as 「A」の効果の発動にチェーンして、「B」の効果を発動できますか. Other titles unchanged."""
+    m = _JA_NEGATED_BY.match(body)
+    asked = (question or "").split("回答", 1)[0]
+    if not m or not re.search(re.escape(m.group("b")) + r"(?:『[^『』]*』|[^。？?『])*" + _JA_CAN_ACTIVATE, asked):
+        return body
+    event = "効果の発動" if m.group("what") == "効果" else "発動"
+    return f"{m.group('a')}の{event}にチェーンして、{m.group('b')}の効果を発動できますか{body[m.end():]}"
+
+
+# 「X」を同一ターン中に2枚発動できますか: X activated, then its second copy asked (read_second_copy)
+_JA_TWO_IN_A_TURN = re.compile(r"^(?P<x>" + _NAME + r")を(?:同一|同じ|1|１)ターン(?:中|の間|内)?に(?:2|２)枚(?=発動できますか)")
+
+
+def two_in_a_turn(body: str) -> str:
+    """A title asking whether two copies of X can be activated in one turn, read as 「X」を発動したターンに、2枚目の
+    「X」を発動できますか. Other titles unchanged."""
+    m = _JA_TWO_IN_A_TURN.match(body)
+    return f"{m.group('x')}を発動したターンに、2枚目の{m.group('x')}を{body[m.end():]}" if m else body
+
+
 # 「自分が召喚・特殊召喚に成功した「X」の効果を発動している」: the monster whose effect is activated was Normal
 # Summoned (or Summoned either way) just before; the compiler plays that Summon first where the effect is a
 # trigger of it (steps.summon_triggered), else the monster is on the field. A Special Summon only (「特殊召喚に
@@ -946,7 +975,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     purpose = False  # the question asks to activate a card and do what it does after (を発動し、…できますか)
     title = title or question.split("\n")[0]
     cards = _Cards(passcodes)
-    body = topic_first(re.sub(r"[\r\n]+", "", title).strip())
+    body = two_in_a_turn(negated_by_activation(topic_first(re.sub(r"[\r\n]+", "", title).strip()), question))
     qstart = len(body)
     # the question: the last clause of the title
     for pattern, kind in _JA_QUESTION:

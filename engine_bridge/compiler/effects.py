@@ -103,6 +103,11 @@ def effect_index(frame: Frame, code: int, cards: CardSource, activation: bool) -
             return None  # the card's activation itself (a Spell/Trap Card activated)
         raise NotCompiled(f"which of 「{text[:0]}{code}」's {len(numbered)} effects the question asks is not said")
     script = cards.script(code) or ""
+    # (a Pendulum Monster's text is its monster text: its Pendulum Effect's ①② are not among `numbered`)
+    pendulum_asked = cards.kind(code) == "pendulum" and q.effect_kind == "pendulum"
+    by_kind = None if pendulum_asked else _by_kind(text, len(numbered), script, cards.kind(code), wanted)
+    if by_kind is not None:
+        return by_kind
     described = sorted({int(n) for n in _STRINGID.findall(script)})
     if described[:len(numbered)] == list(range(len(numbered))) and len(described) == len(numbered):
         return wanted - 1
@@ -129,6 +134,51 @@ def effect_index(frame: Frame, code: int, cards: CardSource, activation: bool) -
         return None  # its other activated effects are triggers of events the set-up does not make: one option
     raise NotCompiled(f"effect {CIRCLED[wanted - 1]} of {code}: its script's option texts (Stringid {described}) "
                       f"do not line up with the card's {len(numbered)} numbered effects")
+
+
+def _by_kind(text: str, count: int, script: str, kind: str, wanted: int) -> int | None:
+    """n of aux.Stringid for numbered effect `wanted`, where the script's described effects do not line up with
+    the text's ①② one by one in kind (activated or not) but do within each kind: 「方界法」 describes its continuous
+    ② first (Stringid 0), its activated ①③ after (1, 2); 「ＳＲタケトンボーグ」's ① is an undescribed summon
+    procedure and its ② Stringid 0 (its Stringid 1 is a restriction's client hint, registered as ② resolves). A
+    Pendulum Monster's text is its monster text alone: the Pendulum Zone's effects are left out. None when the kinds
+    line up one by one (the caller's checks decide) or the counts of a kind differ."""
+    kinds = {n: activated for n, activated, where in described_effects(script)
+             if not (kind == "pendulum" and "LOCATION_PZONE" in where)}
+    activated = activated_effects(text)
+    if not kinds or all((n in activated) == kinds.get(n - 1, False) for n in range(1, count + 1)):
+        return None
+    mine = [n for n in range(1, count + 1) if (n in activated) == (wanted in activated)]
+    options = sorted(n for n, a in kinds.items() if a == (wanted in activated))
+    return options[mine.index(wanted)] if len(options) == len(mine) else None
+
+
+_CREATED = re.compile(r"\b(\w+)\s*=\s*(?:Effect\.CreateEffect\(|(\w+):Clone\(\))")
+_ACTIVATED_TYPES = ("EFFECT_TYPE_IGNITION", "EFFECT_TYPE_QUICK", "EFFECT_TYPE_TRIGGER", "EFFECT_TYPE_ACTIVATE")
+
+
+def described_effects(script: str) -> list[tuple[int, bool, str]]:
+    """The effects a script's initial_effect creates with an option text: (n of aux.Stringid, whether it is
+    activated — an Ignition, Quick, Trigger or activation type —, its SetRange), in the order created. An
+    effect runs from its variable's creation to the next (a name is often reused); a clone keeps the type and
+    range of the effect it copies unless it sets its own."""
+    body = _initial_effect(script)
+    made = list(_CREATED.finditer(body))
+    seen: dict[str, tuple[str, str]] = {}  # a variable's latest type and range, for its clones
+    out = []
+    for i, m in enumerate(made):
+        var = m.group(1)
+        end = next((n.start() for n in made[i + 1:] if n.group(1) == var), len(body))
+        span = body[m.end():end]
+        types = " ".join(re.findall(r"\b" + _SET_TYPE.format(var=re.escape(var)), span))
+        where = " ".join(re.findall(rf"\b{re.escape(var)}:SetRange\(([^)]*)\)", span))
+        if m.group(2):
+            types, where = types or seen.get(m.group(2), ("", ""))[0], where or seen.get(m.group(2), ("", ""))[1]
+        seen[var] = (types, where)
+        descs = re.findall(r"\b" + _SET_DESC.format(var=re.escape(var)), span)
+        if descs:
+            out.append((int(descs[0]), any(t in types for t in _ACTIVATED_TYPES), where))
+    return out
 
 
 # the words of a card text's trigger for an event that befalls the card itself (what a ruling asking about "its

@@ -189,7 +189,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         raise NotCompiled(_no_compiler(frame))
     _check_read_yes_no(frame)
     _check_one_mode_refused(ruling, frame)
-    frame = activated_first(frame, cards)  # 「X」の効果が適用されている: X activated and resolved first
+    question = (as_ruling(ruling).text or "").split("回答", 1)[0]
+    frame = activated_first(frame, cards, question)  # 「X」の効果が適用されている: X activated and resolved first
     by_ref = {c.ref: c for c in frame.cards}
     _check_cards(frame, cards)
     qcard = by_ref[q.card]
@@ -499,7 +500,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                     continue
                 steps.append(_summon_step(e, p, filler) if e.action != "activate" else Step(
                     action="chain" if any(e is link for link in links[1:]) else "activate", card=e.card,
-                    target=[*(t for t in e.targets if t != q.card), *pool], answer=True,
+                    # (the questioned card too where the question answers no chain: 「X」が適用されている「Q」)
+                    target=[*(t for t in e.targets if t != q.card or not chained), *pool], answer=True,
                     # its costs and choices among the cards its text names (with filler)
                     select=([e.declared] if e.declared else []) + (
                         [c.ref for c in event_named if c.ref.startswith(f"f{p}-{e.card}n")] if filler else []),

@@ -481,6 +481,10 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
             cards.script(source.passcode) or "", cards, exclude={chosen.passcode, *stand_ins[:1]},
             kind_ok=_same_kind(chosen.passcode, where, cards), without=chosen.described,
             like=cards.data.get(chosen.passcode))
+    if COMPUTED_LEVEL.search(cards.script(source.passcode) or ""):
+        # the chooser looks for a Level the play makes (「その元々のレベルの合計と同じレベルを持つ」: the Levels released):
+        # a stand-in of another Level is chosen or not by what the board's Levels add up to, not the deciding condition
+        baseline_codes = [c for c in baseline_codes if _level(c, cards) == _level(chosen.passcode, cards)]
     stand_where = (where, where_position)
     if trap_monster:
         # the Trap Monster Set, activated first (it Special Summons itself); the baseline a vanilla monster face-up
@@ -1101,6 +1105,14 @@ MUTUAL_DESTRUCTION = "destroys by battle, both destroyed"
 CAUSED_NOTES = ("by battle", "by an effect", "by a Spell's effect", "by battle or an effect", "destroys by battle",
                 MUTUAL_DESTRUCTION, "declares an attack", "declares a direct attack", *BATTLE_WINDOWS)
 # whose attack a response is for, by the responding card's text
+# a script filter comparing a card's Level with one computed in play (c:IsLevel(lv), the Levels of a group added up)
+COMPUTED_LEVEL = re.compile(r"IsLevel\(\s*[a-z_]\w*\s*\)|GetSum\(\s*Card\.Get(?:Original)?Level\s*\)")
+
+
+def _level(code: int, cards: CardSource) -> int:
+    return int(cards.data.get(code, {}).get("level") or 0) & 255
+
+
 _THEIR_ATTACK = re.compile(r"相手(?:フィールドの|の)?モンスター(?:が|の)(?:直接)?攻撃(?:を)?宣言|"
                            r"相手モンスターの攻撃宣言時|相手の直接攻撃宣言時")
 _OWN_ATTACK = re.compile(r"自分(?:フィールド)?の[^。]{0,30}?(?:モンスター|」)(?:が|の)[^。]{0,10}?攻撃(?:を)?宣言|自分フィールドの「")
