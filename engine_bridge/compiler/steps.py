@@ -139,6 +139,36 @@ def link_players(links: list[FrameEvent], by_ref: dict[str, FrameCard], asker: i
     return players
 
 
+# The stand-in activations a chain's first link is chained to when that link's effect is only activated in response
+# to an activation (its script's SetCode is EVENT_CHAINING: 「我が身を盾に」, 「餅カエル」②) and the ruling names none,
+# each one variant, monster effects (the activation most such conditions accept: 「相手がモンスターの効果・魔法・罠カード
+# を発動した時」; Ignition effects, so activated by the turn player): first 「魂を喰らう者 バズー」, whose monster stays on
+# the field (a link that destroys or negates "that card" needs it there: 「幽鬼うさぎ」, 「餅カエル」), then 「追放された騎士」,
+# which destroys a monster (「モンスターを破壊する効果」) but tributes itself.
+NESTED_PRELUDES = (40133511, 74131780)  # Bazoo the Soul-Eater, Exiled Force
+
+
+def nested_preludes(links: list[FrameEvent], by_ref: dict[str, FrameCard], player: int,
+                    cards: CardSource) -> list[tuple[str, SetupCard, Step]]:
+    """For a chain whose first link (activated by `player`) answers only an activation (response_event is
+    EVENT_CHAINING), the activations it can be chained to: (label, stand-in card of the other player, its
+    activation step, taking `player`'s filler as targets); empty when the first link can be activated on its own."""
+    if not links:
+        return []
+    card = by_ref[links[0].card]
+    script = cards.script(card.passcode) or ""
+    if response_event(script, _event_effect(links[0], card.passcode, cards)) != "EVENT_CHAINING":
+        return []
+    out = []
+    cards.ensure(list(NESTED_PRELUDES))
+    for code in (c for c in NESTED_PRELUDES if runnable(c, cards)):
+        out.append((f"「{card.name}」 chained to {code}", SetupCard(ref="n0", code=code, player=1 - player, location="mzone",
+                                                                   position="faceup_attack"),
+                    Step(action="activate", card="n0", answer=True,
+                         target=[f"f{player}-{t}" for t in ("m1", "m2", "s1", "g1")] + [f"f{1 - player}-g1"])))
+    return out
+
+
 def _summon_step(event: FrameEvent, player: int, filler: bool | str) -> Step:
     """A Normal or Special Summon before the question; a Tribute Summon takes the summoner's filler
     monsters (bare, a summon that needs tributes cannot be played: inconclusive)."""
