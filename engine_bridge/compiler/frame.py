@@ -338,7 +338,9 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     link_player = link_players(links, by_ref, asker, activator) if len(links) > 1 else {}
     if link_player:
         turn_player = link_player[links[0].card]
-    nested = nested_preludes(links, by_ref, link_player.get(links[0].card, activator), cards) if links else []
+    # (a first link after other events may answer one of them: no stand-in before it)
+    nested = nested_preludes(links, by_ref, link_player.get(links[0].card, activator), cards) if (
+        links and links[0] is events[0]) else []
     placed: list[SetupCard] = []
     by_summon: set[str] = set()  # event cards whose trigger needs their Normal Summon (trigger_steps)
     # (and the cards an earlier activation targets that the ruling names: 「X」と「Y」を対象として、相手が「G」を発動)

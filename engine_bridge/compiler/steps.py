@@ -12,8 +12,9 @@ from typing import Any
 from engine_bridge.compiler.base import CardSource, NotCompiled, STAND_IN_SUMMON
 from engine_bridge.compiler.boards import (_check_cards, _fate_place, _filler, _named_cards, _situation_card, archetype_cards,
                                            filtered_cards, piled_cards, runnable)
-from engine_bridge.compiler.effects import (_activated_from, applies_on_its_own, _event_effect, _SET_DESC, _SET_TYPE, numbered_effect_text,
-                                            open_state_effects, referenced_cards, response_event)
+from engine_bridge.compiler.effects import (_activated_from, applies_on_its_own, _event_effect, event_effect_index, _SET_DESC,
+                                            _SET_TYPE, numbered_effect_text, open_state_effects, referenced_cards,
+                                            response_event)
 from engine_bridge.scenario import SetupCard, Step
 from rulings.records import Frame, FrameCard, FrameEvent, FrameQuestion, TRAP_MONSTER_NOTE
 
@@ -157,7 +158,8 @@ def nested_preludes(links: list[FrameEvent], by_ref: dict[str, FrameCard], playe
         return []
     card = by_ref[links[0].card]
     script = cards.script(card.passcode) or ""
-    if response_event(script, _event_effect(links[0], card.passcode, cards)) != "EVENT_CHAINING":
+    # (the effect as its step names it: an unnamed one of several, any of them)
+    if response_event(script, event_effect_index(links[0], card.passcode, cards)) != "EVENT_CHAINING":
         return []
     out = []
     cards.ensure(list(NESTED_PRELUDES))
