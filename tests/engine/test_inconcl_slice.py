@@ -54,3 +54,17 @@ def test_real_scripts_a_negation_chained_to_a_monster_effect(shared_dir, engine_
     assert verdict.verdict == "pass", verdict.reason
     actions, steps = _nested_run(compiled, verdict)
     assert actions == ["activate", "chain", "chain"] and steps[-1].expect == {"offered": True}
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_link_whose_effect_the_ruling_leaves_unnumbered(shared_dir, engine_driver):
+    # 「エクソシスター・カルマエル」の効果を発動した時、チェーンして「屋敷わらし」の効果を発動できますか? -> できません: the
+    # ruling's 『②…』 is not read as the link's effect, so any of the card's options is its step (its ② the only one it
+    # can activate in a chain); its effect takes nothing from the Graveyard, while the baseline's 「死者蘇生」 or 「リビング
+    # デッドの呼び声」 does
+    compiled, verdict, _ = _real_verdict(shared_dir, 24245, {"エクソシスター・カルマエル": 77675029, "屋敷わらし": 73642296},
+                                         engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    actions, steps = _nested_run(compiled, verdict)
+    assert actions == ["activate", "chain", "chain"] and steps[-1].expect == {"offered": False}
