@@ -207,7 +207,8 @@ def puzzle_lua(scenario: Scenario, export: bool = False) -> str:
         lines += CONTROLLED_LUA
     for scenario_player in (scenario.setup.turn_player, 1 - scenario.setup.turn_player):
         lines.append(f"Debug.SetPlayerInfo({pmap.to_engine(scenario_player)},{scenario.setup.lp[scenario_player]},0,0)")
-    for placed in place_cards(scenario):
+    placed_cards = place_cards(scenario)
+    for placed in placed_cards:
         card = placed.card
         location = LOCATION_CONSTANTS[card.location]
         position = card.effective_position
@@ -225,6 +226,7 @@ def puzzle_lua(scenario: Scenario, export: bool = False) -> str:
         if owner != placed.engine_player and card.location in FIELD_LOCATIONS:
             call = f"controlled({call},{placed.engine_player})"
         lines.append(call + f" -- {card.ref}" + (" (Set this turn)" if card.set_this_turn else ""))
+    lines += equip_lua(placed_cards)
     lines.append("Debug.ReloadFieldEnd()")
     marks = set_turn_lua(scenario)
     if marks:
@@ -263,6 +265,45 @@ def expected_outcome(scenario: Scenario) -> str:
     if scenario.expect.resolved is not None:
         parts.append(f"resolves {', '.join(scenario.expect.resolved)}")
     return "; ".join(parts) or "-"
+
+
+# A card equipped in the set-up (SetupCard.equipped_to): Debug.PreEquip; a card that is no Equip Spell (a monster an
+# effect equipped, 「サクリファイス」's) also gets what Duel.Equip and the equipping effect would give it: treated as an
+# Equip Spell, and an equip limit to its monster (without one the rules send an Equip Card to the Graveyard), both
+# reset when it leaves the field
+EQUIPPED_LUA = [
+    "local function equipped(c,tc)",
+    "  if not (c and tc) then return end",
+    "  Debug.PreEquip(c,tc)",
+    "  if c:IsType(TYPE_EQUIP) then return end",
+    "  local e1=Effect.CreateEffect(c)",
+    "  e1:SetType(EFFECT_TYPE_SINGLE)",
+    "  e1:SetProperty(EFFECT_FLAG_CANNOT_DISABLE)",
+    "  e1:SetCode(EFFECT_CHANGE_TYPE)",
+    "  e1:SetValue(TYPE_EQUIP+TYPE_SPELL)",
+    "  e1:SetReset(RESET_EVENT+RESETS_STANDARD)",
+    "  c:RegisterEffect(e1)",
+    "  local e2=e1:Clone()",
+    "  e2:SetCode(EFFECT_EQUIP_LIMIT)",
+    "  e2:SetValue(function(e,ec) return ec==tc end)",
+    "  c:RegisterEffect(e2)",
+    "end",
+]
+
+
+def equip_lua(placed_cards: list[PlacedCard]) -> list[str]:
+    """Equip the cards placed as Equip Cards (SetupCard.equipped_to) to their monsters (EQUIPPED_LUA), on the cards
+    the set-up put in those zones."""
+    where = {p.card.ref: p for p in placed_cards}
+    lines = []
+    for placed in placed_cards:
+        if placed.card.equipped_to is None:
+            continue
+        target = where[placed.card.equipped_to]
+        lines.append(f"equipped(Duel.GetFieldCard({placed.engine_player},LOCATION_SZONE,{placed.sequence}),"
+                     f"Duel.GetFieldCard({target.engine_player},LOCATION_MZONE,{target.sequence}))"
+                     f" -- {placed.card.ref} equipped to {target.card.ref}")
+    return [*EQUIPPED_LUA, *lines] if lines else []
 
 
 def set_turn_lua(scenario: Scenario) -> str:

@@ -26,10 +26,10 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from rulings.records import (ATTACKED_NOTE, BATTLES_NOTE, CONTROL_TAKER, DESCRIBED_SUMMON_NOTE, DESTROYED_IN_CHAIN_NOTE, DESTROYED_TOGETHER_NOTE,
-                             EACH_COPY, Frame,
+                             EACH_COPY, FOE_TURN, Frame, HAS_XYZ_MATERIALS,
                              FrameCard, FrameEvent, FrameQuestion, FrameZone, MOVED_BY_NOTE, NEGATED_SUMMON_NOTES,
                              NEGATES_SUMMON_NOTE, NOT_PROPERLY_SUMMONED,
-                             SENT_NOTE, TRAP_MONSTER_NOTE)
+                             SENT_NOTE, TRAP_MONSTER_NOTE, TRIBUTE_SUMMON_NOTE)
 from rulings.text import fold_name, language_family
 
 CIRCLED = {c: i for i, c in enumerate("①②③④⑤⑥⑦⑧⑨⑩", 1)}
@@ -89,6 +89,8 @@ _JA_SITUATION = [
                 # (「…が適用されているターンに」: in the turn it applies, as set up: activated this turn)
                 r"(?:適用(?:中|され)|効果適用中)(?:ている(?=ターン))?(?:ターン(?:中)?に)?"), "applied"),
     (re.compile(_NAME + r"(?:が|を)?(?:装備(?:している|され)|装備カード扱い)"), "equipped"),
+    # エクシーズ素材を持っている「X」: the words only (before the name), where X is read by the patterns below
+    (re.compile(r"(?:エクシーズ|X)素材を(?:持っている|持った|持つ)(?=" + _NAME + ")"), HAS_XYZ_MATERIALS),
     # 「X」のモンスター効果が無効になっている (by what, not said: the compiler's stand-in negates it)
     (re.compile(_NAME + r"の(?:モンスター効果|効果)が無効(?:に|化)(?:なって|されて)いる(?=場合|状態|時|、)"), "negated"),
     (re.compile(_NAME + r"が(?P<where>[^、「」]{0,20}?)(?:に|で)(?P<pos>表側表示|裏側表示|表側攻撃表示|表側守備表示|裏側守備表示)?(?:で)?存在(?:する|している)"), "present"),
@@ -756,6 +758,21 @@ def read_asked_phase(body: str, situation_text: str, frame: Frame, spans: list[t
     frame.events.append(FrameEvent(action="phase", note=_PHASE_STEP[m.group("phase")]))
 
 
+# 相手ターンに、/ 相手のターンに、 opening the situation: the turn the asker's question is asked in
+_JA_ASKED_TURN = re.compile(r"^相手(?:の)?ターン(?:に|中に|にて)、")
+
+
+def read_asked_turn(situation_text: str, frame: Frame, spans: list[tuple[int, int]]) -> None:
+    """The other player's turn a can_activate question of the asker is asked in, said as the situation's opening
+    clause (相手ターンに、自分は「X」を発動できますか): an event `phase` (note FOE_TURN); its words read (spans)."""
+    q = frame.question
+    m = _JA_ASKED_TURN.match(situation_text)
+    if q is None or q.kind != "can_activate" or q.actor not in (None, "self") or m is None:
+        return
+    spans.append((m.start(), m.end()))
+    frame.events.append(FrameEvent(action="phase", note=FOE_TURN))
+
+
 def _quoted_effect(event: FrameEvent, quote: str | None) -> None:
     """An event's 『』 quote: 『②』 is the effect's number, a longer one its text."""
     if not quote:
@@ -1005,12 +1022,15 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     # (the moved card may open the question's clause: 「G」の効果によって「X」をドローした場合、特殊召喚できますか)
     found += read_moved_by(body, cards, spans)
     found += read_described_summons(situation_text, cards, spans)
+    # (the summoned monster may open the question's clause: 「T」をリリースしてアドバンス召喚した「X」の効果)
+    found += read_tribute_summons(body, frame, cards, spans)
     found += read_negated_summon(situation_text, cards, spans)
     found += read_sent_from_piles(body, cards, spans)
     found += read_destroyed_together(situation_text, frame, cards, spans)
     found += read_declared(situation_text, cards, spans)
     found += read_trap_monsters(situation_text, cards, spans)
     read_owned(situation_text, cards, spans)
+    read_equipped_to(situation_text, cards, spans)
     read_control_moved(situation_text, cards, spans)
     for pattern, action in _JA_EVENTS:
         for m in pattern.finditer(situation_text):
@@ -1055,6 +1075,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     named = body.find("「", len(situation_text))
     read_chain_words(body[:named if named >= 0 else len(body)], frame, spans)
     read_asked_phase(body, situation_text, frame, spans)
+    read_asked_turn(situation_text, frame, spans)
     second = read_second_copy(body, frame, cards, spans)
     zone_spans += [second] if second else []
     # names in the situation no pattern explained: the frame cannot say what they do
@@ -1720,9 +1741,10 @@ def answered_applied(answer: str, frame: Frame, cards: _Cards, question: str = "
 
 
 # what an effect's resolution does that the duel's log shows (a card moved, LP changed, a draw, a position
-# changed): its processing's sentences with such a verb
+# changed): its processing's sentences with such a verb (装備する: a card moved to a Spell & Trap Zone as an
+# Equip Card, 「…を選んで装備カード扱いとしてこのカードに装備する」)
 _JA_SEEN_MOVE = (r"(?:特殊召喚|召喚|手札に加え|手札に戻|持ち主の手札に戻|墓地へ送|墓地に送|除外|破壊|デッキに戻|"
-                 r"素材と|セット|表示に)(?:する|し、|して)|回復する|ドローする")
+                 r"素材と|セット|表示に|装備)(?:する|し、|して)|回復する|ドローする")
 _JA_DAMAGE_DEALT = r"ダメージを[^。、]{0,6}?(?:与える|受ける)"
 _JA_SEEN_VERB = re.compile(_JA_SEEN_MOVE + "|" + _JA_DAMAGE_DEALT)
 
@@ -2603,6 +2625,26 @@ def _caused_by(m: "re.Match[str]") -> dict[str, str | None]:
 
 # 元々の持ち主が相手の「X」 / 相手フィールドに存在する、元々の持ち主が自分である「X」: a card controlled by the player who
 # does not own it (said of a card no event befalls: a target, a card in the situation)
+# 「A」の装備カードとなっている「B」 / 「A」の効果によって装備魔法カード扱いとなっている「B」: B is an Equip Card equipped to A
+_JA_EQUIPPED_TO = re.compile(r"(?P<a>" + _NAME + r")の(?:(?:モンスター効果|効果)(?:によって|で))?装備(?:魔法)?カード(?:扱い)?と(?:なって|して)"
+                             r"(?:いる|存在する)(?P<b>" + _NAME + ")")
+
+
+def read_equipped_to(situation: str, cards: _Cards, spans: list[tuple[int, int]]) -> None:
+    """An Equip Card equipped to a monster the title names (「A」の装備カードとなっている「B」): FrameCard.equipped_to of B,
+    and A on B's side (present); the words before B's name join `spans` (where B is, the patterns of states read)."""
+    for m in _JA_EQUIPPED_TO.finditer(situation):
+        if any(s <= m.start() < e for s, e in spans):
+            continue
+        a, b = cards.get(m.group("a")[1:-1]), cards.get(m.group("b")[1:-1])
+        if a.ref == b.ref:
+            continue
+        b.equipped_to = a.ref
+        a.controller = a.controller or b.controller
+        a.state += [] if "present" in a.state else ["present"]
+        spans.append((m.start(), m.start("b")))
+
+
 _JA_OWNED = re.compile(r"(?P<at>(?:相手|自分)(?:の)?(?:フィールド|モンスターゾーン)(?:上)?に(?:表側表示で)?存在する、?)?"
                        r"元々の持ち主が(?P<owner>相手|自分)(?:の|である|となる)、?(?P<x>" + _NAME + r")")
 
@@ -2688,6 +2730,38 @@ def read_destroyed_together(situation: str, frame: Frame, cards: _Cards,
         x = cards.get(m.group("x")[1:-1])
         found.append((m.start(), FrameEvent(action="destroy", card=x.ref, targets=[other.ref],
                                             note=DESTROYED_TOGETHER_NOTE)))
+        spans.append((m.start(), m.end()))
+    return found
+
+
+# 「T」をリリースして（、）「X」を（表側表示で）アドバンス召喚した / 「T」をリリースしてアドバンス召喚した「X」 (X then opens the
+# question): X Tribute Summoned with T, a named monster or one of an archetype (裏側表示の「A」と名のつくモンスター); a count
+# of Tributes or another description is more than the scenario places
+_JA_TRIBUTE_SUMMON = re.compile(
+    r"(?<![のな])(?:(?P<t>" + _NAME + r")|(?P<desc>(?:裏側表示の|表側表示の)?「[^「」]+」と名のつ(?:く|いた)モンスター))をリリースして、?"
+    r"(?:(?P<x>" + _NAME + r")を(?:表側表示で)?アドバンス召喚(?:した|する)(?=場合|時|際)|アドバンス召喚した(?P<x2>" + _NAME + r"))")
+
+
+def read_tribute_summons(body: str, frame: Frame, cards: _Cards, spans: list[tuple[int, int]]) -> list[tuple[int, FrameEvent]]:
+    """「T」をリリースして「X」をアドバンス召喚した場合: X's Tribute Summon (note TRIBUTE_SUMMON_NOTE, T its target: a
+    described card for 「A」と名のつくモンスター); their words join `spans`."""
+    found: list[tuple[int, FrameEvent]] = []
+    for m in _JA_TRIBUTE_SUMMON.finditer(body):
+        if any(s <= m.start() < e for s, e in spans):
+            continue
+        x = cards.get((m.group("x") or m.group("x2"))[1:-1])
+        if m.group("desc"):
+            frame.cards = cards.cards
+            # (described_card reads the archetype said 「A」と名のついた)
+            t = _described(frame, m.group("desc").replace("と名のつく", "と名のついた"), archetype=True)
+            if t is None:
+                continue
+            cards.cards.append(t)
+        else:
+            t = cards.get(m.group("t")[1:-1])
+        if t.ref == x.ref:
+            continue
+        found.append((m.start(), FrameEvent(action="summon", card=x.ref, targets=[t.ref], note=TRIBUTE_SUMMON_NOTE)))
         spans.append((m.start(), m.end()))
     return found
 

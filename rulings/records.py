@@ -252,6 +252,8 @@ class FrameCard(Record):
     """for a card the ruling describes instead of naming it (「リンクモンスター」「ランク1のモンスター」): its
     traits (link, xyz, token, normal, rank=1, level=4, atk<=1800, attribute=WIND, race=INSECT …); the
     compiler picks a card that has them"""
+    equipped_to: str | None = None
+    """FrameCard.ref of the monster this card is equipped to, as an Equip Card (「A」の装備カードとなっている「B」)"""
 
 
 class FrameAct(Record):
@@ -273,7 +275,7 @@ class FrameEvent(FrameAct):
     action: str
     """activate | summon | special_summon | flip_summon | set | attack | destroy | send_to_grave | banish | leave (a
     card left a zone between an activation and its resolution: note "leaves the grave" …) | phase (of no card: the
-    phase of the turn the question is asked in, note main2 | end)"""
+    phase of the turn the question is asked in, note main2 | end | FOE_TURN)"""
     chained_to: str | None = None
     note: str | None = None
     described: str | None = None
@@ -309,12 +311,21 @@ NOT_PROPERLY_SUMMONED = "not properly summoned"
 BATTLES_NOTE = "battles (either attacks)"
 # a named monster attacked by one of the other player's the ruling does not name (「X」が攻撃された時に「Y」を発動した場合)
 ATTACKED_NOTE = "is attacked by an unnamed monster"
+# a FrameEvent note: the Tribute Summon (アドバンス召喚) of the event's card with the monsters its targets Tributed, named or
+# described (「T」をリリースして「X」をアドバンス召喚した場合 / 「T」をリリースしてアドバンス召喚した「X」の効果 / 裏側表示の「A」と
+# 名のつくモンスターをリリースして…)
+TRIBUTE_SUMMON_NOTE = "tribute summoned with its target monsters"
 # a FrameEvent note: a monster the ruling describes, not names, Summoned (相手が恐竜族モンスターを召喚・特殊召喚した場合 /
 # 自分の墓地の恐竜族モンスターが相手の「死者蘇生」の効果によって特殊召喚された時): the question's trigger answers it
 DESCRIBED_SUMMON_NOTE = "a described monster summoned"
 # a FrameCard.state of the questioned card the situation has several copies of (「X」が2体存在する場合、…それぞれの効果を
 # 発動できますか): each copy activated in one chain, the question asked of the last one
 EACH_COPY = "each copy activated in one chain"
+# a FrameCard.state: an Xyz Monster that has Xyz Materials (エクシーズ素材を持っている「X」): set up with them (an Xyz
+# Monster the set-up places in the Monster Zone has two)
+HAS_XYZ_MATERIALS = "has Xyz Materials"
+# a `phase` FrameEvent note: the question is asked in the other player's turn (相手ターンに、自分は「X」を発動できますか)
+FOE_TURN = "in the other player's turn"
 # a FrameCard.state: the card whose effect moved another card to the field of the player who does not own it
 # (「G」によってコントロールが相手に移っている「X」 / 「G」の効果によってコントロールを得た「X」): X is set up there
 # (FrameCard.owner), G is not played
@@ -688,11 +699,16 @@ class SetupCard(Record):
     """a monster in the Graveyard or banished that was properly Summoned before it got there (an Extra Deck
     monster Summoned by its own procedure): one whose revival the rules limit (正規の手順) can be Special Summoned
     from there; a monster placed in the Monster Zone always counts as properly Summoned"""
+    equipped_to: Ref | None = None
+    """the ref of the monster (in a Monster Zone) this card, face-up in the Spell & Trap Zone, is equipped to
+    (EDOPro's Debug.PreEquip): an Equip Card, or a monster treated as one"""
 
     @model_validator(mode="after")
     def _on_field(self) -> "SetupCard":
         if self.set_this_turn and self.location not in FIELD_LOCATIONS:
             raise ValueError(f"card {self.ref!r}: set_this_turn only applies to cards on the field")
+        if self.equipped_to is not None and (self.location != "szone" or self.position == "facedown"):
+            raise ValueError(f"card {self.ref!r}: equipped_to only applies to a face-up card in the Spell & Trap Zone")
         if self.properly_summoned and self.location not in ("grave", "removed"):
             raise ValueError(f"card {self.ref!r}: properly_summoned only applies in the grave or removed "
                              f"(a monster in the Monster Zone counts as properly Summoned)")
@@ -726,6 +742,10 @@ class Setup(Record):
         repeated = sorted({r for r in refs if refs.count(r) > 1})
         if repeated:
             raise ValueError(f"setup.cards repeats ref(s) {', '.join(repeated)}")
+        monsters = {c.ref for c in self.cards if c.location == "mzone"}
+        for c in self.cards:
+            if c.equipped_to is not None and c.equipped_to not in monsters:
+                raise ValueError(f"card {c.ref!r}: equipped_to {c.equipped_to!r} is no card in a Monster Zone")
         return self
 
     def card(self, ref: str) -> SetupCard:

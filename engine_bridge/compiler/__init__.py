@@ -32,6 +32,7 @@ Modules, each owning one idea (each imports only those above it):
     steps     events and steps before the questioned action, played activations
     verdicts  expectations, outcomes and verdicts beside baselines (settle, judged_beside_baseline, one_*)
     kinds     compilers of the question kinds beside `offered`
+    tributes  a Tribute Summon with named Tributes before the question, and its summoned monster's trigger
     frame     compile_frame and the `offered` compiler
 """
 from __future__ import annotations

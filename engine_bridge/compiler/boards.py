@@ -945,11 +945,26 @@ def _trait_value(arg: str, names: dict[str, int]) -> int | None:
     return total
 
 
+# Levels checked one by one and joined by "or" in parentheses or as the whole return value ((c:IsLevel(7) or
+# c:IsLevel(8))): one IsLevel of any of them, as c:IsLevel(7,8) checks (read as two calls, they would be two traits a
+# card must both pass); an "or" run beside an "and" unparenthesised is left as it is (which one binds first is not read)
+_LEVEL_OR = r"(?:(?<=\()|(?<=return )){card}:IsLevel\(\w+\)(?:\s+or\s+{card}:IsLevel\(\w+\))+(?=\s*\)|\s*$)"
+
+
+def _levels_joined(card: str, body: str) -> str:
+    """A filter's body with each run of _LEVEL_OR written as one c:IsLevel(a,b,...)."""
+    def joined(m: re.Match) -> str:
+        levels = re.findall(re.escape(card) + r":IsLevel\((\w+)\)", m.group(0))
+        return f"{card}:IsLevel({','.join(levels)})"
+    return re.sub(_LEVEL_OR.format(card=re.escape(card)), joined, body, flags=re.M)
+
+
 def _constant_traits(card: str, body: str, names: dict[str, int]) -> list[tuple[bool, str, list[int]]]:
     """The traits a filter function's body checks of its card parameter with constant values only
-    (c:IsSetCard(SET_DD), c:IsLevelBelow(4), Is<Type> shorthands as IsType), as (negated, call, values)."""
+    (c:IsSetCard(SET_DD), c:IsLevelBelow(4), Is<Type> shorthands as IsType; Levels joined by "or" as one IsLevel),
+    as (negated, call, values)."""
     traits = []
-    for negated, call, args in re.findall(_TRAIT_CALL.format(card=re.escape(card)), body):
+    for negated, call, args in re.findall(_TRAIT_CALL.format(card=re.escape(card)), _levels_joined(card, body)):
         call, args = _shorthand(call, args)
         values = [_trait_value(a, names) for a in args.split(",") if a.strip()]
         if values and None not in values:

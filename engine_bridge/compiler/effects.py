@@ -235,6 +235,32 @@ def numbered_effect_text(text: str, number: int | None) -> str:
     return next((p for p in parts if p[:1] == CIRCLED[number - 1]), text)
 
 
+# a numbered effect that is a trigger of its card's own Normal Summon (「このカードが召喚・特殊召喚に成功した場合に発動できる」)
+_OWN_SUMMON_TRIGGER = re.compile(r"^(?:[①-⑩][：:])?このカードが(?:通常)?召喚(?:・(?:反転召喚|特殊召喚))*に成功した(?:場合|時)")
+
+
+def undescribed_summon_trigger(effect_text: str, script: str) -> bool:
+    """Whether a numbered effect (its text) is a trigger of its card's own Normal Summon that the script creates
+    once, without an option text (no aux.Stringid to line up with the card's numbered effects: 「巨竜の守護騎士」's
+    ①): in the chain window right after that Summon the engine offers no other effect of the card (its Ignition
+    effects wait for an open game state, its other triggers for their own events), so any option there is it."""
+    if not _OWN_SUMMON_TRIGGER.search(effect_text):
+        return False
+    summon_triggers = []
+    for var in dict.fromkeys(_EFFECT_VAR.findall(script)):
+        types = " ".join(re.findall(_SET_TYPE.format(var=re.escape(var)), script))
+        codes = re.findall(r"{var}:SetCode\((\w+)\)".format(var=re.escape(var)), script)
+        if "TRIGGER" in types and "SINGLE" in types and "EVENT_SUMMON_SUCCESS" in codes:
+            summon_triggers.append(var)
+    return len(summon_triggers) == 1 and not re.findall(_SET_DESC.format(var=re.escape(summon_triggers[0])), script)
+
+
+def undescribed_summon_event(event: FrameEvent, code: int, cards: CardSource) -> bool:
+    """Whether the effect an activation event quotes or numbers is an undescribed_summon_trigger of its card."""
+    said = event.effect_text or (numbered_effect_text(cards.texts.get(code, ""), event.effect) if event.effect else "")
+    return bool(said) and undescribed_summon_trigger(said, cards.script(code) or "")
+
+
 def _activated_from(effect_text: str) -> str | None:
     """Where a monster's effect is activated from, when its text says (墓地のこのカードを除外して発動できる:
     the Graveyard; 手札のこのカードを捨てて / このカードを手札から: the hand); None when it does not
@@ -278,13 +304,16 @@ def event_effect_index(event: FrameEvent, code: int, cards: CardSource, activati
     for any option of the card (one effect, or the card's activation when the ruling names none); with
     activation=False an unnamed one of several effects is not compiled (effect_index). An effect the ruling
     describes (FrameEvent.described) is the numbered effect its words fit; one they fit in none or several
-    of is not compiled."""
+    of is not compiled. A trigger of the card's own Normal Summon its script gives no option text
+    (undescribed_summon_trigger) is None: the window after that Summon offers it alone."""
     effect = event.effect
     if effect is None and not event.effect_text and getattr(event, "described", None):
         text = cards.texts.get(code, "")
         effect = described_effect(text, event.described)
         if effect is None and len(activated_effects(text)) > 1:
             raise NotCompiled(f"which of {code}'s effects 「{event.described}」 describes is not read")
+    if undescribed_summon_event(event, code, cards):
+        return None  # played in the window after its own Normal Summon, where it is the one option
     asked = Frame(question=FrameQuestion(kind="can_activate", effect=effect, effect_text=event.effect_text))
     return effect_index(asked, code, cards, activation=activation)
 

@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from engine_bridge.carddata import setcodes_complete
+from engine_bridge.constants import load_constants
 from engine_bridge.compiler.base import (_ruling_id, _BY_OWN_EFFECT, _scenario, _slug, _where, CardSource, Compiled, FILLER_SET,
                                          NotCompiled, SUMMON_HOW, TEMPLATE)
 from engine_bridge.compiler.boards import (EFFECT_DESTROYER, runnable, _chain_standins, _check_cards, _field_place, _filler, _named_cards,
@@ -31,9 +32,11 @@ from engine_bridge.compiler.steps import (nested_preludes, _check_event_sides, a
                                           _summon_baseline, _summon_step, chain_links, link_players, PLAYED_EVENTS,
                                           burial_steps, revive_steps, revive_triggered, REVIVED_NOTE, STAND_IN_REVIVE, summon_triggered,
                                           trap_monsters_activated, trigger_steps)
+from engine_bridge.compiler.tributes import compile_tribute_summon, tribute_summoned
 from engine_bridge.scenario import Scenario, SetupCard, Step
 from engine_bridge.templates.base import as_ruling
-from rulings.records import (CONTROL_TAKER, DESCRIBED_SUMMON_NOTE, DESTROYED_TOGETHER_NOTE, Frame, FrameCard, FrameEvent,
+from rulings.records import (CONTROL_TAKER, DESCRIBED_SUMMON_NOTE, DESTROYED_TOGETHER_NOTE, FOE_TURN, Frame, FrameCard, FrameEvent,
+                             HAS_XYZ_MATERIALS,
                              MOVED_BY_NOTE, NEGATES_SUMMON_NOTE, NOT_PROPERLY_SUMMONED, SENT_NOTE, TRAP_MONSTER_NOTE)
 
 
@@ -84,10 +87,13 @@ def _no_compiler(frame: Frame) -> str:
     return f"question kind {q.kind}: no compiler for it yet"
 
 
-_PHASE_NAMES = {"main2": "Main Phase 2", "end": "End Phase"}
-# the steps from Main Phase 1 (where every frame scenario starts) to the phase a question is asked in
+_PHASE_NAMES = {"main2": "Main Phase 2", "end": "End Phase", FOE_TURN: "other player's turn"}
+# the steps from Main Phase 1 (where every frame scenario starts) to the phase a question is asked in; in the other
+# player's turn (its Main Phase 1: that player is the turn player), the window its move to the Battle Phase opens,
+# where the asker answers (an open game state is the turn player's only)
 _PHASE_STEPS = {"main2": [Step(action="phase", phase="battle"), Step(action="phase", phase="main2")],
-                "end": [Step(action="phase", phase="end")]}
+                "end": [Step(action="phase", phase="end")],
+                FOE_TURN: [Step(action="phase", phase="battle")]}
 
 
 def _check_owned(frame: Frame) -> None:
@@ -107,6 +113,40 @@ def _check_owned(frame: Frame) -> None:
         if not (befalls or (q.kind in ("can_activate", "can_target") and q.targets == [c.ref] and not frame.events)):
             raise NotCompiled(f"「{c.name}」 is controlled by the player who does not own it: not compiled for this "
                               f"question yet")
+
+
+def _check_xyz_materials(frame: Frame, cards: CardSource) -> None:
+    """A card the ruling says has Xyz Materials (HAS_XYZ_MATERIALS) is set up with them only as an Xyz Monster the
+    situation puts face-up in the Monster Zone (puzzle.SUMMONED_LUA attaches two); elsewhere not compiled."""
+    for c in frame.cards:
+        if HAS_XYZ_MATERIALS not in c.state:
+            continue
+        xyz = c.passcode is not None and bool(cards.ensure([c.passcode]).data.get(c.passcode, {}).get("type", 0)
+                                              & load_constants()["TYPE_XYZ"])
+        if not (xyz and "present" in c.state and c.location in (None, "field", "mzone")
+                and not (c.position or "").startswith("facedown")):
+            raise NotCompiled(f"「{c.name}」 has Xyz Materials: set up only for a face-up Xyz Monster in the Monster Zone")
+
+
+def _check_equipped(frame: Frame, cards: CardSource) -> None:
+    """An Equip Card the ruling equips to a monster (FrameCard.equipped_to) is set up so (SetupCard.equipped_to) by the
+    `offered` compiler, both cards situation cards (what the question is asked beside), the monster one it can place
+    in the Monster Zone; elsewhere not compiled."""
+    q = frame.question
+    by_ref = {c.ref: c for c in frame.cards}
+    for c in frame.cards:
+        if not c.equipped_to:
+            continue
+        monster = by_ref[c.equipped_to]
+        offered = q.kind in ("can_activate", "can_summon", "can_set") and not (
+            frame.events or q.targets or frame.fates or frame.applied or frame.stats or frame.lp or frame.damaged
+            or frame.summons or frame.to_hand)
+        if not offered or q.card in (c.ref, monster.ref) or "present" not in c.state or \
+                monster.passcode is None or cards.ensure([monster.passcode]).kind(monster.passcode) not in (
+                    "monster", "extra", "pendulum") or \
+                monster.location not in (None, "field", "mzone"):
+            raise NotCompiled(f"「{c.name}」 equipped to 「{monster.name}」: set up only beside a question whether another "
+                              f"card can be activated, summoned or Set, the monster placed in the Monster Zone")
 
 
 def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenario]:
@@ -137,6 +177,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     if negated and not (q.kind == "can_attack" and [c.ref for c in negated] == [q.card]):
         raise NotCompiled(f"「{negated[0].name}」's effect negated (by what, not said): compiled only for whether it can "
                           f"attack")
+    _check_xyz_materials(frame, cards)
+    _check_equipped(frame, cards)
     if frame.zones and (frame.fates or q.kind in ("is_destroyed", "can_select")):
         z = frame.zones[0]
         raise NotCompiled(f"situation: 「{z.text}」 (a zone stated {z.count}) is not compiled for {q.kind} yet")
@@ -151,6 +193,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         return compile_lp(ruling, frame, cards)
     if (frame.summons or frame.to_hand) and q.kind in ("what_happens", "other"):
         return compile_moved_into(ruling, frame, cards)
+    if tribute_summoned(frame):
+        return compile_tribute_summon(ruling, frame, cards)
     if q.kind == "applies" and re.search(r"発動(?:し|され)ますか$", q.text or ""):
         if len(frame.events) == 1 and frame.events[0].note in CAUSED_NOTES:
             # 「「X」が戦闘で…を破壊した場合、効果は発動しますか」: whether its trigger is activated (a mandatory one
@@ -338,9 +382,10 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     link_player = link_players(links, by_ref, asker, activator) if len(links) > 1 else {}
     if link_player:
         turn_player = link_player[links[0].card]
-    # (a first link after other events may answer one of them: no stand-in before it)
+    # (a first link after other events may answer one of them: no stand-in before it; in a later phase or the other
+    # player's turn the stand-in's Ignition effect cannot be activated)
     nested = nested_preludes(links, by_ref, link_player.get(links[0].card, activator), cards) if (
-        links and links[0] is events[0]) else []
+        links and links[0] is events[0] and phase is None) else []
     placed: list[SetupCard] = []
     by_summon: set[str] = set()  # event cards whose trigger needs their Normal Summon (trigger_steps)
     # (and the cards an earlier activation targets that the ruling names: 「X」と「Y」を対象として、相手が「G」を発動)
@@ -364,6 +409,9 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
             # a monster's effect activated before the question: the monster face-up on the activator's field
             # (an effect it cannot activate there makes that step unplayable: inconclusive, not a verdict)
             player = link_player.get(c.ref, activator)
+        elif c.equipped_to:
+            location, position = "szone", "faceup"  # an Equip Card (_check_equipped), equipped to its monster
+            player = player_of(c, 1 - qplayer)
         else:
             location, position = _field_place(kind, c)
             player = player_of(c, 1 - qplayer)
@@ -373,7 +421,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                 raise NotCompiled(f"「{c.name}」's effect applies once activated and resolved (its script has no "
                                   f"continuous effect): that activation is not compiled yet")
         placed.append(SetupCard(ref=c.ref, code=c.passcode, player=player, location=location, position=position,
-                                name=c.name))
+                                name=c.name, equipped_to=c.equipped_to))
     placed += declared_cards(events, placed, by_ref, qplayer, cards)
     placed += [SetupCard(ref=ref, code=by_ref[ref].passcode, player=1, location="szone", position="facedown",
                          name=by_ref[ref].name) for ref in (foe_traps if foe_steps else [])]
@@ -427,9 +475,9 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         if piled_on_field(in_play, qcard.passcode, cards):
             fillers += ("filtered field",)  # the same, its Main Deck monsters also face-up on the field
     for filler in fillers:
-        if phase == "end" and filler is not True:
-            # the End Phase opens a chain window for its player only if something can be activated in it: the
-            # filler's Set card can, so the questioned step answers that window (not a later turn's)
+        if phase in ("end", FOE_TURN) and filler is not True:
+            # the End Phase (the move to the Battle Phase) opens a chain window for a player only if something can be
+            # activated in it: the filler's Set card can, so the questioned step answers that window (not a later one)
             continue
         places = _question_places(qkind, qcard, frame) if not own else [_event_place(qkind, qcard, own[0].action)]
         if revived:
@@ -443,7 +491,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                                                           cards.data.get(qcard.passcode))]
         if not places:
             continue  # (no variant at all: NotCompiled below)
-        if chained and turn_player != qplayer:
+        if (chained and turn_player != qplayer) or phase == FOE_TURN:
             # in the other player's turn a Spell is activated from the field (Set), not from the hand
             places = [("szone", "facedown") if (loc == "hand" and qkind in ("spell", "continuous", "field")) else (loc, pos)
                       for loc, pos in places]
@@ -555,7 +603,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                        # (after the stand-in sent it from the Deck: not in the window of that activation)
                        after=[q.card] if buried and qaction == "chain" else [])
             ruling_scenario = _scenario(ruling, base, frame, ruling_setup, [*steps, ask], _where(location, filler),
-                                        no_setcodes=bool(no_setcodes and filler), turn_player=turn_player)
+                                        no_setcodes=bool(no_setcodes and filler),
+                                        turn_player=1 - qplayer if phase == FOE_TURN else turn_player)
             if nested:
                 # the chain's first link answers only an activation: chained to a stand-in activation of the other
                 # player (in that player's turn), one variant each; the baseline below (the questioned card chained

@@ -14,7 +14,7 @@ from engine_bridge.compiler.boards import (_check_cards, _fate_place, _filler, _
                                            filtered_cards, piled_cards, runnable)
 from engine_bridge.compiler.effects import (_activated_from, applies_on_its_own, _event_effect, event_effect_index, _SET_DESC,
                                             _SET_TYPE, numbered_effect_text, open_state_effects, referenced_cards,
-                                            response_event)
+                                            response_event, undescribed_summon_event)
 from engine_bridge.scenario import SetupCard, Step
 from rulings.records import Frame, FrameCard, FrameEvent, FrameQuestion, TRAP_MONSTER_NOTE
 
@@ -328,12 +328,16 @@ LEAVE_STANDINS = {"mzone": 94192409, "szone": 5318639, "pzone": 5318639, "fzone"
 
 
 def _leave_step(e: FrameEvent, placed: list[SetupCard], by_ref: dict[str, FrameCard], n: int,
-                cards: CardSource) -> tuple[SetupCard, Step]:
+                cards: CardSource, summoned: set[str] = frozenset()) -> tuple[SetupCard, Step]:
     """The stand-in that takes the `leave` event's card away (LEAVE_STANDINS), where it starts and its step
-    (chained, targeting exactly that card). NotCompiled where no stand-in does it or the card is elsewhere."""
+    (chained, targeting exactly that card); a card `summoned` by the steps before its activation (placed in the
+    hand for that Summon) is in the Monster Zone then. NotCompiled where no stand-in does it or the card is
+    elsewhere."""
     gone = next((p for p in placed if p.ref == e.card), None)
     if gone is None:
         raise NotCompiled(f"「{by_ref[e.card].name}」 leaves a zone before the question but is not on the board")
+    if gone.ref in summoned:
+        gone = SetupCard(**{**gone.__dict__, "location": "mzone"})
     left = (e.note or "").removeprefix("leaves the ")
     if not (left == gone.location or left == "field" and gone.location in ("mzone", "szone", "pzone", "fzone")):
         raise NotCompiled(f"「{by_ref[e.card].name}」 leaves the {left}, but it is in the {gone.location} when activated: "
@@ -408,7 +412,8 @@ def played_activations(frame: Frame, cards: CardSource, also: tuple[str, ...] = 
         placed.append(SetupCard(ref=e.card, code=card.passcode, player=player, location=location, position=position,
                                 name=card.name))
         effect = _event_effect(e, card.passcode, cards)
-        if not i and kind in ("monster", "pendulum") and summon_triggered(cards.script(card.passcode) or "", effect, single=True):
+        if not i and kind in ("monster", "pendulum") and (summon_triggered(cards.script(card.passcode) or "", effect, single=True)
+                                                          or undescribed_summon_event(e, card.passcode, cards)):
             # a trigger of its own Normal Summon: Normal Summoned from the hand first (a Level 4 or lower monster: no
             # tributes), its effect activated in the window after that Summon
             placed[-1] = SetupCard(**{**placed[-1].__dict__, "location": "hand", "position": None})
@@ -427,7 +432,7 @@ def played_activations(frame: Frame, cards: CardSource, also: tuple[str, ...] = 
     deciding = [_situation_card(c, cards, side(c, 1)) for c in situation]
     vanished: dict[str, str] = {}
     for n, e in enumerate(leaves):
-        stand_in, step = _leave_step(e, placed, by_ref, n, cards)
+        stand_in, step = _leave_step(e, placed, by_ref, n, cards, {st.card for st in prelude if st.action == "summon"})
         placed.append(stand_in)
         steps.append(step)
         vanished[stand_in.ref] = e.card

@@ -9,7 +9,7 @@ from functools import lru_cache
 import pytest
 
 from pipeline.frames import example_frame, frame_for, frame_ja, frame_nlp, frame_statement, topic_first
-from rulings.records import (CONTROL_TAKER, DESCRIBED_SUMMON_NOTE, DESTROYED_IN_CHAIN_NOTE, EACH_COPY, Frame,
+from rulings.records import (CONTROL_TAKER, DESCRIBED_SUMMON_NOTE, DESTROYED_IN_CHAIN_NOTE, EACH_COPY, Frame, HAS_XYZ_MATERIALS,
                              NEGATED_SUMMON_NOTES, NEGATES_SUMMON_NOTE, PageDoc, SENT_NOTE, TRAP_MONSTER_NOTE)
 
 
@@ -45,9 +45,9 @@ def test_opponent_monster_present_and_hand_effect(qa):
     # the answer: 「…特殊召喚する事ができない状態となっています。…モンスター効果を発動する事自体ができません。」
     assert f.question.effect == 1 and f.question.effect_kind == "monster" and f.answer == "no"
     ophion = next(c for c in f.cards if c.name == "ヴェルズ・オピオン")
-    assert (ophion.controller, ophion.location, ophion.position, ophion.state) == ("opponent", "mzone", "faceup", ["present"])
-    # its Xyz Materials are not read: the frame says so
-    assert f.unread == ["situation: 「エクシーズ素材を持っている」 is not read", "situation: a card state (エクシーズ素材)"]
+    assert (ophion.controller, ophion.location, ophion.position) == ("opponent", "mzone", "faceup")
+    # its Xyz Materials are a state of the card (tests/pipeline/test_frames_states.py)
+    assert ophion.state == [HAS_XYZ_MATERIALS, "present"] and f.unread == []
 
 
 def test_events_in_order_and_outcome(qa):
