@@ -28,7 +28,8 @@ from engine_bridge.compiler.kinds import (_chain_baselines, _check_read_yes_no, 
                                           compile_negated_summon, compile_stats, compile_triggered, destroyed_in_chain,
                                           pendulum_summon_asked)
 from engine_bridge.compiler.states import check_states
-from engine_bridge.compiler.steps import (_check_event_sides, activated_first, _event_named_cards, _event_place, _negation_window,
+from engine_bridge.compiler.steps import (nested_preludes, _check_event_sides, activated_first, _event_named_cards, _event_place,
+                                          _negation_window,
                                           _summon_baseline, _summon_step, chain_links, link_players, PLAYED_EVENTS,
                                           burial_steps, revive_steps, revive_triggered, REVIVED_NOTE, STAND_IN_REVIVE, summon_triggered,
                                           trap_monsters_activated, trigger_steps)
@@ -347,6 +348,10 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     link_player = link_players(links, by_ref, asker, activator) if len(links) > 1 else {}
     if link_player:
         turn_player = link_player[links[0].card]
+    # (a first link after other events may answer one of them: no stand-in before it; in a later phase or the other
+    # player's turn the stand-in's Ignition effect cannot be activated)
+    nested = nested_preludes(links, by_ref, link_player.get(links[0].card, activator), cards) if (
+        links and links[0] is events[0] and phase is None) else []
     placed: list[SetupCard] = []
     by_summon: set[str] = set()  # event cards whose trigger needs their Normal Summon (trigger_steps)
     # (and the cards an earlier activation targets that the ruling names: 「X」と「Y」を対象として、相手が「G」を発動)
@@ -564,12 +569,29 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
             base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
             keep = {q.card, *(c.ref for c in placed)}
             ruling_setup = zone_setup([*placed, qsetup, *extra], frame.zones, asker, keep, cards)
-            ruling_scenario = _scenario(ruling, base, frame, ruling_setup, [*steps, Step(
-                action=qaction, card=q.card, effect=effect, answer=True, expect={"offered": expected},
-                # (after the stand-in sent it from the Deck: not in the window of that activation)
-                after=[q.card] if buried and qaction == "chain" else [])],
-                _where(location, filler), no_setcodes=bool(no_setcodes and filler),
-                turn_player=1 - qplayer if phase == FOE_TURN else turn_player)
+            ask = Step(action=qaction, card=q.card, effect=effect, answer=True, expect={"offered": expected},
+                       # (after the stand-in sent it from the Deck: not in the window of that activation)
+                       after=[q.card] if buried and qaction == "chain" else [])
+            ruling_scenario = _scenario(ruling, base, frame, ruling_setup, [*steps, ask], _where(location, filler),
+                                        no_setcodes=bool(no_setcodes and filler),
+                                        turn_player=1 - qplayer if phase == FOE_TURN else turn_player)
+            if nested:
+                # the chain's first link answers only an activation: chained to a stand-in activation of the other
+                # player (in that player's turn), one variant each; the baseline below (the questioned card chained
+                # to stand-ins in place of the ruling's chain) is each variant's
+                runs = []
+                # (a Spell chained in the other player's turn: Set, not from the hand)
+                first_links = [SetupCard(**{**c.__dict__, "location": "szone", "position": "facedown"}) if (
+                    c.ref == links[0].card and c.location == "hand" and cards.kind(c.code) in ("spell", "continuous"))
+                    else c for c in placed]
+                for n, (label, stand_in, prelude) in enumerate(nested):
+                    variant += n > 0
+                    runs.append(_scenario(ruling, f"{TEMPLATE}-{_slug(rid)}-v{variant}", frame, zone_setup(
+                        [*first_links, qsetup, *extra, stand_in], frame.zones, asker, keep | {stand_in.ref}, cards), [
+                        prelude, *(Step(**{**st.__dict__, "action": "chain"}) if st.card == links[0].card and
+                                   st.action == "activate" else st for st in steps), ask],
+                        f"{_where(location, filler)}, {label}", no_setcodes=bool(no_setcodes and filler),
+                        turn_player=stand_in.player))
             # the baseline: the deciding condition (situation cards, earlier events) removed
             summon_before, stand_ins = _summon_baseline(events, own_steps, qaction, turn_player, filler)
             if qaction == "chain" and not summon_before and phase is None:
@@ -587,6 +609,10 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                     effect=effect, answer=True, expect={"offered": True},
                     after=[q.card] if buried and qaction == "chain" and summon_before else [])], _where(location, filler),
                     control_of=ruling_scenario, turn_player=turn_player)]
+            if nested:
+                scenarios += [s for run in runs for s in (*(Scenario(**{**b.__dict__, "id": b.id.replace(
+                    ruling_scenario.id, run.id, 1), "control_for": run.id}) for b in baselines), run)]
+                continue
             scenarios += [*baselines, ruling_scenario]  # baselines run first: the ruling's verdict needs them
     response = response_event(qscript, effect) if action == "activate" and not events and not own \
         and phase is None else None

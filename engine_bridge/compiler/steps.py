@@ -13,8 +13,9 @@ from typing import Any
 from engine_bridge.compiler.base import CardSource, NotCompiled, STAND_IN_SUMMON
 from engine_bridge.compiler.boards import (_check_cards, _fate_place, _filler, _named_cards, _situation_card, archetype_cards,
                                            filtered_cards, piled_cards, runnable)
-from engine_bridge.compiler.effects import (_activated_from, applies_on_its_own, _event_effect, _SET_DESC, _SET_TYPE, numbered_effect_text,
-                                            open_state_effects, referenced_cards, response_event, undescribed_summon_event)
+from engine_bridge.compiler.effects import (_activated_from, applies_on_its_own, _event_effect, event_effect_index, _SET_DESC,
+                                            _SET_TYPE, numbered_effect_text, open_state_effects, referenced_cards,
+                                            response_event, undescribed_summon_event)
 from engine_bridge.scenario import SetupCard, Step
 from rulings.records import Frame, FrameCard, FrameEvent, FrameQuestion, TRAP_MONSTER_NOTE
 
@@ -85,7 +86,9 @@ def _applied_onto(card: FrameCard, frame: Frame, q: FrameQuestion, asked: str) -
     target = next((c for c in frame.cards if c.ref == q.card), None)
     if target is None or not card.name or not target.name:
         return False
-    fold = lambda t: unicodedata.normalize("NFKC", t)
+    def fold(t: str) -> str:
+        return unicodedata.normalize("NFKC", t)
+
     return re.search(rf"「{re.escape(fold(card.name))}」(?:の効果)?(?:が適用されている|を受けている)「{re.escape(fold(target.name))}」",
                      fold(f"{asked}\n{q.text or ''}")) is not None
 
@@ -152,6 +155,37 @@ def link_players(links: list[FrameEvent], by_ref: dict[str, FrameCard], asker: i
         players[e.card] = player
         after = player
     return players
+
+
+# The stand-in activations a chain's first link is chained to when that link's effect is only activated in response
+# to an activation (its script's SetCode is EVENT_CHAINING: 「我が身を盾に」, 「餅カエル」②) and the ruling names none,
+# each one variant, monster effects (the activation most such conditions accept: 「相手がモンスターの効果・魔法・罠カード
+# を発動した時」; Ignition effects, so activated by the turn player): first 「魂を喰らう者 バズー」, whose monster stays on
+# the field (a link that destroys or negates "that card" needs it there: 「幽鬼うさぎ」, 「餅カエル」), then 「追放された騎士」,
+# which destroys a monster (「モンスターを破壊する効果」) but tributes itself.
+NESTED_PRELUDES = (40133511, 74131780)  # Bazoo the Soul-Eater, Exiled Force
+
+
+def nested_preludes(links: list[FrameEvent], by_ref: dict[str, FrameCard], player: int,
+                    cards: CardSource) -> list[tuple[str, SetupCard, Step]]:
+    """For a chain whose first link (activated by `player`) answers only an activation (response_event is
+    EVENT_CHAINING), the activations it can be chained to: (label, stand-in card of the other player, its
+    activation step, taking `player`'s filler as targets); empty when the first link can be activated on its own."""
+    if not links:
+        return []
+    card = by_ref[links[0].card]
+    script = cards.script(card.passcode) or ""
+    # (the effect as its step names it: an unnamed one of several, any of them)
+    if response_event(script, event_effect_index(links[0], card.passcode, cards)) != "EVENT_CHAINING":
+        return []
+    out = []
+    cards.ensure(list(NESTED_PRELUDES))
+    for code in (c for c in NESTED_PRELUDES if runnable(c, cards)):
+        out.append((f"「{card.name}」 chained to {code}", SetupCard(ref="n0", code=code, player=1 - player, location="mzone",
+                                                                   position="faceup_attack"),
+                    Step(action="activate", card="n0", answer=True,
+                         target=[f"f{player}-{t}" for t in ("m1", "m2", "s1", "g1")] + [f"f{1 - player}-g1"])))
+    return out
 
 
 def _summon_step(event: FrameEvent, player: int, filler: bool | str) -> Step:

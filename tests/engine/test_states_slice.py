@@ -76,7 +76,8 @@ def test_xyz_materials_are_set_up_only_on_an_xyz_monster():
     # (「エクシーズ素材を持っている」 said of a monster that is no Xyz Monster: nothing in the set-up gives it materials)
     source = CardSource(user_script_dirs(REAL), REAL_CARDS)
     ruling, frame = _ruling("t-xyz", "エクシーズ素材を持っている「ブラック・マジシャン」が相手のモンスターゾーンに表側表示で存在する場合、"
-                            "自分は「死者蘇生」を発動できますか？", "できません。", {"ブラック・マジシャン": 46986414, "死者蘇生": 83764718})
+                            "自分は「死者蘇生」を発動できますか？", "できません。",
+                            {"ブラック・マジシャン": 46986414, "死者蘇生": 83764718})
     compiled = compile_frame(ruling, frame, source)
     assert compiled.reason and "has Xyz Materials" in compiled.reason
 
