@@ -1661,12 +1661,12 @@ def compile_destroyed_in_chain(ruling: Any, frame: Frame, cards: CardSource) -> 
             # (the cards A's text names, its script's archetypes, those its filters pass: what its effect chooses)
             refs = list(dict.fromkeys([*referenced_cards(text, a.passcode), *archetype_cards(a.passcode, cards)]))
             cards.ensure(refs)
-            named = _named_cards(refs, 0, "f0-n", cards)
+            more = _named_cards(refs, 0, "f0-n", cards) + filtered_cards([ascript], a.passcode, cards)
             if looked:
                 # only where the asked effect looks for them (in the other piles, its card's other effects could use
-                # them first: 「魔神火炎砲」's activation with its ① sharing the asked ②'s once per turn)
-                named = [c for c in named if c.location == looked]
-            more = named + filtered_cards([ascript], a.passcode, cards)
+                # them first: 「魔神火炎砲」's activation with its ① sharing the asked ②'s once per turn; the cards its
+                # filters pass too, as 「封印されしエクゾディア」 in the hand)
+                more = [c for c in more if c.location == looked]
             if not more:
                 break
             extra += more
