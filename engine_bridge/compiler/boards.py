@@ -901,8 +901,9 @@ _TRAIT_CALL = (r"(not\s+)?{card}:(IsSetCard|IsRace|IsAttribute|IsType|IsLevel|Is
                r"IsSpell|IsTrap|IsSpellTrap|IsFieldSpell|IsNormalSpell|IsNormalTrap|IsQuickPlaySpell|"
                r"IsContinuousSpell|IsEquipSpell|IsRitualSpell|IsContinuousTrap|IsCounterTrap)\(([^()]*)\)")
 _LEVEL_EQUALS = r"(?<!not ){card}:GetLevel\(\)\s*==\s*(\d+)(?![\w.+*/-])"
-# an ATK or DEF compared with a constant (c:GetAttack()==2100 or c:GetDefense()==2100): a card with that ATK passes
-_ATTACK_EQUALS = r"(?<!not ){card}:GetAttack\(\)\s*==\s*(\d+)(?![\w.+*/-])"
+# an ATK compared with a constant (c:GetAttack()==2100, or its original ATK c:GetBaseAttack()==2300): a card with
+# that ATK passes (a stand-in's ATK is its original one)
+_ATTACK_EQUALS = r"(?<!not ){card}:Get(?:Base)?Attack\(\)\s*==\s*(\d+)(?![\w.+*/-])"
 # utility.lua's shorthands for IsType: c:IsSpell() is c:IsType(TYPE_SPELL), c:IsFieldSpell() a Field Spell
 _TYPE_SHORTHANDS = {"IsMonster": "TYPE_MONSTER", "IsSpell": "TYPE_SPELL", "IsTrap": "TYPE_TRAP",
                     "IsSpellTrap": "TYPE_SPELL|TYPE_TRAP", "IsFieldSpell": "TYPE_FIELD"}
