@@ -318,7 +318,10 @@ def _has_traits(data: dict, traits: list[str]) -> bool:
             if not data["type"] & k["TYPE_MONSTER"]:
                 return False
         elif name in ("level", "rank", "link_rating"):
-            if (int(data.get("level") or 0) & 0xFF) != int(value):
+            # (the cdb keeps a Rank and a Link Rating in the Level column: an Xyz Monster has a Rank, no Level)
+            own = {"rank": k["TYPE_XYZ"], "link_rating": k["TYPE_LINK"]}.get(name, 0)
+            if (int(data.get("level") or 0) & 0xFF) != int(value) or \
+                    (data["type"] & (k["TYPE_XYZ"] | k["TYPE_LINK"])) != own:
                 return False
         elif name == "attribute":
             if not data.get("attribute", 0) & k[f"ATTRIBUTE_{value}"]:
@@ -1134,6 +1137,13 @@ def _first_fitting(traits: list, cards: CardSource, skip: set[int], kind_ok, wit
     return found
 
 
+def _lacks(row: dict, traits: list[str]) -> bool:
+    """The card lacks the traits; where one is a Level, Rank or Link Rating, it has another of the same sort (a
+    monster of another Level, not an Xyz Monster, which has none: a filter reading GetLevel() skips it)."""
+    sorts = [t.partition("=")[0] for t in traits if t.startswith(("level=", "rank=", "link_rating="))]
+    return not _has_traits(row, traits) and all(_has_traits(row, [f"{s}={int(row.get('level') or 0) & 0xFF}"]) for s in sorts)
+
+
 def _fitting_in(rows: list[dict], traits: list, cards: CardSource, skip: set[int], kind_ok, without: list[str] | None,
                 with_traits: list[str] | None, like: dict | None) -> int | None:
     k = load_constants()
@@ -1145,7 +1155,7 @@ def _fitting_in(rows: list[dict], traits: list, cards: CardSource, skip: set[int
         return (*same, bool(row["type"] & k["TYPE_EFFECT"]), row["code"])
     for row in sorted(rows, key=rank):
         code = row["code"]
-        if (without and _has_traits(row, without)) or (with_traits and not _has_traits(row, with_traits)):
+        if (without and not _lacks(row, without)) or (with_traits and not _has_traits(row, with_traits)):
             continue
         if code not in cards.data:
             # what ensure would read (the cdb's data wins over the catalog's), with the card's text: a card
