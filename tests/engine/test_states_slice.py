@@ -3,40 +3,21 @@ Official Q&As of the shared corpus, on the real EDOPro scripts when RULINGS_EDOP
 
 from __future__ import annotations
 
-import gzip
-import json
 import os
-from functools import lru_cache
 
 import pytest
 
-from engine_bridge.compiler import CardSource, compile_frame, settle
+from engine_bridge.compiler import CardSource, compile_frame
 from engine_bridge.puzzle import puzzle_lua
 from engine_bridge.request import user_script_dirs
 from engine_bridge.runner import run_scenarios
 from engine_bridge.scenario import Expect, RulingRef, Scenario, Setup, SetupCard, Step
 from tests.engine.test_compiler import _ruling
+from tests.engine.test_step_setups import _real_verdict
 
 REAL = os.environ.get("RULINGS_EDOPRO_SCRIPTS")
 REAL_CARDS = os.environ.get("RULINGS_EDOPRO_CARDS") or None
 real = pytest.mark.skipif(not REAL, reason="needs the real EDOPro scripts (RULINGS_EDOPRO_SCRIPTS)")
-
-
-@lru_cache(maxsize=1)
-def _qas(path: str) -> dict[int, dict]:
-    with gzip.open(path, "rt", encoding="utf-8") as fh:
-        return {q["fid"]: q for q in map(json.loads, fh)}
-
-
-def _real_verdict(shared_dir, fid: int, cards: dict[str, int], engine_driver):
-    qa = _qas(str(shared_dir / "corpus" / "konami-faq" / "qa-dev.jsonl.gz"))[fid]
-    source = CardSource(user_script_dirs(REAL), REAL_CARDS)
-    ruling, frame = _ruling(f"t-{fid}", qa["title"], qa["answer"], cards, question=qa["question"])
-    compiled = compile_frame(ruling, frame, source)
-    assert compiled.reason is None, compiled.reason
-    results = run_scenarios(compiled.scenarios, scripts=REAL, cards=REAL_CARDS, driver=engine_driver)
-    verdict = settle(compiled.scenarios, results)[f"t-{fid}"]
-    return compiled, verdict
 
 
 @pytest.mark.engine
@@ -44,7 +25,7 @@ def _real_verdict(shared_dir, fid: int, cards: dict[str, int], engine_driver):
 def test_real_scripts_a_trap_activated_in_the_other_players_turn(shared_dir, engine_driver):
     # 相手ターンに、自分は「共闘」を発動できますか？ -> できます: the Set Trap activated by the non-turn player in the window
     # the turn player's move to the Battle Phase opens; the baseline activates it in the asker's own Main Phase 1
-    compiled, verdict = _real_verdict(shared_dir, 18700, {"共闘": 31472884}, engine_driver)
+    compiled, verdict, _ = _real_verdict(shared_dir, 18700, {"共闘": 31472884}, engine_driver)
     assert verdict.verdict == "pass", verdict.reason
     scenario = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
     baseline = next(s for s in compiled.scenarios if s.id == verdict.scenario_id + "-baseline")
@@ -61,7 +42,7 @@ def test_real_scripts_an_xyz_monster_with_materials_applies_its_effect(shared_di
     # モンスター効果を発動できますか？ -> できません: Opion in the Monster Zone with its two Xyz Materials (its effect applies
     # only while it has some) keeps the Level 8 monster's self-summoning effect from being offered; the baseline,
     # without Opion, offers it
-    compiled, verdict = _real_verdict(shared_dir, 22030, {"ヴェルズ・オピオン": 91279700, "銀河剣聖": 55168550},
+    compiled, verdict, _ = _real_verdict(shared_dir, 22030, {"ヴェルズ・オピオン": 91279700, "銀河剣聖": 55168550},
                                       engine_driver)
     assert verdict.verdict == "pass", verdict.reason
     scenario = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
@@ -88,7 +69,7 @@ def test_real_scripts_a_monster_equipped_as_an_equip_card_is_on_the_field(shared
     # 「サクリファイス」の装備カードとなっている「冥界騎士トリスタン」が自分フィールドに存在する場合、「冥界の麗人イゾルデ」を特殊召喚
     # できますか？ -> できます: Tristan face-up in the Spell & Trap Zone, equipped to Relinquished (it stays there: the set-up
     # gives it the equip limit Relinquished's effect would), is what Isolde's procedure asks for
-    compiled, verdict = _real_verdict(shared_dir, 14740, {"サクリファイス": 64631466, "冥界騎士トリスタン": 96163807,
+    compiled, verdict, _ = _real_verdict(shared_dir, 14740, {"サクリファイス": 64631466, "冥界騎士トリスタン": 96163807,
                                                           "冥界の麗人イゾルデ": 22657402}, engine_driver)
     assert verdict.verdict == "pass", verdict.reason
     scenario = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)

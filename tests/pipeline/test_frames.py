@@ -2,27 +2,14 @@
 
 from __future__ import annotations
 
-import gzip
 import json
-from functools import lru_cache
 
-import pytest
 
 from pipeline.frames import example_frame, frame_for, frame_ja, frame_nlp, frame_statement, topic_first
 from rulings.records import (CONTROL_TAKER, DESCRIBED_SUMMON_NOTE, DESTROYED_IN_CHAIN_NOTE, EACH_COPY, Frame, HAS_XYZ_MATERIALS,
                              NEGATED_SUMMON_NOTES, NEGATES_SUMMON_NOTE, PageDoc, SENT_NOTE, TRAP_MONSTER_NOTE)
 
 
-@lru_cache(maxsize=1)
-def _qas(path: str) -> dict[int, dict]:
-    with gzip.open(path, "rt", encoding="utf-8") as fh:
-        return {q["fid"]: q for q in map(json.loads, fh)}
-
-
-@pytest.fixture
-def qa(shared_dir):
-    qas = _qas(str(shared_dir / "corpus" / "konami-faq" / "qa-dev.jsonl.gz"))
-    return lambda fid: frame_ja(qas[fid]["title"], qas[fid]["question"], qas[fid]["answer"], {})
 
 
 def _card(frame: Frame, ref: str):
@@ -1638,11 +1625,11 @@ def test_the_processing_a_what_happens_question_quotes_is_the_first_activations(
     assert {_card(f, r).name: v for r, v in f.summons.items()} == {"ブンボーグ・ジェット": False}
 
 
-def test_a_title_that_generalizes_a_chain_is_read_from_the_question_texts_example(shared_dir):
+def test_a_title_that_generalizes_a_chain_is_read_from_the_question_texts_example(dev_qas):
     # 「任意でカードを破壊できる効果にチェーンして「ブラッド・ローズ・ドラゴン」の効果を発動できますか？」: the title describes
     # the activation chained to; the question text asks it of one card (「相手が「インフェルニティ・ヘル・デーモン」の『…』
     # 効果を発動しました。この時、自分はチェーンして「ブラッド・ローズ・ドラゴン」の『…』効果を発動できますか？」)
-    qas = _qas(str(shared_dir / "corpus" / "konami-faq" / "qa-dev.jsonl.gz"))
+    qas = dev_qas
 
     def framed(fid: int) -> Frame:
         q = qas[fid]

@@ -3,16 +3,8 @@ frame's outcome fields."""
 
 from __future__ import annotations
 
-import pytest
-
-from pipeline.frames import frame_ja
-from tests.pipeline.test_frames import _qas
 
 
-@pytest.fixture
-def qa(shared_dir):
-    qas = _qas(str(shared_dir / "corpus" / "konami-faq" / "qa-dev.jsonl.gz"))
-    return lambda fid: frame_ja(qas[fid]["title"], qas[fid]["question"], qas[fid]["answer"], {})
 
 
 def test_a_quoted_equip_part_not_applied_is_the_whole_processing(qa):

@@ -4,25 +4,11 @@
 
 from __future__ import annotations
 
-import gzip
-import json
-from functools import lru_cache
-
-import pytest
-
-from pipeline.frames import answered_precondition, frame_ja
 
 
-@lru_cache(maxsize=1)
-def _qas(path: str) -> dict[int, dict]:
-    with gzip.open(path, "rt", encoding="utf-8") as fh:
-        return {q["fid"]: q for q in map(json.loads, fh)}
+from pipeline.frames import answered_precondition
 
 
-@pytest.fixture
-def qa(shared_dir):
-    qas = _qas(str(shared_dir / "corpus" / "konami-faq" / "qa-dev.jsonl.gz"))
-    return lambda fid: frame_ja(qas[fid]["title"], qas[fid]["question"], qas[fid]["answer"], {})
 
 
 def test_a_yes_under_its_condition_beside_a_refusing_aside(qa):

@@ -3,26 +3,12 @@ is asked in."""
 
 from __future__ import annotations
 
-import gzip
-import json
-from functools import lru_cache
 
-import pytest
 
 from pipeline.frames import frame_ja
 from rulings.records import FOE_TURN, HAS_XYZ_MATERIALS
 
 
-@lru_cache(maxsize=1)
-def _qas(path: str) -> dict[int, dict]:
-    with gzip.open(path, "rt", encoding="utf-8") as fh:
-        return {q["fid"]: q for q in map(json.loads, fh)}
-
-
-@pytest.fixture
-def qa(shared_dir):
-    qas = _qas(str(shared_dir / "corpus" / "konami-faq" / "qa-dev.jsonl.gz"))
-    return lambda fid: frame_ja(qas[fid]["title"], qas[fid]["question"], qas[fid]["answer"], {})
 
 
 def test_the_other_players_turn_opening_the_situation_is_the_turn_asked_in(qa):
