@@ -1273,6 +1273,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
             frame.question.effect_text = quoted
             if frame.question.effect is None:
                 frame.question.effect = _effect_number(quoted)
+    read_applied_to(f"{body}\n{question or ''}", cards)
     if frame.question and frame.question.kind == "can_attack":
         read_attack_situation(frame, answer, cards)
         # 「…「X」の効果が適用されたモンスターで攻撃できますか」: a card named in the question's own clause
@@ -2687,6 +2688,21 @@ def read_equipped_to(situation: str, cards: _Cards, spans: list[tuple[int, int]]
         a.controller = a.controller or b.controller
         a.state += [] if "present" in a.state else ["present"]
         spans.append((m.start(), m.start("b")))
+
+
+# 「X」（の効果）が適用されている「Q」 / 「X」の効果を受けている「Q」: X's effect is applied to Q
+_JA_APPLIED_TO = re.compile(r"(?P<x>" + _NAME + r")(?:の効果)?(?:が適用されている|を受けている)(?P<q>" + _NAME + ")")
+
+
+def read_applied_to(text: str, cards: _Cards) -> None:
+    """FrameCard.applied_to of X where the title or question says X's effect is applied to Q, both cards the frame
+    already has (this reads no new card: a name only here is not part of the situation); the state words
+    themselves stay for the state patterns (X is also `applied`)."""
+    known = {fold_name(c.name) for c in cards.cards if c.name}
+    for m in _JA_APPLIED_TO.finditer(text):
+        x, q = (_clean_name(m.group(g)[1:-1]) for g in ("x", "q"))
+        if fold_name(x) in known and fold_name(q) in known and fold_name(x) != fold_name(q):
+            cards.get(x).applied_to = cards.get(q).ref
 
 
 _JA_OWNED = re.compile(r"(?P<at>(?:相手|自分)(?:の)?(?:フィールド|モンスターゾーン)(?:上)?に(?:表側表示で)?存在する、?)?"

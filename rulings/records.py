@@ -254,6 +254,9 @@ class FrameCard(Record):
     compiler picks a card that has them"""
     equipped_to: str | None = None
     """FrameCard.ref of the monster this card is equipped to, as an Equip Card (「A」の装備カードとなっている「B」)"""
+    applied_to: str | None = None
+    """FrameCard.ref of the card the ruling says this card's effect is applied to (「X」（の効果）が適用されている「Q」,
+    「X」の効果を受けている「Q」): a targeting X activated before the question targets Q"""
 
 
 class FrameAct(Record):

@@ -190,8 +190,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         raise NotCompiled(_no_compiler(frame))
     _check_read_yes_no(frame)
     _check_one_mode_refused(ruling, frame)
-    question = (as_ruling(ruling).text or "").split("回答", 1)[0]
-    frame = activated_first(frame, cards, question)  # 「X」の効果が適用されている: X activated and resolved first
+    frame = activated_first(frame, cards)  # 「X」の効果が適用されている: X activated and resolved first
     by_ref = {c.ref: c for c in frame.cards}
     _check_cards(frame, cards)
     qcard = by_ref[q.card]

@@ -6,7 +6,6 @@ kinds build on.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,7 +45,7 @@ def _event_place(kind: str, card: FrameCard, action: str = "activate", effect_te
 PLAYED_EVENTS = ("activate", "summon", "special_summon")
 
 
-def activated_first(frame: Frame, cards: CardSource, asked: str = "") -> Frame:
+def activated_first(frame: Frame, cards: CardSource) -> Frame:
     """The frame with each situation card whose effect the ruling says is applied (「X」の効果が適用されている
     場合 / 適用中 / 適用されているターン) but whose script applies nothing while it is merely on the field (a
     Normal or Quick-Play Spell, a Normal Trap, an Ignition or Quick effect: applies_on_its_own is False) made an
@@ -54,8 +53,8 @@ def activated_first(frame: Frame, cards: CardSource, asked: str = "") -> Frame:
     who asks (the baseline, without X, stays the deciding condition removed). Only where the frame has no
     other event the question responds to (a chain is built from its last events) and X can be activated in
     an open game state (not a trigger nor only in response to an event, not an Equip Spell: its equip target
-    is not read); else unchanged (the compilers then say why it is not compiled). `asked`: the ruling's question,
-    where it says X is applied to the questioned card (a targeting X then targets it)."""
+    is not read); else unchanged (the compilers then say why it is not compiled). Where the frame says X is applied
+    to the questioned card (FrameCard.applied_to), a targeting X targets it."""
     q = frame.question
     if q is None or any(e.note for e in frame.events):
         return frame
@@ -70,7 +69,7 @@ def activated_first(frame: Frame, cards: CardSource, asked: str = "") -> Frame:
                 open_state_effects(script, None) is not True or response_event(script, None) is not None:
             continue  # (「ドロール＆ロックバード」: activated only when a card is added to a hand)
         # X applied to the questioned card (「禁じられた聖杯」が適用されている「Q」): a targeting X targets Q first
-        onto = [q.card] if q.card and "EFFECT_FLAG_CARD_TARGET" in script and _applied_onto(c, frame, q, asked) else []
+        onto = [q.card] if q.card and "EFFECT_FLAG_CARD_TARGET" in script and c.applied_to == q.card else []
         first.append(FrameEvent(action="activate", card=c.ref, note=None, targets=onto))
         changed.append(c.model_copy(update={"state": [s for s in c.state if s != "applied"]}))
     if not first:
@@ -78,19 +77,6 @@ def activated_first(frame: Frame, cards: CardSource, asked: str = "") -> Frame:
     done = {c.ref: c for c in changed}
     return frame.model_copy(update={"events": [*first, *frame.events],
                                     "cards": [done.get(c.ref, c) for c in frame.cards]})
-
-
-def _applied_onto(card: FrameCard, frame: Frame, q: FrameQuestion, asked: str) -> bool:
-    """Whether the ruling's question says the card's effect is applied to the questioned card (「X」（の効果）が適用
-    されている「Q」, 「X」の効果を受けている「Q」)."""
-    target = next((c for c in frame.cards if c.ref == q.card), None)
-    if target is None or not card.name or not target.name:
-        return False
-    def fold(t: str) -> str:
-        return unicodedata.normalize("NFKC", t)
-
-    return re.search(rf"「{re.escape(fold(card.name))}」(?:の効果)?(?:が適用されている|を受けている)「{re.escape(fold(target.name))}」",
-                     fold(f"{asked}\n{q.text or ''}")) is not None
 
 
 # a Trap Card's activation that makes it a monster: このカードは（発動後、）通常モンスター（…）となり
