@@ -653,11 +653,12 @@ def read_event_targets(situation: str, frame: Frame, cards: "_Cards", spans: lis
         spans.append((m.start(), m.end()))
 
 
-# 「A」のカードの発動にチェーンした「G」で破壊され墓地へ送られた場合: A activated, G chained to it destroying A; and after the
+# 「A」のカードの発動にチェーンした「G」で破壊され墓地へ送られた場合 (「…「G」によって、「A」が破壊された場合」): A activated, G
+# chained to it destroying A; and after the
 # title's 「A」の効果の発動にチェーンして「G」が発動し, 「、自身が破壊され墓地へ送られた場合」: G destroys A
 _JA_DESTROYED_BY_CHAINED = re.compile(
     r"(?P<a>" + _NAME + r")の(?:(?:カード|モンスター効果|効果)の)?発動にチェーン(?:を)?した(?:(?:相手|自分)の)?"
-    r"(?P<g>" + _NAME + r")(?:の効果)?(?:で|によって)破壊され(?:墓地へ送られ)?た(?=場合|時|際)")
+    r"(?P<g>" + _NAME + r")(?:の効果)?(?:で|によって)、?(?:(?P=a)が)?破壊され(?:墓地へ送られ)?た(?=場合|時|際)")
 _JA_SELF_DESTROYED = re.compile(r"^、?(?:自身|その「[^「」]+」)が破壊され(?:墓地へ送られ)?た(?=場合|時|際)")
 
 
@@ -667,9 +668,10 @@ def read_destroyed_in_chain(situation: str, frame: Frame, cards: "_Cards", spans
     「、自身が破壊され（墓地へ送られ）た場合」: A destroyed by G. The destroy event's note is DESTROYED_IN_CHAIN_NOTE;
     the words join `spans`."""
     m = _JA_DESTROYED_BY_CHAINED.search(situation)
-    if m and not frame.events and not any(s <= m.start() < e for s, e in spans):
+    if m and not any(s <= m.start() < e for s, e in spans):
         a, g = cards.get(_clean_name(m.group("a")[1:-1])), cards.get(_clean_name(m.group("g")[1:-1]))
-        if a.ref != g.ref:
+        # (「…「G」によって、「A」が破壊された場合」: the destruction _JA_EVENTS read of A's name is this one)
+        if a.ref != g.ref and [(e.action, e.card) for e in frame.events] in ([], [("destroy", a.ref)]):
             frame.events = [FrameEvent(action="activate", card=a.ref, note="chained to"),
                             FrameEvent(action="activate", card=g.ref),
                             FrameEvent(action="destroy", card=a.ref, note=DESTROYED_IN_CHAIN_NOTE)]

@@ -39,3 +39,18 @@ def test_real_scripts_no_battle_damage_from_the_battle_that_destroys_the_monster
     assert scenario.notes["lp"][x.player] == 0
     assert any(e.get("event") == "move" and e.get("card") == x.ref and e.get("from") == "mzone"
                for e in results[scenario.id].log["events"])
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_search_not_applied_once_its_card_is_destroyed_in_the_chain(shared_dir, engine_driver):
+    # 「潤いの風」の効果の発動にチェーンした「サイクロン」によって、「潤いの風」が破壊された場合 -> its ① (1000 LP paid) adds
+    # no 「アロマ」 monster: the baseline (no 「サイクロン」) adds one from the Deck, the ruling's run none
+    compiled, verdict, results = _real_verdict(shared_dir, 15750, {"潤いの風": 92266279, "サイクロン": 5318639}, engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    scenario = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    baseline = next(s for s in compiled.scenarios if s.control_for == scenario.id)
+    assert [s.action for s in scenario.steps] == ["activate", "chain"] and scenario.steps[-1].target[0] == "c1"
+    moved = [e for e in results[baseline.id].log["events"] if e.get("event") == "move"]
+    assert [(e["from"], e["to"]) for e in moved] == [("deck", "hand")]
+    assert not any(e.get("event") == "move" and e.get("to") == "hand" for e in results[scenario.id].log["events"])

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from pipeline.frames import read_spared_by_battle
-from rulings.records import ATTACKED_NOTE, Frame, FrameCard, FrameEvent
+from rulings.records import ATTACKED_NOTE, DESTROYED_IN_CHAIN_NOTE, Frame, FrameCard, FrameEvent
 
 
 def test_no_battle_damage_said_as_zero_after_a_direct_attack_the_question_declares(qa):
@@ -41,3 +41,14 @@ def test_a_destruction_by_battle_stays_one_where_the_answer_says_an_amount():
     frame.lp = {"self": 0}
     Cards.cards[0].position = "faceup_defense"
     assert not read_spared_by_battle(frame, Cards())
+
+
+def test_a_card_destroyed_by_the_activation_chained_to_its_own_named_again(qa):
+    # 「潤いの風」の効果の発動にチェーンした「サイクロン」によって、「潤いの風」が破壊された場合 -> 『デッキから「アロマ」
+    # モンスター1体を手札に加える』処理は適用されません: the card named again before 破壊された is the one the chained
+    # activation destroys (not a destruction of its own before the question)
+    f = qa(15750)
+    assert not f.unread
+    assert [(e.action, e.card, e.note) for e in f.events] == [
+        ("activate", "c1", "chained to"), ("activate", "c2", None), ("destroy", "c1", DESTROYED_IN_CHAIN_NOTE)]
+    assert f.to_hand == {"c1": False}
