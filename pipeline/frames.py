@@ -84,7 +84,9 @@ _JA_NO = re.compile(r"(?:でき|され|なり|行い|し|受け|き|あり|い)�
 _JA_SITUATION = [
     # 「A」の効果が適用されている / 適用中
     # (「A」と「B」が適用されている: both; 「A」等の効果: A and cards like it, A stands for them)
-    (re.compile(_NAME + r"(?=と「[^「」]+」(?:の(?:モンスター効果|ペンデュラム効果|効果))?(?:が|の)(?:それぞれ)?適用(?:中|され))"), "applied"),
+    # (「A」の効果と、「B」のモンスター効果が適用される場合: both too)
+    (re.compile(_NAME + r"(?=(?:の(?:モンスター効果|ペンデュラム効果|効果))?と、?「[^「」]+」(?:の(?:モンスター効果|ペンデュラム効果|効果))?"
+                r"(?:が|の)(?:それぞれ)?適用(?:中|され))"), "applied"),
     (re.compile(_NAME + r"等?(?:の(?:『[^『』]{1,40}』の)?(?:モンスター効果|ペンデュラム効果|効果|[①②③]の効果))?(?:が|の)?(?:それぞれ)?"
                 # (「…が適用されているターンに」: in the turn it applies, as set up: activated this turn)
                 r"(?:適用(?:中|され)|効果適用中)(?:ている(?=ターン))?(?:ターン(?:中)?に)?"), "applied"),
@@ -651,11 +653,12 @@ def read_event_targets(situation: str, frame: Frame, cards: "_Cards", spans: lis
         spans.append((m.start(), m.end()))
 
 
-# 「A」のカードの発動にチェーンした「G」で破壊され墓地へ送られた場合: A activated, G chained to it destroying A; and after the
+# 「A」のカードの発動にチェーンした「G」で破壊され墓地へ送られた場合 (「…「G」によって、「A」が破壊された場合」): A activated, G
+# chained to it destroying A; and after the
 # title's 「A」の効果の発動にチェーンして「G」が発動し, 「、自身が破壊され墓地へ送られた場合」: G destroys A
 _JA_DESTROYED_BY_CHAINED = re.compile(
     r"(?P<a>" + _NAME + r")の(?:(?:カード|モンスター効果|効果)の)?発動にチェーン(?:を)?した(?:(?:相手|自分)の)?"
-    r"(?P<g>" + _NAME + r")(?:の効果)?(?:で|によって)破壊され(?:墓地へ送られ)?た(?=場合|時|際)")
+    r"(?P<g>" + _NAME + r")(?:の効果)?(?:で|によって)、?(?:(?P=a)が)?破壊され(?:墓地へ送られ)?た(?=場合|時|際)")
 _JA_SELF_DESTROYED = re.compile(r"^、?(?:自身|その「[^「」]+」)が破壊され(?:墓地へ送られ)?た(?=場合|時|際)")
 
 
@@ -665,9 +668,10 @@ def read_destroyed_in_chain(situation: str, frame: Frame, cards: "_Cards", spans
     「、自身が破壊され（墓地へ送られ）た場合」: A destroyed by G. The destroy event's note is DESTROYED_IN_CHAIN_NOTE;
     the words join `spans`."""
     m = _JA_DESTROYED_BY_CHAINED.search(situation)
-    if m and not frame.events and not any(s <= m.start() < e for s, e in spans):
+    if m and not any(s <= m.start() < e for s, e in spans):
         a, g = cards.get(_clean_name(m.group("a")[1:-1])), cards.get(_clean_name(m.group("g")[1:-1]))
-        if a.ref != g.ref:
+        # (「…「G」によって、「A」が破壊された場合」: the destruction _JA_EVENTS read of A's name is this one)
+        if a.ref != g.ref and [(e.action, e.card) for e in frame.events] in ([], [("destroy", a.ref)]):
             frame.events = [FrameEvent(action="activate", card=a.ref, note="chained to"),
                             FrameEvent(action="activate", card=g.ref),
                             FrameEvent(action="destroy", card=a.ref, note=DESTROYED_IN_CHAIN_NOTE)]
@@ -1234,7 +1238,8 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
             if frame.lp or frame.damaged:
                 # (「X」と「Y」が戦闘を行う場合, 相手が「Z」で直接攻撃を宣言した場合: the battle the LP comes from)
                 read_battle(frame, [body, question], cards) or read_direct_attack(frame, question, cards) or \
-                    read_direct_attack_title(frame, body, cards) or read_attacked_title(frame, body, cards)
+                    read_direct_attack_title(frame, body, cards) or read_attacked_title(frame, body, cards) or \
+                    read_spared_by_battle(frame, cards)
         moved = frame.summons or frame.to_hand or frame.lp or frame.damaged
         if frame.question.kind == "what_happens" and not frame.fates and not frame.applied and not frame.stats \
                 and not moved:
@@ -1956,7 +1961,9 @@ _JA_LP_SAID = [
                 + _JA_LP_DONE), -1),
     (re.compile(_JA_LP_WHO + r"(?:は|が|の)?、?" + _JA_LP_HOW + _JA_LP_N + r"(?:ライフポイント|LP)を?回復(?:し|す)"), 1),
     (re.compile(_JA_LP_WHO + r"(?:は|が|の)?、?(?:ライフポイント|LP)を、?" + _JA_LP_N + r"回復(?:し|す)"), 1),
-    (re.compile(_JA_LP_WHO + r"(?:が|の)受ける(?:戦闘|効果)?ダメージは、?" + _JA_LP_HOW + _JA_LP_N + r"(?:と|に)な(?:り|る)"), -1),
+    # (「自分が受ける戦闘ダメージは結果的に0となります」: none, said as an amount)
+    (re.compile(_JA_LP_WHO + r"(?:が|の)受ける(?:戦闘|効果)?ダメージは、?(?:結果的に)?" + _JA_LP_HOW
+                + r"(?:(?P<n>[0-9]{2,5})(?:ポイント)?(?:の)?|(?P<none>0))(?:と|に)な(?:り|る)"), -1),
 ]
 _CONCLUDING = ("したがって", "よって", "結果的に", "つまり", "その結果")
 
@@ -1984,7 +1991,7 @@ def answered_lp(answer: str, cards: _Cards) -> dict[str, int]:
                 else:
                     players = {"自分": ["self"], "相手": ["opponent"]}.get(m.group("who"), ["self", "opponent"])
                 for player in players:
-                    into.setdefault(player, set()).add(sign * int(m.group("n")))
+                    into.setdefault(player, set()).add(sign * int(m.group("n") or 0))
     chosen = concluded or said
     return {player: next(iter(v)) for player, v in chosen.items() if len(v) == 1}
 
@@ -2107,6 +2114,28 @@ def read_attacked_title(frame: Frame, body: str, cards: _Cards) -> bool:
                                                                       u)) and fold_name(w.group(1)) in folded)
                     and not (u.startswith("situation: 「") and _without_names(
                         u.removeprefix("situation: 「").removesuffix("」 is not read")) in said)]
+    return True
+
+
+def read_spared_by_battle(frame: Frame, cards: _Cards) -> bool:
+    """An LP answer that a monster's controller takes no damage (「自分が受ける戦闘ダメージは0になります」, 「自分は
+    ダメージを受けません」) when the frame's one event is that monster, named by the title and not said to be in
+    Defense Position, destroyed by battle (「「X」自身が戦闘で破壊される際に」): X attacked by a monster of the other
+    player the ruling does not name (ATTACKED_NOTE: the compiler makes the attacker a vanilla monster stronger than X,
+    whose battle would otherwise damage X's controller, X in Attack Position). X's controller, where the ruling does
+    not say it, is the player the answer speaks of. False (nothing changed) otherwise: an amount of damage would mix
+    the stand-in's ATK in."""
+    if len(frame.events) != 1 or (frame.events[0].action, frame.events[0].note) != ("destroy", "by battle"):
+        return False
+    spared = {who for who, n in frame.lp.items() if n == 0} | {who for who, takes in frame.damaged.items() if not takes}
+    x = next(c for c in cards.cards if c.ref == frame.events[0].card)
+    if len(spared) != 1 or set(frame.lp) | set(frame.damaged) != spared or x.controller not in (None, *spared) \
+            or x.position not in (None, "faceup_attack"):
+        return False
+    x.controller = next(iter(spared))
+    frame.events = [FrameEvent(action="attack", card=x.ref, actor="self" if x.controller == "opponent" else "opponent",
+                               note=ATTACKED_NOTE)]
+    frame.cards = cards.cards
     return True
 
 
@@ -3364,7 +3393,9 @@ def read_battle(frame: Frame, texts: list[str], cards: _Cards) -> bool:
 
 
 # 相手が攻撃力2500の「Z」で直接攻撃を宣言した場合 (in the question text): the attack an LP answer's battle damage comes from
-_JA_DIRECT_ATTACK = re.compile(r"(?P<who>相手|自分)が、?(?:攻撃力[0-9]{1,5}の)?(?P<z>" + _NAME + r")で(?:相手プレイヤーに|自分に)?"
+# / 相手の「Z」が自分への直接攻撃を宣言した場合
+_JA_DIRECT_ATTACK = re.compile(r"(?:(?P<who>相手|自分)が、?(?:攻撃力[0-9]{1,5}の)?(?P<z>" + _NAME + r")で(?:相手プレイヤーに|自分に)?|"
+                               r"(?P<whose>相手|自分)の(?P<zz>" + _NAME + r")が、?(?:自分|相手)(?:プレイヤー)?への)"
                                r"直接攻撃を宣言した(?:場合|時|際)")
 
 
@@ -3379,10 +3410,10 @@ def read_direct_attack(frame: Frame, question: str, cards: _Cards) -> bool:
     m = _JA_DIRECT_ATTACK.search(re.sub(r"\s+", "", unicodedata.normalize("NFKC", question or "")))
     if m is None:
         return False
-    z = cards.get(m.group("z")[1:-1])
+    z = cards.get((m.group("z") or m.group("zz"))[1:-1])
     if any(e.card == z.ref for e in frame.events):
         return False
-    who = "self" if m.group("who") == "自分" else "opponent"
+    who = "self" if (m.group("who") or m.group("whose")) == "自分" else "opponent"
     z.controller = z.controller or who
     if z.controller != who or any((e.actor or next((c.controller for c in cards.cards if c.ref == e.card), None)) == who
                                   for e in frame.events):
