@@ -570,11 +570,14 @@ _VANISHED_FROM = {"フィールド上": "field", "フィールド": "field", "�
                   "魔法＆罠ゾーン": "szone", "墓地": "grave", "手札": "hand"}
 
 
-def read_vanished(frame: Frame, situation_text: str, spans: list[tuple[int, int]], cards: "_Cards") -> None:
+def read_vanished(frame: Frame, situation_text: str, spans: list[tuple[int, int]], cards: "_Cards",
+                  question: str = "") -> None:
     """After read_resolving: 「A」の効果処理時に、対象の<desc>が<zone>に存在しなくなっている場合 (or 「A」自身が…):
     the card left that zone after A was activated, before A resolved: an event `leave` on it (note: the
     zone it left). A target the ruling describes (「対象のリンクモンスター」) joins the frame's cards with its
-    traits and becomes A's target; a card the title names other than A is not read here."""
+    traits and becomes A's target; a card the title names other than A is not read here. A title that does
+    not say the zone (「対象のモンスターが存在しなくなった場合」) takes it from the question text's same clause
+    (「対象のモンスターがモンスターゾーンに表側表示で存在しなくなった場合」)."""
     if len(frame.events) != 1 or frame.events[0].note != "resolving":
         return
     resolving = frame.events[0]
@@ -586,6 +589,9 @@ def read_vanished(frame: Frame, situation_text: str, spans: list[tuple[int, int]
         said = m.group("where") or next((w for w in ("墓地", "フィールド") if (m.group("desc") or "").startswith(w + "の")), None)
         # (「「A」自身が破壊されている場合」: it left the field)
         said = said or ("フィールド" if m.group("destroyed") else None)
+        said = said or next((q.group("where") for q in _JA_VANISHED.finditer(question or "")
+                             if (q.group("self"), q.group("desc")) == (m.group("self"), m.group("desc"))
+                             and q.group("where")), None)
         if said is None:
             continue
         where = _VANISHED_FROM[said]
@@ -1092,7 +1098,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     frame.events = [e for _, e in sorted(found, key=lambda p: p[0])]
     _read_own_summon(frame, situation_text, spans)
     read_resolving(frame, situation_text, spans, cards)
-    read_vanished(frame, situation_text, spans, cards)
+    read_vanished(frame, situation_text, spans, cards, question)
     read_event_targets(situation_text, frame, cards, spans)
     read_destroyed_in_chain(situation_text, frame, cards, spans)
     zone_spans += read_asked_processing(situation_text, frame, spans)
@@ -1606,7 +1612,9 @@ _JA_FATE_CUE = re.compile(r"破壊され(?:ます|ません)か")
 
 
 # 「…「X」は破壊されます。」 / 「「X」は除外される事になります」: what becomes of a card the title names
-_JA_FATE_SAID = re.compile(_NAME + r"(?:等|など)?(?:は|も)、?[^。「」]{0,30}?"
+# (「X」自身も / 「X」自体は: the card itself, beside what else the effect reaches)
+_JA_FATE_WHO = _NAME + r"(?:等|など|自身|自体)?(?:は|も)、?"
+_JA_FATE_SAID = re.compile(_JA_FATE_WHO + r"[^。「」]{0,30}?"
                            r"(?P<verb>破壊され|除外され|墓地へ送られ|墓地に送られ|手札に戻|デッキに戻)(?:る事に|ることに)?(?:なり)?(?P<end>ます|ません)")
 _FATE_OF_VERB = {("破壊され", "ます"): "destroyed", ("破壊され", "ません"): "survives", ("除外され", "ます"): "banished",
                  ("墓地へ送られ", "ます"): "grave", ("墓地に送られ", "ます"): "grave", ("手札に戻", "ます"): "hand",
@@ -1614,8 +1622,9 @@ _FATE_OF_VERB = {("破壊され", "ます"): "destroyed", ("破壊され", "ま�
 
 
 # 「X」は破壊されず / 破壊される事はなく / 「X」は魔法＆罠ゾーンに残ります: X survives (stays where it is)
-_JA_FATE_STAYS = re.compile(_NAME + r"(?:等|など)?(?:は|も)、?[^。「」]{0,30}?(?:破壊され(?:ず|る事はなく|る事はありません)|"
-                            r"(?:ゾーン|フィールド)に(?:そのまま)?残(?:り|ります|り続け|る事になります))")
+# (「フィールド上に残り」「魔法＆罠ゾーンに表側表示で残ります」: the same)
+_JA_FATE_STAYS = re.compile(_JA_FATE_WHO + r"[^。「」]{0,30}?(?:破壊され(?:ず|る事はなく|る事はありません)|"
+                            r"(?:ゾーン|フィールド)(?:上)?に(?:表側表示で)?(?:そのまま)?残(?:り|ります|り続け|る事になります))")
 
 
 def answered_fates(answer: str, cards: _Cards) -> dict[str, str]:
@@ -2112,13 +2121,14 @@ def read_attacked_title(frame: Frame, body: str, cards: _Cards) -> bool:
 # ---------------------------------------------------------------- moves: does an effect's resolution summon, add to the hand
 
 # 「特殊召喚は行えません」 / 「対象のモンスターは特殊召喚されず」 / 「…を特殊召喚する事はできません」 / 「特殊召喚する処理は
-# 適用されません」 (no) and 「…が特殊召喚されます」 / 「特殊召喚する処理は通常通り行われます」 (yes): whether the Special
-# Summon an activated effect makes happens when it resolves (the text inside 『』 quotes, an effect's own words, is not read)
+# 適用されません」 (no) and 「…が特殊召喚されます」 / 「特殊召喚する処理は通常通り行われます」 / 「…を特殊召喚する処理を行います」
+# (yes): whether the Special Summon an activated effect makes happens when it resolves (the text inside 『』 quotes, an
+# effect's own words, is not read)
 _JA_SUMMONS_SAID = re.compile(
     r"(?P<no>特殊召喚(?:は|も)?(?:行え(?:ません|ず)|行われ(?:ず|ません))|特殊召喚され(?:ず|ません)|"
     r"特殊召喚(?:する|を行う)(?:事|こと)(?:は|が|も)?でき(?:ず|ません)|"
     r"特殊召喚する処理(?:は|も)、?(?:適用され|行われ)(?:ず|ません))|"
-    r"(?P<yes>特殊召喚されます|特殊召喚する処理(?:は|も)、?(?:通常通り)?(?:適用され|行われ)ます)")
+    r"(?P<yes>特殊召喚されます|特殊召喚する処理(?:は|も)、?(?:通常通り)?(?:適用され|行われ)ます|特殊召喚する処理を行い(?:ます|、))")
 # 「…を手札に加える事はできません」 / 「手札に加える処理は適用されません」 (no), 「手札に加える処理は通常通り行われます」 (yes)
 _JA_TO_HAND_SAID = re.compile(
     r"(?P<no>手札に加える(?:事|こと)(?:は|が|も)?でき(?:ず|ません)|手札に加える処理(?:は|も)、?(?:適用され|行われ)(?:ず|ません)|"

@@ -13,8 +13,8 @@ from typing import Any
 from engine_bridge.compiler.base import CardSource, NotCompiled, STAND_IN_SUMMON
 from engine_bridge.compiler.boards import (_check_cards, _fate_place, _filler, _named_cards, _situation_card, archetype_cards,
                                            filtered_cards, piled_cards, runnable)
-from engine_bridge.compiler.effects import (_activated_from, applies_on_its_own, _event_effect, event_effect_index, _SET_DESC,
-                                            _SET_TYPE, numbered_effect_text, open_state_effects, referenced_cards,
+from engine_bridge.compiler.effects import (_activated_from, applies_on_its_own, _event_effect, event_effect_index, face_up_effect,
+                                            _SET_DESC, _SET_TYPE, numbered_effect_text, open_state_effects, referenced_cards,
                                             response_event, undescribed_summon_event)
 from engine_bridge.scenario import SetupCard, Step
 from rulings.records import Frame, FrameCard, FrameEvent, FrameQuestion, TRAP_MONSTER_NOTE
@@ -424,11 +424,13 @@ def played_activations(frame: Frame, cards: CardSource, also: tuple[str, ...] = 
             raise NotCompiled(f"「{card.name}」 is an Equip Spell: its equip target is not compiled")
         location, position = _event_place(kind, card, "activate", numbered_effect_text(cards.texts.get(card.passcode, ""),
                                                                                       e.effect))
-        if i and location == "hand" and kind in ("spell", "continuous", "field") and player != 0:
+        effect = _event_effect(e, card.passcode, cards)
+        if kind in ("continuous", "trap-continuous") and face_up_effect(cards.script(card.passcode) or "", effect):
+            location, position = "szone", "faceup"  # an effect of the face-up card, not its activation
+        elif i and location == "hand" and kind in ("spell", "continuous", "field") and player != 0:
             location, position = "szone", "facedown"  # a Spell chained in the other player's turn: Set
         placed.append(SetupCard(ref=e.card, code=card.passcode, player=player, location=location, position=position,
                                 name=card.name))
-        effect = _event_effect(e, card.passcode, cards)
         if not i and kind in ("monster", "pendulum") and (summon_triggered(cards.script(card.passcode) or "", effect, single=True)
                                                           or undescribed_summon_event(e, card.passcode, cards)):
             # a trigger of its own Normal Summon: Normal Summoned from the hand first (a Level 4 or lower monster: no
