@@ -17,7 +17,7 @@ from engine_bridge.compiler.effects import (_activated_from, applies_on_its_own,
                                             _SET_DESC, _SET_TYPE, numbered_effect_text, open_state_effects, referenced_cards,
                                             response_event, undescribed_summon_event)
 from engine_bridge.scenario import SetupCard, Step
-from rulings.records import Frame, FrameCard, FrameEvent, FrameQuestion, TRAP_MONSTER_NOTE
+from rulings.records import FLIPPED_DOWN_NOTE, Frame, FrameCard, FrameEvent, FrameQuestion, TRAP_MONSTER_NOTE
 
 
 def _event_place(kind: str, card: FrameCard, action: str = "activate", effect_text: str = "") -> tuple[str, str | None]:
@@ -342,11 +342,14 @@ class Played:
 # field destroyed (「サイクロン」, Set), a card in a Graveyard banished (「D.D.クロウ」 from the hand of the
 # Graveyard's other player: it banishes from the opponent's Graveyard only)
 LEAVE_STANDINS = {"mzone": 94192409, "szone": 5318639, "pzone": 5318639, "fzone": 5318639, "grave": 24508238}
+# a face-up monster turned face-down (FLIPPED_DOWN_NOTE): 「月の書」, Set
+FLIP_DOWN_STANDIN = 14087893
 
 
 def _leave_step(e: FrameEvent, placed: list[SetupCard], by_ref: dict[str, FrameCard], n: int,
                 cards: CardSource, summoned: set[str] = frozenset()) -> tuple[SetupCard, Step]:
-    """The stand-in that takes the `leave` event's card away (LEAVE_STANDINS), where it starts and its step
+    """The stand-in that takes the `leave` event's card away (LEAVE_STANDINS; FLIP_DOWN_STANDIN for a face-up
+    monster turned face-down), where it starts and its step
     (chained, targeting exactly that card); a card `summoned` by the steps before its activation (placed in the
     hand for that Summon) is in the Monster Zone then. NotCompiled where no stand-in does it or the card is
     elsewhere."""
@@ -355,11 +358,14 @@ def _leave_step(e: FrameEvent, placed: list[SetupCard], by_ref: dict[str, FrameC
         raise NotCompiled(f"「{by_ref[e.card].name}」 leaves a zone before the question but is not on the board")
     if gone.ref in summoned:
         gone = SetupCard(**{**gone.__dict__, "location": "mzone"})
-    left = (e.note or "").removeprefix("leaves the ")
+    flipped = e.note == FLIPPED_DOWN_NOTE
+    left = "mzone" if flipped else (e.note or "").removeprefix("leaves the ")
     if not (left == gone.location or left == "field" and gone.location in ("mzone", "szone", "pzone", "fzone")):
         raise NotCompiled(f"「{by_ref[e.card].name}」 leaves the {left}, but it is in the {gone.location} when activated: "
                           f"not compiled")
-    code = LEAVE_STANDINS.get(gone.location)
+    if flipped and not (gone.position or "faceup").startswith("faceup"):
+        raise NotCompiled(f"「{by_ref[e.card].name}」 is turned face-down, but it is face-down when activated: not compiled")
+    code = FLIP_DOWN_STANDIN if flipped else LEAVE_STANDINS.get(gone.location)
     cards.ensure([code] if code else [])
     if code is None or code not in cards.data or cards.script(code) is None:
         raise NotCompiled(f"no stand-in removal of a card in the {gone.location} in the card data and scripts in use")

@@ -43,3 +43,28 @@ def test_a_title_without_the_zone_and_a_question_without_it_either_is_not_read()
                  "質問の場合でも「ヌーベルズトークン」を特殊召喚する処理を行います。", {})
     assert [e.action for e in f.events] == ["activate"]
     assert any("存在しなくなった場合" in u for u in f.unread)
+
+
+def test_a_target_turned_face_down_before_the_resolution_of_a_pendulum_effect(qa):
+    # 「黒牙の魔術師」のペンデュラム効果の処理時に、対象の相手モンスターが裏側守備表示になっている場合 -> 『…攻撃力を…半分に
+    # する』処理が適用できませんので、『その後、このカードを破壊する』処理も行われません: no part of it is applied
+    from rulings.records import FLIPPED_DOWN_NOTE
+
+    f = qa(20420)
+    assert not f.unread
+    assert [(e.card, e.action, e.note) for e in f.events] == [("c1", "activate", "resolving"),
+                                                              ("c2", "leave", FLIPPED_DOWN_NOTE)]
+    black_fang, target = f.cards
+    assert black_fang.location == "pzone"
+    assert (target.controller, target.location) == ("opponent", "mzone")
+    assert f.applied == {"c1": False}
+
+
+def test_a_target_turned_face_down_whose_side_is_not_said(qa):
+    # 「沈黙の剣」の効果処理時に、対象のモンスターが裏側守備表示になっている場合 -> 「沈黙の剣」の効果は適用されません
+    from rulings.records import FLIPPED_DOWN_NOTE
+
+    f = qa(19425)
+    assert not f.unread and f.applied == {"c1": False}
+    assert [(e.action, e.note) for e in f.events] == [("activate", "resolving"), ("leave", FLIPPED_DOWN_NOTE)]
+    assert f.cards[1].controller is None
