@@ -12,11 +12,11 @@ from typing import Any
 from engine_bridge.compiler.base import CardSource, NotCompiled, STAND_IN_SUMMON
 from engine_bridge.compiler.boards import (_check_cards, _fate_place, _filler, _named_cards, _situation_card, archetype_cards,
                                            filtered_cards, piled_cards, runnable)
-from engine_bridge.compiler.effects import (_activated_from, applies_on_its_own, _event_effect, event_effect_index, _SET_DESC,
-                                            _SET_TYPE, numbered_effect_text, open_state_effects, referenced_cards,
+from engine_bridge.compiler.effects import (_activated_from, applies_on_its_own, _event_effect, event_effect_index, face_up_effect,
+                                            _SET_DESC, _SET_TYPE, numbered_effect_text, open_state_effects, referenced_cards,
                                             response_event, undescribed_summon_event)
 from engine_bridge.scenario import SetupCard, Step
-from rulings.records import Frame, FrameCard, FrameEvent, FrameQuestion, TRAP_MONSTER_NOTE
+from rulings.records import FLIPPED_DOWN_NOTE, Frame, FrameCard, FrameEvent, FrameQuestion, TRAP_MONSTER_NOTE
 
 
 def _event_place(kind: str, card: FrameCard, action: str = "activate", effect_text: str = "") -> tuple[str, str | None]:
@@ -328,11 +328,14 @@ class Played:
 # field destroyed (「サイクロン」, Set), a card in a Graveyard banished (「D.D.クロウ」 from the hand of the
 # Graveyard's other player: it banishes from the opponent's Graveyard only)
 LEAVE_STANDINS = {"mzone": 94192409, "szone": 5318639, "pzone": 5318639, "fzone": 5318639, "grave": 24508238}
+# a face-up monster turned face-down (FLIPPED_DOWN_NOTE): 「月の書」, Set
+FLIP_DOWN_STANDIN = 14087893
 
 
 def _leave_step(e: FrameEvent, placed: list[SetupCard], by_ref: dict[str, FrameCard], n: int,
                 cards: CardSource, summoned: set[str] = frozenset()) -> tuple[SetupCard, Step]:
-    """The stand-in that takes the `leave` event's card away (LEAVE_STANDINS), where it starts and its step
+    """The stand-in that takes the `leave` event's card away (LEAVE_STANDINS; FLIP_DOWN_STANDIN for a face-up
+    monster turned face-down), where it starts and its step
     (chained, targeting exactly that card); a card `summoned` by the steps before its activation (placed in the
     hand for that Summon) is in the Monster Zone then. NotCompiled where no stand-in does it or the card is
     elsewhere."""
@@ -341,11 +344,14 @@ def _leave_step(e: FrameEvent, placed: list[SetupCard], by_ref: dict[str, FrameC
         raise NotCompiled(f"「{by_ref[e.card].name}」 leaves a zone before the question but is not on the board")
     if gone.ref in summoned:
         gone = SetupCard(**{**gone.__dict__, "location": "mzone"})
-    left = (e.note or "").removeprefix("leaves the ")
+    flipped = e.note == FLIPPED_DOWN_NOTE
+    left = "mzone" if flipped else (e.note or "").removeprefix("leaves the ")
     if not (left == gone.location or left == "field" and gone.location in ("mzone", "szone", "pzone", "fzone")):
         raise NotCompiled(f"「{by_ref[e.card].name}」 leaves the {left}, but it is in the {gone.location} when activated: "
                           f"not compiled")
-    code = LEAVE_STANDINS.get(gone.location)
+    if flipped and not (gone.position or "faceup").startswith("faceup"):
+        raise NotCompiled(f"「{by_ref[e.card].name}」 is turned face-down, but it is face-down when activated: not compiled")
+    code = FLIP_DOWN_STANDIN if flipped else LEAVE_STANDINS.get(gone.location)
     cards.ensure([code] if code else [])
     if code is None or code not in cards.data or cards.script(code) is None:
         raise NotCompiled(f"no stand-in removal of a card in the {gone.location} in the card data and scripts in use")
@@ -410,11 +416,13 @@ def played_activations(frame: Frame, cards: CardSource, also: tuple[str, ...] = 
             raise NotCompiled(f"「{card.name}」 is an Equip Spell: its equip target is not compiled")
         location, position = _event_place(kind, card, "activate", numbered_effect_text(cards.texts.get(card.passcode, ""),
                                                                                       e.effect))
-        if i and location == "hand" and kind in ("spell", "continuous", "field") and player != 0:
+        effect = _event_effect(e, card.passcode, cards)
+        if kind in ("continuous", "trap-continuous") and face_up_effect(cards.script(card.passcode) or "", effect):
+            location, position = "szone", "faceup"  # an effect of the face-up card, not its activation
+        elif i and location == "hand" and kind in ("spell", "continuous", "field") and player != 0:
             location, position = "szone", "facedown"  # a Spell chained in the other player's turn: Set
         placed.append(SetupCard(ref=e.card, code=card.passcode, player=player, location=location, position=position,
                                 name=card.name))
-        effect = _event_effect(e, card.passcode, cards)
         if not i and kind in ("monster", "pendulum") and (summon_triggered(cards.script(card.passcode) or "", effect, single=True)
                                                           or undescribed_summon_event(e, card.passcode, cards)):
             # a trigger of its own Normal Summon: Normal Summoned from the hand first (a Level 4 or lower monster: no
