@@ -437,12 +437,18 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
     battled = not by_summon and not revived and not buried and not destroyed and kind in ("monster", "pendulum") and \
         effect is not None and chosen.location not in ("mzone", "field") and \
         own_event_trigger(cards.script(source.passcode) or "", "battle_destroyed") == effect
-    battle_foe = _battle_foe(_attack(cards, source.passcode), False, cards) if battled else None
-    if battled and battle_foe is None:
-        raise NotCompiled(f"no vanilla monster in the card data wins a battle against 「{source.name}」")
+    # (of its destroying a monster by battle, 「このカードが戦闘で相手モンスターを破壊した時」: G attacks a weaker vanilla
+    # monster first, in the baseline too)
+    won = not by_summon and not revived and not buried and not destroyed and not battled and \
+        kind in ("monster", "pendulum", "extra") and effect is not None and chosen.location not in ("mzone", "field") and \
+        own_event_trigger(cards.script(source.passcode) or "", "battle_destroying") == effect
+    battle_foe = _battle_foe(_attack(cards, source.passcode), won, cards) if battled or won else None
+    if (battled or won) and battle_foe is None:
+        raise NotCompiled(f"no vanilla monster in the card data {'loses' if won else 'wins'} a battle against "
+                          f"「{source.name}」")
     if by_summon:
         places = [("hand", None)]
-    elif battled:
+    elif battled or won:
         places = [("mzone", None)]
     elif revived:
         places = [("grave", None)]
@@ -564,16 +570,19 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
                 extra.append(SetupCard(ref="dh0", code=EFFECT_DESTROYER, player=0, location="hand"))
                 prelude = [Step(action="activate", card="dh0", answer=True)]
                 label += ", after 「ブラック・ホール」 destroyed it"
-            if battled:
+            if battled or won:
                 extra.append(SetupCard(ref="bf", code=battle_foe, player=1, location="mzone", position="faceup_attack"))
                 prelude = [Step(action="phase", phase="battle"), Step(action="attack", card=source.ref, target=["bf"],
                                                                        answer=True)]
-                label += ", after a stronger monster destroyed it by battle"
+                label += ", after it destroyed a weaker monster by battle" if won else \
+                    ", after a stronger monster destroyed it by battle"
             if gemini and location == "mzone":
                 prelude = [Step(action="summon", card=source.ref, answer=True), *_negation_window()]
                 label += ", after its Gemini Summon"
             # (a trigger of its being sent: asked once it moved, not in the window of the stand-in's activation)
-            asked = {"action": "chain", "after": [source.ref]} if buried or battled else {"action": "activate"}
+            # (of its win: once its victim moved)
+            asked = {"action": "chain", "after": ["bf" if won else source.ref]} if buried or battled or won else \
+                {"action": "activate"}
             step = Step(**asked, card=source.ref, effect=effect, select=[chosen.ref], answer=True,
                         expect={"offered": True, "selectable": {chosen.ref: frame.answer == "yes"}})
             activated = [Step(action="activate", card=chosen.ref, answer=True)] if trap_monster else []
