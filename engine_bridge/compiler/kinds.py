@@ -1108,7 +1108,8 @@ def _compile_summon_by_effect(ruling: Any, frame: Frame, cards: CardSource) -> l
 # the question asked in a later window of an attack than its declaration: the chain window of that step
 BATTLE_WINDOWS = {"damage calculation of an attack": "damage_calculation",
                   "damage calculation of a direct attack": "damage_calculation",
-                  "damage step start of an attack": "damage_step_start"}
+                  "damage step start of an attack": "damage_step_start",
+                  "damage step end of an attack": "damage_step_end"}
 # (the attacker and its victim, of the same ATK, destroy each other)
 MUTUAL_DESTRUCTION = "destroys by battle, both destroyed"
 CAUSED_NOTES = ("by battle", "by an effect", "by a Spell's effect", "by battle or an effect", "destroys by battle",
@@ -1131,6 +1132,39 @@ def _attack(cards: CardSource, passcode: int | None) -> int:
     """A monster's printed ATK, -1 for ATK ? (the card data says "?" or a negative number)."""
     value = str(cards.data[passcode].get("attack") or 0).strip()
     return -1 if value == "?" else int(value)
+
+
+# a trigger of the questioned monster's own battle (its script's EFFECT_TYPE_SINGLE trigger code, own_event_trigger) and
+# the event note _compile_after_event plays it by: it destroys a weaker monster, it is destroyed by a stronger one, it
+# attacks (its declaration, the Damage Step's start, the Damage Step's end)
+OWN_BATTLE_EVENTS = {"battle_destroying": "destroys by battle", "battle_destroyed": "by battle",
+                     "attack_announce": "declares an attack", "battle_start": "damage step start of an attack",
+                     "damage_step_end": "damage step end of an attack"}
+
+
+def own_battle_event(frame: Frame, cards: CardSource) -> FrameEvent | None:
+    """The battle of its own that a can_activate question's trigger needs where the ruling states no event (「「X」の
+    効果を発動できますか」 of 「このカードが戦闘で相手モンスターを破壊した時」): an event of the questioned monster noted as
+    OWN_BATTLE_EVENTS says, played before the question in the baseline too (what the effect needs, not the deciding
+    condition); None where the asked effect is not such a trigger (by its script) or the frame has events."""
+    q = frame.question
+    if q is None or q.kind != "can_activate" or frame.events or q.card is None or q.targets:
+        return None
+    qcard = next(c for c in frame.cards if c.ref == q.card)
+    cards.ensure([qcard.passcode] if qcard.passcode else [])
+    if qcard.passcode not in cards.data or cards.kind(qcard.passcode) not in ("monster", "pendulum", "extra") or \
+            qcard.location not in (None, "mzone", "field") or q.effect_kind == "pendulum":
+        return None
+    try:
+        effect = effect_index(frame, qcard.passcode, cards, activation=False)
+    except NotCompiled:
+        return None
+    script = cards.script(qcard.passcode) or ""
+    notes = [note for event, note in OWN_BATTLE_EVENTS.items()
+             if effect is not None and own_event_trigger(script, event) == effect]
+    if len(notes) != 1:
+        return None
+    return FrameEvent(action="destroy" if notes[0] == "by battle" else "attack", card=q.card, note=notes[0])
 
 
 def _compile_after_event(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
