@@ -26,7 +26,7 @@ from engine_bridge.compiler.kinds import (_chain_baselines, _check_read_yes_no, 
                                           compile_destroyed_together,
                                           compile_moved_by, compile_moved_into, compile_pendulum_summon, compile_lp,
                                           compile_negated_summon, compile_stats, compile_triggered, destroyed_in_chain,
-                                          pendulum_summon_asked)
+                                          own_battle_event, pendulum_summon_asked)
 from engine_bridge.compiler.states import check_states
 from engine_bridge.compiler.steps import (nested_preludes, _check_event_sides, activated_first, _event_named_cards, _event_place,
                                           _negation_window,
@@ -182,6 +182,10 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         return compile_destroyed_together(ruling, frame, cards)
     if any(e.note in CAUSED_NOTES for e in frame.events):
         return _compile_after_event(ruling, frame, cards)
+    battle = own_battle_event(frame, cards) if not frame.unread and phase is None else None
+    if battle is not None:
+        # 「X」の効果を発動できますか of a trigger of X's own battle: that battle played first, in the baseline too
+        return _compile_after_event(ruling, frame.model_copy(update={"events": [battle]}), cards)
     if any(e.note == MOVED_BY_NOTE for e in frame.events):
         return compile_moved_by(ruling, frame, cards)
     if any(e.note == DESCRIBED_SUMMON_NOTE for e in frame.events):
