@@ -518,12 +518,25 @@ _JA_RESOLVING = re.compile(_NAME + r"の(?:(?P<eff>[①-⑥])の)?(?:『(?P<quot
                            r"カードの発動時の効果|効果)(?:の)?)?(?:効果処理|処理)(?:時|の際)(?:に|、)")
 
 
+# 「A」が効果を発動し、その効果の処理時や適用後に: A's activation (read as an event), the question about its resolution (the
+# case the answer's first sentence takes; a later one, after it applied, is said apart)
+_JA_ITS_RESOLVING = re.compile(_NAME + r"が(?:モンスター効果|効果)を発動し、?その効果の(?:効果処理|処理)(?:時|の際)(?:や適用後)?に、?")
+
+
 def read_resolving(frame: Frame, situation_text: str, spans: list[tuple[int, int]], cards: "_Cards") -> None:
     """「A」の効果処理時に、「B」が適用されている場合、処理はどうなりますか: a what-happens (or applies) question
     about A's resolution, the title naming no other event: A's activation is the event, and a card said to
     apply at that time (after the words 処理時に) came to apply after A was activated: B activated in chain
-    to A (the deciding condition a baseline removes)."""
+    to A (the deciding condition a baseline removes). 「A」が効果を発動し、その効果の処理時に (_JA_ITS_RESOLVING): the
+    activation already read is the one resolving."""
     q = frame.question
+    its = _JA_ITS_RESOLVING.search(situation_text)
+    if its and len(frame.events) == 1 and (frame.events[0].action, frame.events[0].note) == ("activate", None) \
+            and frame.events[0].card == next((c.ref for c in cards.cards if fold_name(c.name) ==
+                                              fold_name(_clean_name(its.group(1)))), None):
+        frame.events[0].note = "resolving"
+        spans.append((its.start(), its.end()))
+        return
     m = _JA_RESOLVING.search(situation_text)
     if m and len(frame.events) == 1 and frame.events[0].action == "destroy" and frame.events[0].card == \
             cards.get(m.group(1)).ref and re.search(r"破壊されている(?=場合)", situation_text[m.end():]):
@@ -1682,6 +1695,9 @@ _JA_NOTHING_DONE = re.compile(r"^(?:その場合、|質問の状況の場合、)
 _JA_PART_SAID = re.compile(r"(?:" + _NAME + r"の)?『[^『』]{1,160}』(?:の)?(?:効果処理|処理|効果)(?:は|も)、?(?:通常通り)?適用され"
                            r"(?P<end>ます|ません|る事はありません|る事)")
 _PART_NOT = ("ません", "る事はありません")  # (the ends of _JA_PART_SAID that say a part is not applied)
+# 『A』処理、『B』処理、いずれも通常通り適用されます: each part listed said so, as _JA_PART_SAID says one
+_JA_PARTS_SAID = re.compile(r"(?P<parts>(?:『[^『』]{1,160}』(?:の)?(?:効果処理|処理|効果)、)+『[^『』]{1,160}』(?:の)?(?:効果処理|処理|効果))、?"
+                            r"(?:いずれも|どちらも|共に|ともに)、?(?:通常通り)?適用され(?P<end>ます|ません)")
 # 「その場合、『手札を１枚捨て』の処理を行い、処理を完了します」: a part done (what the rest of the sentence leaves out is
 # not); counted where the part does something the duel's log shows (_JA_SEEN_STEM: a card moved, a draw)
 _JA_PART_DONE = re.compile(r"(?:" + _NAME + r"の)?『(?P<part>[^『』]{1,160})』(?:の)?処理(?:のみ)?を行い(?:、|ます)")
@@ -1744,17 +1760,18 @@ def answered_applied(answer: str, frame: Frame, cards: _Cards, question: str = "
         sentence = re.sub(r"^[（(]よって、", "", sentence.strip())
         if sentence.startswith(("（", "(", "なお", "また")):
             break
-        for m in _JA_PART_SAID.finditer(sentence):
-            if m.group("end") not in _PART_NOT and not _shows(_QUOTE.search(m.group(0)).group(1)):
+        listed = [(None, q, m.group("end")) for m in _JA_PARTS_SAID.finditer(sentence) for q in _QUOTE.findall(m.group("parts"))]
+        for whose, part, end in [*((m.group(1), _QUOTE.search(m.group(0)).group(1), m.group("end"))
+                                   for m in _JA_PART_SAID.finditer(sentence)), *listed]:
+            if end not in _PART_NOT and not _shows(part):
                 # (a part applied that the duel's log cannot show, a restriction that lasts 『…しか特殊召喚できない』,
                 # says nothing of what the resolution does)
                 positive = True
                 continue
-            parts.add(m.group("end") not in _PART_NOT)
-            quoted.append((m.group(1) and _clean_name(m.group(1)), _QUOTE.search(m.group(0)).group(1),
-                           m.group("end") not in _PART_NOT))
-            part_of.add(m.group(1) and _clean_name(m.group(1)))
-            negative_parts += m.group("end") in _PART_NOT
+            parts.add(end not in _PART_NOT)
+            quoted.append((whose and _clean_name(whose), part, end not in _PART_NOT))
+            part_of.add(whose and _clean_name(whose))
+            negative_parts += end in _PART_NOT
         for m in [*_JA_PART_DONE.finditer(sentence), *_JA_UNQUOTED_DONE.finditer(sentence)]:
             # (an unquoted part that Special Summons or adds to the hand: answered_moves reads it)
             if _shows(m.group("part")) and not (m.re is _JA_UNQUOTED_DONE and any(

@@ -54,3 +54,20 @@ def test_real_scripts_a_search_not_applied_once_its_card_is_destroyed_in_the_cha
     moved = [e for e in results[baseline.id].log["events"] if e.get("event") == "move"]
     assert [(e["from"], e["to"]) for e in moved] == [("deck", "hand")]
     assert not any(e.get("event") == "move" and e.get("to") == "hand" for e in results[scenario.id].log["events"])
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_destruction_applied_after_the_activating_monster_left_the_field(shared_dir, engine_driver):
+    # 「No.72 ラインモンスター チャリオッツ・飛車」の効果の処理時に自身がフィールドから離れている場合 -> 『選択したカードを
+    # 破壊する』処理は適用されます: a stand-in removal chained to its ① returns it to the Extra Deck, and both its targets
+    # are destroyed all the same
+    compiled, verdict, results = _real_verdict(shared_dir, 12900, {"No.72 ラインモンスター チャリオッツ・飛車": 75253697},
+                                               engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    scenario = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    assert [s.action for s in scenario.steps] == ["activate", "chain"] and scenario.steps[-1].target == ["c1"]
+    moves = [(e["card"], e["from"], e["to"]) for e in results[scenario.id].log["events"] if e.get("event") == "move"]
+    assert ("c1", "mzone", "extra") in moves
+    gone = moves.index(("c1", "mzone", "extra"))
+    assert any(to == "grave" and card.startswith("f1-") for card, _, to in moves[gone + 1:])

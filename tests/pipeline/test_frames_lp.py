@@ -52,3 +52,15 @@ def test_a_card_destroyed_by_the_activation_chained_to_its_own_named_again(qa):
     assert [(e.action, e.card, e.note) for e in f.events] == [
         ("activate", "c1", "chained to"), ("activate", "c2", None), ("destroy", "c1", DESTROYED_IN_CHAIN_NOTE)]
     assert f.to_hand == {"c1": False}
+
+
+def test_its_resolution_after_it_left_the_field_with_each_quoted_part_applied(qa):
+    # 「No.72 ラインモンスター チャリオッツ・飛車」が効果を発動し、その効果の処理時や適用後に自身がフィールド上から離れた
+    # 場合 -> 『選択したカードを破壊する』処理、『…相手が受ける戦闘ダメージは半分になる』処理、いずれも通常通り適用されます:
+    # the activation read is the one resolving, it leaves the field first, and its processing is applied (the halved
+    # damage is no part the duel's log shows: the destruction says it)
+    f = qa(12900)
+    assert not f.unread
+    assert [(e.action, e.card, e.note) for e in f.events] == [("activate", "c1", "resolving"),
+                                                              ("leave", "c1", "leaves the field")]
+    assert f.applied == {"c1": True}
