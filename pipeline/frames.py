@@ -581,7 +581,7 @@ def read_resolving(frame: Frame, situation_text: str, spans: list[tuple[int, int
 # 裏側守備表示になっている場合: A's face-up target was turned face-down
 _JA_VANISHED = re.compile(
     r"(?:その|効果を発動した、?)?(?:(?P<self>" + _NAME + r"(?:自身)?|自身)(?:または対象の(?:モンスター|カード)(?:のいずれか)?)?|"
-    r"対象(?:として選択した|に選択した|として選んだ|とした|の)(?P<desc>[^、。「」]{0,24}?))(?:が|は)、?"
+    r"対象(?:として選択した|に選択した|として選んだ|とした|の)(?P<desc>(?:「[^「」]+」と名のついた)?[^、。「」]{0,24}?))(?:が|は)、?"
     r"(?:(?P<where>フィールド上|フィールド|モンスターゾーン|魔法[&＆]罠ゾーン|墓地|手札)(?:に|から|を(?=離れ))(?:表側表示で)?)?"
     r"(?:存在(?:しなくなっている|しなくなった|していない|しない)|離れている|離れた|(?P<destroyed>破壊されている)|"
     r"(?P<flipped>裏側(?:守備)?表示にな(?:っている|った)))(?=場合|時|際)")
@@ -623,7 +623,7 @@ def read_vanished(frame: Frame, situation_text: str, spans: list[tuple[int, int]
         else:
             desc = re.sub(r"^(?:自分の|相手の)?(?:フィールドの|墓地の|モンスターゾーンの)?", "", m.group("desc") or "")
             desc = "モンスター" if desc in ("", "カード") and where in ("mzone", "field", "grave") else desc
-            read = described_card(desc)
+            read = described_card(desc, archetype=True)  # (「対象の「RR」と名のついたエクシーズモンスター」)
             if read is None or read[3]:
                 continue
             traits = read[0]
