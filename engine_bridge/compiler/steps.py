@@ -225,6 +225,25 @@ def summon_triggered(script: str, index: int | None, event: str = "EVENT_SUMMON_
     return False
 
 
+# a trigger registered for the End Phase (「このカードが召喚に成功したターンのエンドフェイズに」: SetCode(EVENT_PHASE+PHASE_END))
+_END_PHASE_CODE = r"{var}:SetCode\(\s*EVENT_PHASE\s*\+\s*PHASE_END\s*\)"
+
+
+def end_phase_triggered(script: str, index: int | None) -> bool:
+    """Whether the effect (Stringid index, or the card's only kind of activated effect) is a trigger of the End
+    Phase (EFFECT_TYPE_TRIGGER with EVENT_PHASE+PHASE_END): the chain window it is activated in is the one the
+    move to the End Phase opens, not the one right after what its condition asks for (its own Summon)."""
+    if open_state_effects(script, index) is not False:
+        return False
+    for var in dict.fromkeys(re.findall(r"local\s+(\w+)\s*=\s*Effect\.CreateEffect", script)):
+        types = " ".join(re.findall(_SET_TYPE.format(var=re.escape(var)), script))
+        descs = [int(n) for n in re.findall(_SET_DESC.format(var=re.escape(var)), script)]
+        if "TRIGGER" in types and (index is None or index in descs) and \
+                re.search(_END_PHASE_CODE.format(var=re.escape(var)), script):
+            return True
+    return False
+
+
 # 「死者蘇生」: the Special Summon from the Graveyard by a card effect that gives a trigger of a monster's own
 # Special Summon (「このカードが特殊召喚に成功した場合」) its event, where the ruling does not say how it was summoned
 STAND_IN_REVIVE = 83764718
