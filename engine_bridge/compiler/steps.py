@@ -10,11 +10,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine_bridge.compiler.base import CardSource, NotCompiled, STAND_IN_SUMMON
-from engine_bridge.compiler.boards import (_check_cards, _fate_place, _filler, _named_cards, _situation_card, archetype_cards,
-                                           filtered_cards, piled_cards, runnable)
+from engine_bridge.compiler.boards import (_battle_foe, _check_cards, _fate_place, _filler, _named_cards, _situation_card,
+                                           archetype_cards, filtered_cards, piled_cards, runnable)
 from engine_bridge.compiler.effects import (_activated_from, applies_on_its_own, _event_effect, event_effect_index, face_up_effect,
-                                            _SET_DESC, _SET_TYPE, numbered_effect_text, open_state_effects, referenced_cards,
-                                            response_event, undescribed_summon_event)
+                                            _SET_DESC, _SET_TYPE, numbered_effect_text, open_state_effects, own_event_trigger,
+                                            referenced_cards, response_event, undescribed_summon_event)
 from engine_bridge.scenario import SetupCard, Step
 from rulings.records import FLIPPED_DOWN_NOTE, Frame, FrameCard, FrameEvent, FrameQuestion, TRAP_MONSTER_NOTE
 
@@ -285,6 +285,22 @@ def burial_steps(card: str, player: int, cards: CardSource, ref: str = "sb0") ->
             [Step(action="activate", card=ref, select=[card], answer=True)])
 
 
+def battle_destroyed_steps(card: SetupCard, effect: int | None, cards: CardSource,
+                           ref: str = "bf") -> tuple[SetupCard, list[Step]] | None:
+    """For a monster whose activated effect (Stringid `effect`, or its one option where its script describes one
+    trigger) is a trigger of its own destruction by battle (「このカードが戦闘で破壊され墓地へ送られた時」, its script's
+    EVENT_BATTLE_DESTROYED): the stronger vanilla monster of the other player it attacks in its controller's Battle
+    Phase, and those steps; None where the effect is not such a trigger or no vanilla monster beats it."""
+    scripted = own_event_trigger(cards.script(card.code) or "", "battle_destroyed")
+    if scripted is None or effect not in (None, scripted):
+        return None
+    foe = _battle_foe(int(cards.data[card.code].get("attack") or 0), False, cards)
+    if foe is None or int(cards.data[card.code].get("attack") or 0) < 0:
+        return None
+    return (SetupCard(ref=ref, code=foe, player=1 - card.player, location="mzone", position="faceup_attack"),
+            [Step(action="phase", phase="battle"), Step(action="attack", card=card.ref, target=[ref], answer=True)])
+
+
 def trigger_steps(event: FrameEvent, by_summon: bool, player: int, filler: bool | str) -> list[Step]:
     """The steps that give an event's trigger effect its event: a monster whose effect is a trigger of its
     own Normal Summon (placed in the hand for it: summon_triggered) is Normal Summoned first (with
@@ -448,6 +464,17 @@ def played_activations(frame: Frame, cards: CardSource, also: tuple[str, ...] = 
             # tributes), its effect activated in the window after that Summon
             placed[-1] = SetupCard(**{**placed[-1].__dict__, "location": "hand", "position": None})
             prelude = [Step(action="summon", card=e.card, answer=True), *_negation_window()]
+        elif not i and kind in ("monster", "pendulum") and open_state_effects(cards.script(card.passcode) or "", effect) is False \
+                and (battle := battle_destroyed_steps(SetupCard(**{**placed[-1].__dict__, "location": "mzone",
+                                                                   "position": "faceup_attack"}), effect, cards)):
+            # a trigger of its own destruction by battle (墓地にて発動した「X」の『戦闘で破壊され墓地へ送られた時』):
+            # X attacks a stronger vanilla monster first, its effect activated once it moved to the Graveyard
+            placed[-1] = SetupCard(**{**placed[-1].__dict__, "location": "mzone", "position": "faceup_attack"})
+            foe, prelude = battle
+            placed.append(foe)
+            steps.append(Step(action="chain", card=e.card, effect=effect, after=[e.card], answer=True,
+                              target=list(dict.fromkeys([*e.targets, *targets.get(i, []), *(r for r in also if r != e.card)]))))
+            continue
         elif kind in ("monster", "pendulum", "extra") and open_state_effects(cards.script(card.passcode) or "", effect) is False:
             raise NotCompiled(f"「{card.name}」's effect is a trigger (its script has no Ignition/Quick type): the event "
                               f"that triggers it is not in the frame")

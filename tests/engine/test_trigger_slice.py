@@ -68,3 +68,39 @@ def test_real_scripts_a_trigger_at_the_end_of_the_damage_step_of_its_own_attack(
     assert {"event": "move", "card": vijam, "from": "mzone", "to": "grave"} in results[scenario.id].log["events"]
     baseline = next(s for s in compiled.scenarios if s.id == verdict.scenario_id + "-baseline")
     assert 82732705 not in {c.code for c in baseline.setup.cards} and results[baseline.id].verdict == "pass"
+
+
+def test_a_filter_looked_for_only_in_the_monster_zones_is_a_monster_filter():
+    # 「神星なる因子」's cost: a face-up 「テラナイト」 card of the Monster Zone, which no Spell of the archetype is
+    from engine_bridge.compiler.boards import _in_monster_zones_only
+    script = """function s.cost(e,tp,eg,ep,ev,re,r,rp,chk)
+	if chk==0 then return Duel.IsExistingMatchingCard(s.cfilter,tp,LOCATION_MZONE,0,1,nil) end
+	local g=Duel.SelectMatchingCard(tp,s.cfilter,tp,LOCATION_MZONE,0,1,1,nil)
+end
+function s.gfilter(c)
+	return c:IsSetCard(0x9c)
+end
+function s.op(e,tp)
+	local g=Duel.GetMatchingGroup(s.gfilter,tp,LOCATION_MZONE|LOCATION_GRAVE,0,nil)
+end"""
+    assert _in_monster_zones_only(script, "cfilter")
+    assert not _in_monster_zones_only(script, "gfilter")  # (the Graveyard too: a Spell may pass it)
+    assert not _in_monster_zones_only(script, "nofilter")
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_trigger_of_its_own_destruction_by_battle_played_before_a_chain(shared_dir, engine_driver):
+    # 墓地にて発動した「荒野の女戦士」の効果の発動にチェーンして「神星なる因子」を発動した場合、処理はどうなりますか? ->
+    # その発動が無効になります: 「荒野の女戦士」 attacks a stronger vanilla monster, its ① (EVENT_BATTLE_DESTROYED) is
+    # activated in the Graveyard, and 「神星なる因子」 (its cost a face-up 「テラナイト」 monster) negates it
+    compiled, verdict, results = _real_verdict(shared_dir, 13275, {"荒野の女戦士": 5438492, "神星なる因子": 41510920},
+                                               engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    scenario = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    assert [s.action for s in scenario.steps] == ["phase", "attack", "chain", "chain"]
+    warrior = scenario.steps[1].card
+    assert scenario.steps[2].card == warrior and scenario.steps[2].after == [warrior]
+    events = results[scenario.id].log["events"]
+    assert {"event": "move", "card": warrior, "from": "mzone", "to": "grave"} in events
+    assert {"event": "negated", "card": warrior, "link": 1} in events
