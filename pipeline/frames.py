@@ -26,7 +26,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from rulings.records import (ATTACKED_NOTE, BATTLES_NOTE, CONTROL_TAKER, DESCRIBED_SUMMON_NOTE, DESTROYED_IN_CHAIN_NOTE, DESTROYED_TOGETHER_NOTE,
-                             EACH_COPY, FOE_TURN, Frame, HAS_XYZ_MATERIALS,
+                             EACH_COPY, FLIPPED_DOWN_NOTE, FOE_TURN, Frame, HAS_XYZ_MATERIALS,
                              FrameCard, FrameEvent, FrameQuestion, FrameZone, MOVED_BY_NOTE, NEGATED_SUMMON_NOTES,
                              NEGATES_SUMMON_NOTE, NOT_PROPERLY_SUMMONED,
                              SENT_NOTE, TRAP_MONSTER_NOTE, TRIBUTE_SUMMON_NOTE)
@@ -514,7 +514,7 @@ def read_described_target(body: str, situation: str, frame: Frame, cards: "_Card
 _JA_RESOLVING = re.compile(_NAME + r"の(?:(?P<eff>[①-⑥])の)?(?:『(?P<quote>[^『』]{1,80})』の)?"
                            # (「「A」の融合召喚する効果の処理時に」: its effect described by what it does)
                            r"(?:[^「」、。『』]{1,16}?(?:する|させる)(?=(?:モンスター効果|ペンデュラム効果|効果)の))?"
-                           r"(?:(?:モンスター効果|ペンデュラム効果|"
+                           r"(?:(?:モンスター効果|(?P<pendulum>ペンデュラム効果)|"
                            r"カードの発動時の効果|効果)(?:の)?)?(?:効果処理|処理)(?:時|の際)(?:に|、)")
 
 
@@ -561,6 +561,8 @@ def read_resolving(frame: Frame, situation_text: str, spans: list[tuple[int, int
                       r"(?:に成功)?(?:し|され)た(?:際に発動した|時に発動した|場合に発動した)?$", situation_text[:m.start()])
     if place and place.group("at"):
         _locate(card, place.group(0))
+    elif m.group("pendulum"):
+        card.location = card.location or "pzone"  # (its Pendulum Effect: activated from a Pendulum Zone)
     spans.append((place.start() if place else m.start(), m.end()))
     event = FrameEvent(action="activate", card=card.ref, effect=_effect_number(m.group("eff")), note="resolving")
     _quoted_effect(event, m.group("quote"))
@@ -575,21 +577,26 @@ def read_resolving(frame: Frame, situation_text: str, spans: list[tuple[int, int
 
 
 # 「A」の効果処理時に、対象のモンスターがフィールドに存在しなくなっている場合 / 「A」自身が墓地に存在しなくなった場合:
-# between A's activation and its resolution a card left the zone it was in (A's target, or A itself)
+# between A's activation and its resolution a card left the zone it was in (A's target, or A itself); 対象のモンスターが
+# 裏側守備表示になっている場合: A's face-up target was turned face-down
 _JA_VANISHED = re.compile(
     r"(?:その|効果を発動した、?)?(?:(?P<self>" + _NAME + r"(?:自身)?|自身)(?:または対象の(?:モンスター|カード)(?:のいずれか)?)?|"
-    r"対象(?:として選択した|に選択した|として選んだ|とした|の)(?P<desc>[^、。「」]{0,24}?))(?:が|は)、?"
+    r"対象(?:として選択した|に選択した|として選んだ|とした|の)(?P<desc>(?:「[^「」]+」と名のついた)?[^、。「」]{0,24}?))(?:が|は)、?"
     r"(?:(?P<where>フィールド上|フィールド|モンスターゾーン|魔法[&＆]罠ゾーン|墓地|手札)(?:に|から|を(?=離れ))(?:表側表示で)?)?"
-    r"(?:存在(?:しなくなっている|しなくなった|していない|しない)|離れている|離れた|(?P<destroyed>破壊されている))(?=場合|時|際)")
+    r"(?:存在(?:しなくなっている|しなくなった|していない|しない)|離れている|離れた|(?P<destroyed>破壊されている)|"
+    r"(?P<flipped>裏側(?:守備)?表示にな(?:っている|った)))(?=場合|時|際)")
 _VANISHED_FROM = {"フィールド上": "field", "フィールド": "field", "モンスターゾーン": "mzone", "魔法&罠ゾーン": "szone",
                   "魔法＆罠ゾーン": "szone", "墓地": "grave", "手札": "hand"}
 
 
-def read_vanished(frame: Frame, situation_text: str, spans: list[tuple[int, int]], cards: "_Cards") -> None:
+def read_vanished(frame: Frame, situation_text: str, spans: list[tuple[int, int]], cards: "_Cards",
+                  question: str = "") -> None:
     """After read_resolving: 「A」の効果処理時に、対象の<desc>が<zone>に存在しなくなっている場合 (or 「A」自身が…):
     the card left that zone after A was activated, before A resolved: an event `leave` on it (note: the
     zone it left). A target the ruling describes (「対象のリンクモンスター」) joins the frame's cards with its
-    traits and becomes A's target; a card the title names other than A is not read here."""
+    traits and becomes A's target; a card the title names other than A is not read here. A title that does
+    not say the zone (「対象のモンスターが存在しなくなった場合」) takes it from the question text's same clause
+    (「対象のモンスターがモンスターゾーンに表側表示で存在しなくなった場合」)."""
     if len(frame.events) != 1 or frame.events[0].note != "resolving":
         return
     resolving = frame.events[0]
@@ -601,6 +608,10 @@ def read_vanished(frame: Frame, situation_text: str, spans: list[tuple[int, int]
         said = m.group("where") or next((w for w in ("墓地", "フィールド") if (m.group("desc") or "").startswith(w + "の")), None)
         # (「「A」自身が破壊されている場合」: it left the field)
         said = said or ("フィールド" if m.group("destroyed") else None)
+        said = said or ("モンスターゾーン" if m.group("flipped") else None)
+        said = said or next((q.group("where") for q in _JA_VANISHED.finditer(question or "")
+                             if (q.group("self"), q.group("desc")) == (m.group("self"), m.group("desc"))
+                             and q.group("where")), None)
         if said is None:
             continue
         where = _VANISHED_FROM[said]
@@ -612,15 +623,17 @@ def read_vanished(frame: Frame, situation_text: str, spans: list[tuple[int, int]
         else:
             desc = re.sub(r"^(?:自分の|相手の)?(?:フィールドの|墓地の|モンスターゾーンの)?", "", m.group("desc") or "")
             desc = "モンスター" if desc in ("", "カード") and where in ("mzone", "field", "grave") else desc
-            read = described_card(desc)
-            if read is None or read[1] or read[3]:
+            read = described_card(desc, archetype=True)  # (「対象の「RR」と名のついたエクシーズモンスター」)
+            if read is None or read[3]:
                 continue
             traits = read[0]
+            # (「対象の相手モンスター」: whose it is, said with it)
             gone = FrameCard(ref=f"c{len(cards.cards) + 1}", name=m.group("desc") or "対象", described=traits,
-                             location="mzone" if where == "field" else where)
+                             location="mzone" if where == "field" else where, controller=read[1])
             cards.cards.append(gone)
             resolving.targets = [*resolving.targets, gone.ref]
-        frame.events.append(FrameEvent(action="leave", card=gone.ref, note=f"leaves the {where}"))
+        frame.events.append(FrameEvent(action="leave", card=gone.ref,
+                                       note=FLIPPED_DOWN_NOTE if m.group("flipped") else f"leaves the {where}"))
         spans.append((m.start(), m.end()))
         return
 
@@ -1114,7 +1127,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     frame.events = [e for _, e in sorted(found, key=lambda p: p[0])]
     _read_own_summon(frame, situation_text, spans)
     read_resolving(frame, situation_text, spans, cards)
-    read_vanished(frame, situation_text, spans, cards)
+    read_vanished(frame, situation_text, spans, cards, question)
     read_event_targets(situation_text, frame, cards, spans)
     read_destroyed_in_chain(situation_text, frame, cards, spans)
     zone_spans += read_asked_processing(situation_text, frame, spans)
@@ -1297,6 +1310,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
             frame.question.effect_text = quoted
             if frame.question.effect is None:
                 frame.question.effect = _effect_number(quoted)
+    read_applied_to(f"{body}\n{question or ''}", cards)
     if frame.question and frame.question.kind == "can_attack":
         read_attack_situation(frame, answer, cards)
         # 「…「X」の効果が適用されたモンスターで攻撃できますか」: a card named in the question's own clause
@@ -1630,7 +1644,9 @@ _JA_FATE_CUE = re.compile(r"破壊され(?:ます|ません)か")
 
 
 # 「…「X」は破壊されます。」 / 「「X」は除外される事になります」: what becomes of a card the title names
-_JA_FATE_SAID = re.compile(_NAME + r"(?:等|など)?(?:は|も)、?[^。「」]{0,30}?"
+# (「X」自身も / 「X」自体は: the card itself, beside what else the effect reaches)
+_JA_FATE_WHO = _NAME + r"(?:等|など|自身|自体)?(?:は|も)、?"
+_JA_FATE_SAID = re.compile(_JA_FATE_WHO + r"[^。「」]{0,30}?"
                            r"(?P<verb>破壊され|除外され|墓地へ送られ|墓地に送られ|手札に戻|デッキに戻)(?:る事に|ることに)?(?:なり)?(?P<end>ます|ません)")
 _FATE_OF_VERB = {("破壊され", "ます"): "destroyed", ("破壊され", "ません"): "survives", ("除外され", "ます"): "banished",
                  ("墓地へ送られ", "ます"): "grave", ("墓地に送られ", "ます"): "grave", ("手札に戻", "ます"): "hand",
@@ -1638,8 +1654,9 @@ _FATE_OF_VERB = {("破壊され", "ます"): "destroyed", ("破壊され", "ま�
 
 
 # 「X」は破壊されず / 破壊される事はなく / 「X」は魔法＆罠ゾーンに残ります: X survives (stays where it is)
-_JA_FATE_STAYS = re.compile(_NAME + r"(?:等|など)?(?:は|も)、?[^。「」]{0,30}?(?:破壊され(?:ず|る事はなく|る事はありません)|"
-                            r"(?:ゾーン|フィールド)に(?:そのまま)?残(?:り|ります|り続け|る事になります))")
+# (「フィールド上に残り」「魔法＆罠ゾーンに表側表示で残ります」: the same)
+_JA_FATE_STAYS = re.compile(_JA_FATE_WHO + r"[^。「」]{0,30}?(?:破壊され(?:ず|る事はなく|る事はありません)|"
+                            r"(?:ゾーン|フィールド)(?:上)?に(?:表側表示で)?(?:そのまま)?残(?:り|ります|り続け|る事になります))")
 
 
 def answered_fates(answer: str, cards: _Cards) -> dict[str, str]:
@@ -1704,8 +1721,10 @@ def _shows(part: str) -> bool:
 
 
 # 『…』の処理を適用する事ができません / 『…』処理も行う事ができず: a part of an effect that cannot be applied
-_JA_PART_CANNOT = re.compile(r"(?:(?:" + _NAME + r"の)?『[^『』]{1,160}』(?:の)?|(?<=[、。])[^、。「」『』]{2,30}?する)(?:効果処理|処理|効果)(?:を|も|は)、?"
-                             r"(?:(?:適用|行う|実行)(?:する)?(?:事|こと)(?:が|は|も)?でき(?:ません|ない|ず)|行(?:いません|わず))")
+# (「『…』処理が適用できませんので、『…』処理も行われません」: the same)
+_JA_PART_CANNOT = re.compile(r"(?:(?:" + _NAME + r"の)?『[^『』]{1,160}』(?:の)?|(?<=[、。])[^、。「」『』]{2,30}?する)(?:効果処理|処理|効果)(?:を|も|は|が)、?"
+                             r"(?:(?:適用|行う|実行)(?:(?:する)?(?:事|こと)(?:が|は|も)?)?でき(?:ません|ない|ず)|行(?:いません|わず)|"
+                             r"行われ(?:ません|ず))")
 # anything said to be applied or done as usual (then no part said not to be applied stands for the whole)
 _JA_SAID_APPLIED = re.compile(r"(?:適用され|行われ)(?:ます|る事になります|ることになります)|通常通り|処理を行い(?!ません)")
 
@@ -2183,13 +2202,14 @@ def read_spared_by_battle(frame: Frame, cards: _Cards) -> bool:
 # ---------------------------------------------------------------- moves: does an effect's resolution summon, add to the hand
 
 # 「特殊召喚は行えません」 / 「対象のモンスターは特殊召喚されず」 / 「…を特殊召喚する事はできません」 / 「特殊召喚する処理は
-# 適用されません」 (no) and 「…が特殊召喚されます」 / 「特殊召喚する処理は通常通り行われます」 (yes): whether the Special
-# Summon an activated effect makes happens when it resolves (the text inside 『』 quotes, an effect's own words, is not read)
+# 適用されません」 (no) and 「…が特殊召喚されます」 / 「特殊召喚する処理は通常通り行われます」 / 「…を特殊召喚する処理を行います」
+# (yes): whether the Special Summon an activated effect makes happens when it resolves (the text inside 『』 quotes, an
+# effect's own words, is not read)
 _JA_SUMMONS_SAID = re.compile(
     r"(?P<no>特殊召喚(?:は|も)?(?:行え(?:ません|ず)|行われ(?:ず|ません))|特殊召喚され(?:ず|ません)|"
     r"特殊召喚(?:する|を行う)(?:事|こと)(?:は|が|も)?でき(?:ず|ません)|"
     r"特殊召喚する処理(?:は|も)、?(?:適用され|行われ)(?:ず|ません))|"
-    r"(?P<yes>特殊召喚されます|特殊召喚する処理(?:は|も)、?(?:通常通り)?(?:適用され|行われ)ます)")
+    r"(?P<yes>特殊召喚されます|特殊召喚する処理(?:は|も)、?(?:通常通り)?(?:適用され|行われ)ます|特殊召喚する処理を行い(?:ます|、))")
 # 「…を手札に加える事はできません」 / 「手札に加える処理は適用されません」 (no), 「手札に加える処理は通常通り行われます」 (yes)
 _JA_TO_HAND_SAID = re.compile(
     r"(?P<no>手札に加える(?:事|こと)(?:は|が|も)?でき(?:ず|ません)|手札に加える処理(?:は|も)、?(?:適用され|行われ)(?:ず|ません)|"
@@ -2758,6 +2778,21 @@ def read_equipped_to(situation: str, cards: _Cards, spans: list[tuple[int, int]]
         a.controller = a.controller or b.controller
         a.state += [] if "present" in a.state else ["present"]
         spans.append((m.start(), m.start("b")))
+
+
+# 「X」（の効果）が適用されている「Q」 / 「X」の効果を受けている「Q」: X's effect is applied to Q
+_JA_APPLIED_TO = re.compile(r"(?P<x>" + _NAME + r")(?:の効果)?(?:が適用されている|を受けている)(?P<q>" + _NAME + ")")
+
+
+def read_applied_to(text: str, cards: _Cards) -> None:
+    """FrameCard.applied_to of X where the title or question says X's effect is applied to Q, both cards the frame
+    already has (this reads no new card: a name only here is not part of the situation); the state words
+    themselves stay for the state patterns (X is also `applied`)."""
+    known = {fold_name(c.name) for c in cards.cards if c.name}
+    for m in _JA_APPLIED_TO.finditer(text):
+        x, q = (_clean_name(m.group(g)[1:-1]) for g in ("x", "q"))
+        if fold_name(x) in known and fold_name(q) in known and fold_name(x) != fold_name(q):
+            cards.get(x).applied_to = cards.get(q).ref
 
 
 _JA_OWNED = re.compile(r"(?P<at>(?:相手|自分)(?:の)?(?:フィールド|モンスターゾーン)(?:上)?に(?:表側表示で)?存在する、?)?"
