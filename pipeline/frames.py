@@ -671,6 +671,11 @@ def read_event_targets(situation: str, frame: Frame, cards: "_Cards", spans: lis
             event.targets = [t.ref for t in named]
         else:
             frame.cards = cards.cards
+            if m.group("desc").startswith("他の"):
+                # (「他のモンスターを対象として」: a card other than those the title names, as any the set-up's filler
+                # gives the activation to target)
+                spans.append((m.start(), m.end()))
+                continue
             target = _described(frame, m.group("desc"))
             if target is None or "xyz" in target.described:
                 continue
@@ -680,8 +685,8 @@ def read_event_targets(situation: str, frame: Frame, cards: "_Cards", spans: lis
 
 
 # 「A」のカードの発動にチェーンした「G」で破壊され墓地へ送られた場合 (「…「G」によって、「A」が破壊された場合」): A activated, G
-# chained to it destroying A; and after the
-# title's 「A」の効果の発動にチェーンして「G」が発動し, 「、自身が破壊され墓地へ送られた場合」: G destroys A
+# chained to it destroying A; and after the title's 「A」の効果の発動にチェーンして「G」が発動し, 「、自身が破壊され墓地へ送られた
+# 場合」: G destroys A
 _JA_DESTROYED_BY_CHAINED = re.compile(
     r"(?P<a>" + _NAME + r")の(?:(?:カード|モンスター効果|効果)の)?発動にチェーン(?:を)?した(?:(?:相手|自分)の)?"
     r"(?P<g>" + _NAME + r")(?:の効果)?(?:で|によって)、?(?:(?P=a)が)?破壊され(?:墓地へ送られ)?た(?=場合|時|際)")
@@ -1263,6 +1268,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
             frame.damaged = {} if frame.lp else answered_damaged(answer)
             if frame.lp or frame.damaged:
                 # (「X」と「Y」が戦闘を行う場合, 相手が「Z」で直接攻撃を宣言した場合: the battle the LP comes from)
+                read_places_in_question(frame, question, cards)
                 read_battle(frame, [body, question], cards) or read_direct_attack(frame, question, cards) or \
                     read_direct_attack_title(frame, body, cards) or read_attacked_title(frame, body, cards) or \
                     read_spared_by_battle(frame, cards)
@@ -2040,7 +2046,7 @@ _JA_DAMAGED_SAID = [
     (re.compile(_JA_DAMAGED_WHO + r"(?:は|が|も)、?(?:その)?(?:戦闘|効果)?ダメージを(?:通常通り)?受け(?:ます|る(?:事|こと)にな)"), True),
     (re.compile(r"(?:戦闘|効果)?ダメージを受けるのは、?(?P<not>自分|相手)(?:プレイヤー)?ではなく、?" + _JA_DAMAGED_WHO
                 + r"(?:とな|にな|です)"), True),
-    (re.compile(_JA_DAMAGED_WHO + r"(?:は|が|も)、?(?:戦闘|効果)?ダメージを受け(?:ず|ません)"), False),
+    (re.compile(_JA_DAMAGED_WHO + r"(?:は|が|も)、?(?:戦闘|効果)?ダメージを受け(?:ず|ません|ていません)"), False),
 ]
 
 
@@ -2150,6 +2156,25 @@ def read_attacked_title(frame: Frame, body: str, cards: _Cards) -> bool:
                     and not (u.startswith("situation: 「") and _without_names(
                         u.removeprefix("situation: 「").removesuffix("」 is not read")) in said)]
     return True
+
+
+# 自分のモンスターゾーンに「X」が表側表示で存在しています (in the question text): whose X is, and where
+_JA_PLACED_IN_QUESTION = re.compile(r"(?P<where>(?:自分|相手)の(?:モンスターゾーン|フィールド|魔法[&＆]罠ゾーン|フィールドゾーン|"
+                                    r"ペンデュラムゾーン)(?:上)?に)(?P<x>" + _NAME + r")が(?:表側表示で|表側攻撃表示で|表側守備表示で)?存在")
+
+
+def read_places_in_question(frame: Frame, question: str, cards: _Cards) -> None:
+    """An LP answer's situation cards (present or applied) whose side the title does not give: the side and zone the
+    question text places them in (_JA_PLACED_IN_QUESTION: 「自分のモンスターゾーンに「X」が表側表示で存在しています」),
+    where it places each once (whose effect turns damage into recovery decides whose LP changes)."""
+    text = unicodedata.normalize("NFKC", question or "")
+    said: dict[str, set[str]] = {}
+    for m in _JA_PLACED_IN_QUESTION.finditer(text):
+        said.setdefault(fold_name(_clean_name(m.group("x"))), set()).add(m.group("where"))
+    for card in cards.cards:
+        where = said.get(fold_name(card.name), set())
+        if card.controller is None and len(where) == 1 and {"present", "applied"} & set(card.state):
+            _locate(card, next(iter(where)))
 
 
 def read_spared_by_battle(frame: Frame, cards: _Cards) -> bool:

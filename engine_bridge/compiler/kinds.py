@@ -868,6 +868,11 @@ def _with_lp(scenario: Scenario, said: list[int | None], damaged: list[bool | No
     return scenario
 
 
+# an activation its text allows only in the other player's turn, said first in its effect: 「①：相手ターンに、…発動できる」
+# (「破壊輪」; an effect the frame does not number is the first)
+_FOE_TURN_TEXT = re.compile(r"(?:^|。)(?:[①-⑩][：:])?相手(?:の)?ターン(?:に|中に)、")
+
+
 def compile_lp(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
     """A what-happens question whose answer says how a player's LP changes (frame.lp: 「相手が３０００ダメージを受けます」,
     「…ライフポイントを回復する事になります」): the title's activations played in order (played_activations), or an attack
@@ -875,7 +880,9 @@ def compile_lp(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
     Phase, its target the ruling's, else directly, each activation after it chained in the window the declaration
     opens; _battle_lp), and the damage and recovery the duel then shows (LP costs aside) compared with the answer's.
     A control without the situation's cards (the deciding condition), else with the first activation (the attack)
-    alone, must show some change; a battle the title speaks of but the frame holds no attack of is not compiled."""
+    alone, must show some change; a battle the title speaks of but the frame holds no attack of is not compiled.
+    A first activation its text allows only in the other player's turn (_FOE_TURN_TEXT) is played in that player's
+    turn, once it moved to the Battle Phase (the window its non-turn player gets, as a FOE_TURN question's)."""
     if frame.unread:
         raise NotCompiled(frame.unread[0])
     if any(e.action == "attack" for e in frame.events):
@@ -887,19 +894,24 @@ def compile_lp(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
     first = next(c for c in frame.cards if c.ref == frame.events[0].card) if frame.events else None
     self_player = 1 if (frame.events and (frame.events[0].actor or (first and first.controller)) == "opponent") else 0
     said = _lp_said(frame, self_player)
+    foe_turn = first is not None and frame.events[0].action == "activate" and bool(
+        _FOE_TURN_TEXT.search(numbered_effect_text(cards.texts.get(first.passcode, ""), frame.events[0].effect or 1)))
+    opening, turn_player = ([Step(action="phase", phase="battle")], 1) if foe_turn else ([], 0)
     rid = _ruling_id(ruling)
     scenarios: list[Scenario] = []
     for variant, filler in enumerate((False, True, *(("named",) if named_filler(played, cards) else ())), 1):
         extra, run = _with_filler(played, filler, cards)
-        where = "LP after the title's activations" + (" + filler" if filler else "") + (" + named" if filler == "named" else "")
+        where = "LP after the title's activations" + (" + filler" if filler else "") + (" + named" if filler == "named" else "") \
+            + (" in the other player's turn" if foe_turn else "")
         base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
         ruling_scenario = _with_lp(_scenario(ruling, base, frame, [*played.placed, *played.deciding, *extra],
-                                             [*played.prelude, *run], where), said, _damaged_said(frame, self_player))
+                                             [*opening, *played.prelude, *run], where, turn_player=turn_player), said,
+                                   _damaged_said(frame, self_player))
         if played.deciding or len(run) > 1:
             # without the situation's cards, else the first activation alone
             control = _scenario(ruling, base + "-baseline", frame, [*played.placed, *extra],
-                                [*played.prelude, *(run if played.deciding else run[:1])], where,
-                                control_of=ruling_scenario)
+                                [*opening, *played.prelude, *(run if played.deciding else run[:1])], where,
+                                control_of=ruling_scenario, turn_player=turn_player)
             control.notes["lp"] = list(said)
             scenarios.append(control)
         scenarios.append(ruling_scenario)

@@ -71,3 +71,26 @@ def test_real_scripts_a_destruction_applied_after_the_activating_monster_left_th
     assert ("c1", "mzone", "extra") in moves
     gone = moves.index(("c1", "mzone", "extra"))
     assert any(to == "grave" and card.startswith("f1-") for card, _, to in moves[gone + 1:])
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_trap_activated_in_the_other_players_turn_whose_damage_is_recovery(shared_dir, engine_driver):
+    # 「DDD神託王ダルク」が存在する場合に自分が「破壊輪」を発動した場合 -> 自分はダメージを受けていません: 「破壊輪」 (①：相手
+    # ターンに…) is played in the other player's turn, after it moved to the Battle Phase; the baseline without
+    # 「DDD神託王ダルク」 shows its controller's damage, the ruling's run a recovery of the same amount instead
+    compiled, verdict, results = _real_verdict(shared_dir, 15685, {"DDD神託王ダルク": 82956492, "破壊輪": 83555666},
+                                               engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    scenario = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    baseline = next(s for s in compiled.scenarios if s.control_for == scenario.id)
+    ring = next(c for c in scenario.setup.cards if c.code == 83555666)
+    assert scenario.setup.turn_player == 1 - ring.player
+    assert [s.action for s in scenario.steps] == ["phase", "activate"]
+    engine_player = ring.player ^ scenario.setup.turn_player
+
+    def lp_events(s):
+        return [(e["event"], e["player"]) for e in results[s.id].log["events"] if e.get("event") in ("damage", "recover")]
+
+    assert ("damage", engine_player) in lp_events(baseline)
+    assert lp_events(scenario) == [("recover", engine_player)]

@@ -64,3 +64,15 @@ def test_its_resolution_after_it_left_the_field_with_each_quoted_part_applied(qa
     assert [(e.action, e.card, e.note) for e in f.events] == [("activate", "c1", "resolving"),
                                                               ("leave", "c1", "leaves the field")]
     assert f.applied == {"c1": True}
+
+
+def test_a_trap_on_another_monster_with_a_card_the_question_text_places(qa):
+    # 「DDD神託王ダルク」が存在する場合、他のモンスターを対象として自分が「破壊輪」を発動した場合 -> 自分はダメージを受けて
+    # いません (its LP is recovered): the question text's 自分のモンスターゾーンに「DDD神託王ダルク」が表側表示で存在しています
+    # says whose 「DDD神託王ダルク」 is, 他のモンスターを対象として is any monster the set-up gives as the target
+    f = qa(15685)
+    assert not f.unread
+    darc = next(c for c in f.cards if c.name == "DDD神託王ダルク")
+    assert (darc.controller, darc.location, darc.state) == ("self", "mzone", ["present"])
+    assert [(e.action, e.targets) for e in f.events] == [("activate", [])]
+    assert f.damaged == {"self": False}
