@@ -430,6 +430,20 @@ def face_up_effect(script: str, index: int | None) -> bool:
     return False
 
 
+def lone_face_up_effect(event: FrameEvent, code: int, cards: CardSource) -> int | None:
+    """Stringid n of a Continuous Spell/Trap's one activated effect, where the event names its numbered effect (「X」の
+    ①の効果, a quote of its ①) and that effect is one the face-up card activates, not the card's activation
+    (「連成する振動」's ①: a Quick Effect of the face-up card beside an EFFECT_TYPE_ACTIVATE without option text); None
+    otherwise (a text with one numbered effect otherwise plays as any option of the card: its activation)."""
+    if event.effect is None and not (event.effect_text or "").startswith("①"):
+        return None
+    if card_activation_first(cards.texts.get(code, ""), cards.kind(code)):
+        return None
+    script = cards.script(code) or ""
+    described = [n for n, activated, _ in described_effects(script) if activated]
+    return described[0] if len(described) == 1 and face_up_effect(script, described[0]) else None
+
+
 def applies_on_its_own(script: str) -> bool:
     """Whether the card's script registers an effect that applies while it is face-up (a continuous
     EFFECT_TYPE_FIELD / EFFECT_TYPE_SINGLE effect in initial_effect), rather than only effects that

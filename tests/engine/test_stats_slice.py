@@ -55,3 +55,49 @@ def test_real_scripts_a_pendulum_effect_whose_target_was_turned_face_down(shared
     assert not any(e.get("event") == "move" and e.get("card") == "c1" for e in events)
     baseline = results[f"{scenario.id}-baseline"].log["events"]
     assert any(e.get("event") == "move" and e.get("card") == "c1" and e.get("to") == "extra" for e in baseline)
+
+
+class _Cards:
+    """A card source of one Continuous Spell: its text, kind and script."""
+
+    def __init__(self, text: str, script: str):
+        self.texts, self._script = {1: text}, script
+
+    def kind(self, code: int) -> str:
+        return "continuous"
+
+    def script(self, code: int) -> str:
+        return self._script
+
+
+_FACE_UP_QUICK = """
+function s.initial_effect(c)
+	local e1=Effect.CreateEffect(c)
+	e1:SetType(EFFECT_TYPE_ACTIVATE)
+	e1:SetCode(EVENT_FREE_CHAIN)
+	c:RegisterEffect(e1)
+	local e2=Effect.CreateEffect(c)
+	e2:SetDescription(aux.Stringid(id,0))
+	e2:SetType(EFFECT_TYPE_QUICK_O)
+	e2:SetRange(LOCATION_SZONE)
+	c:RegisterEffect(e2)
+end
+"""
+
+
+def test_a_continuous_spell_s_lone_numbered_effect_of_the_face_up_card():
+    # 「連成する振動」の『①：自分のPゾーンのカード１枚を対象としてこの効果を発動できる。…』効果の発動: its ① is a Quick
+    # Effect of the face-up card (Stringid 0), not the card's activation (EFFECT_TYPE_ACTIVATE, no option text)
+    from engine_bridge.compiler.effects import lone_face_up_effect
+    from rulings.records import FrameEvent
+
+    text = "①：自分のPゾーンのカード１枚を対象としてこの効果を発動できる。そのカードを破壊し、その後、自分はデッキから１枚ドローする。"
+    quoted = FrameEvent(action="activate", card="c1", effect_text=text[:40])
+    assert lone_face_up_effect(quoted, 1, _Cards(text, _FACE_UP_QUICK)) == 0
+    assert lone_face_up_effect(FrameEvent(action="activate", card="c1", effect=1), 1, _Cards(text, _FACE_UP_QUICK)) == 0
+    # (an activation that names no effect is the card's own; a ① the card's activation does is that activation)
+    assert lone_face_up_effect(FrameEvent(action="activate", card="c1"), 1, _Cards(text, _FACE_UP_QUICK)) is None
+    activated = "①：このカードを発動できる。" + text[2:]
+    assert lone_face_up_effect(quoted, 1, _Cards(activated, _FACE_UP_QUICK)) is None
+    ignition_activation = _FACE_UP_QUICK.replace("EFFECT_TYPE_QUICK_O", "EFFECT_TYPE_ACTIVATE")
+    assert lone_face_up_effect(quoted, 1, _Cards(text, ignition_activation)) is None
