@@ -35,9 +35,12 @@ def exact_names(codes: Iterable[int], cards: "CardSource") -> set[int]:
 
 def activated_effects(text: str) -> list[int]:
     """The numbers of a card text's numbered effects that are activated (their text says 発動できる or
-    発動する), in order: the ones its script describes with aux.Stringid."""
+    発動する, ending its condition: 「…発動できる。」「…発動できる（…）。」), in order: the ones its script describes
+    with aux.Stringid. A continuous effect that only speaks of activations (「…の効果が発動する度に」「…効果の発動と
+    効果は無効化されない」「効果を発動するために…場合、代わりに」) is not one."""
     parts = re.split(r"(?=[①-⑩][：:])", text)
-    return [CIRCLED.index(p[0]) + 1 for p in parts if p[:1] and p[0] in CIRCLED and re.search(r"発動(?:できる|する)", p)]
+    return [CIRCLED.index(p[0]) + 1 for p in parts if p[:1] and p[0] in CIRCLED
+            and re.search(r"発動(?:できる|する)(?:。|（|\(|$)", p)]
 
 
 def targeting_effect(text: str) -> int | None:

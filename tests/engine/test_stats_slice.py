@@ -101,3 +101,35 @@ def test_a_continuous_spell_s_lone_numbered_effect_of_the_face_up_card():
     assert lone_face_up_effect(quoted, 1, _Cards(activated, _FACE_UP_QUICK)) is None
     ignition_activation = _FACE_UP_QUICK.replace("EFFECT_TYPE_QUICK_O", "EFFECT_TYPE_ACTIVATE")
     assert lone_face_up_effect(quoted, 1, _Cards(text, ignition_activation)) is None
+
+
+def test_a_continuous_effect_that_speaks_of_activations_is_not_activated():
+    # 「マジェスペクター・スーパーセル」: ① a continuous effect (「…で発動する効果の発動と効果は無効化されない」), ② activated:
+    # its script's one option text (Stringid 0) is ②'s
+    from engine_bridge.compiler.effects import activated_effects
+
+    supercell = ("①：自分のＰゾーンに「マジェスペクター」カードが存在する場合、このカード以外の「マジェスペクター」カードの自分フィー"
+                 "ルドで発動する効果の発動と効果は無効化されない。②：１ターンに１度、自分の墓地の「マジェスペクター」カード５枚を対象"
+                 "として発動できる。そのカード５枚をデッキに加えてシャッフルする。その後、自分はデッキから１枚ドローする。")
+    assert activated_effects(supercell) == [2]
+    # (「…発動する度に」 is a continuous effect too; 「…発動できる（…）。」 an activated one)
+    assert activated_effects("①：自分または相手が魔法カードを発動する度に、このカードに魔力カウンターを１つ置く。"
+                             "②：フィールドのカード１枚を対象として発動できる（この効果の発動に対して、相手は効果を発動できない）。"
+                             "そのカードを破壊する。③：このカードが墓地へ送られた場合に発動する。") == [2, 3]
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_continuous_trap_destroyed_before_its_effect_resolves(shared_dir, engine_driver):
+    # 「マジェスペクター・スーパーセル」の②の効果の発動にチェーンして「サイクロン」が発動し、自身が破壊された場合 -> 『…デッキ
+    # に加えてシャッフルする』処理も『…１枚ドローする』処理も適用されません: its ② (Stringid 0) from the face-up card; the
+    # baseline returns the five 「マジェスペクター」 cards and draws
+    compiled, verdict, results = _real_verdict(shared_dir, 17380, {"マジェスペクター・スーパーセル": 78949372,
+                                                                   "サイクロン": 5318639}, engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    scenario = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    supercell = next(c for c in scenario.setup.cards if c.ref == "c1")
+    assert (supercell.location, supercell.position) == ("szone", "faceup") and scenario.steps[0].effect == 0
+    baseline = results[f"{scenario.id}-baseline"].log["events"]
+    assert any(e.get("event") == "draw" for e in baseline)
+    assert not any(e.get("event") == "draw" for e in results[scenario.id].log["events"])
