@@ -35,9 +35,12 @@ def exact_names(codes: Iterable[int], cards: "CardSource") -> set[int]:
 
 def activated_effects(text: str) -> list[int]:
     """The numbers of a card text's numbered effects that are activated (their text says 発動できる or
-    発動する), in order: the ones its script describes with aux.Stringid."""
+    発動する, ending its condition: 「…発動できる。」「…発動できる（…）。」), in order: the ones its script describes
+    with aux.Stringid. A continuous effect that only speaks of activations (「…の効果が発動する度に」「…効果の発動と
+    効果は無効化されない」「効果を発動するために…場合、代わりに」) is not one."""
     parts = re.split(r"(?=[①-⑩][：:])", text)
-    return [CIRCLED.index(p[0]) + 1 for p in parts if p[:1] and p[0] in CIRCLED and re.search(r"発動(?:できる|する)", p)]
+    return [CIRCLED.index(p[0]) + 1 for p in parts if p[:1] and p[0] in CIRCLED
+            and re.search(r"発動(?:できる|する)(?:。|（|\(|$)", p)]
 
 
 def targeting_effect(text: str) -> int | None:
@@ -430,6 +433,20 @@ def face_up_effect(script: str, index: int | None) -> bool:
             types = " ".join(re.findall(_SET_TYPE.format(var=re.escape(var)), script))
             return any(t in types for t in ("EFFECT_TYPE_QUICK", "EFFECT_TYPE_IGNITION")) and "EFFECT_TYPE_ACTIVATE" not in types
     return False
+
+
+def lone_face_up_effect(event: FrameEvent, code: int, cards: CardSource) -> int | None:
+    """Stringid n of a Continuous Spell/Trap's one activated effect, where the event names its numbered effect (「X」の
+    ①の効果, a quote of its ①) and that effect is one the face-up card activates, not the card's activation
+    (「連成する振動」's ①: a Quick Effect of the face-up card beside an EFFECT_TYPE_ACTIVATE without option text); None
+    otherwise (a text with one numbered effect otherwise plays as any option of the card: its activation)."""
+    if event.effect is None and not (event.effect_text or "").startswith("①"):
+        return None
+    if card_activation_first(cards.texts.get(code, ""), cards.kind(code)):
+        return None
+    script = cards.script(code) or ""
+    described = [n for n, activated, _ in described_effects(script) if activated]
+    return described[0] if len(described) == 1 and face_up_effect(script, described[0]) else None
 
 
 def applies_on_its_own(script: str) -> bool:

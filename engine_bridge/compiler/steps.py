@@ -13,7 +13,8 @@ from engine_bridge.compiler.base import CardSource, NotCompiled, STAND_IN_SUMMON
 from engine_bridge.compiler.boards import (_battle_foe, _check_cards, _fate_place, _filler, _named_cards, _situation_card,
                                            archetype_cards, filtered_cards, piled_cards, runnable)
 from engine_bridge.compiler.effects import (_activated_from, applies_on_its_own, _event_effect, event_effect_index, face_up_effect,
-                                            _SET_DESC, _SET_TYPE, numbered_effect_text, open_state_effects, own_event_trigger,
+                                            lone_face_up_effect, _SET_DESC, _SET_TYPE, numbered_effect_text, open_state_effects,
+                                            own_event_trigger,
                                             referenced_cards, response_event, undescribed_summon_event)
 from engine_bridge.scenario import SetupCard, Step
 from rulings.records import FLIPPED_DOWN_NOTE, Frame, FrameCard, FrameEvent, FrameQuestion, TRAP_MONSTER_NOTE
@@ -452,6 +453,8 @@ def played_activations(frame: Frame, cards: CardSource, also: tuple[str, ...] = 
         location, position = _event_place(kind, card, "activate", numbered_effect_text(cards.texts.get(card.passcode, ""),
                                                                                       e.effect))
         effect = _event_effect(e, card.passcode, cards)
+        if effect is None and kind in ("continuous", "trap-continuous"):
+            effect = lone_face_up_effect(e, card.passcode, cards)
         if kind in ("continuous", "trap-continuous") and face_up_effect(cards.script(card.passcode) or "", effect):
             location, position = "szone", "faceup"  # an effect of the face-up card, not its activation
         elif i and location == "hand" and kind in ("spell", "continuous", "field") and player != 0:

@@ -55,3 +55,81 @@ def test_real_scripts_a_pendulum_effect_whose_target_was_turned_face_down(shared
     assert not any(e.get("event") == "move" and e.get("card") == "c1" for e in events)
     baseline = results[f"{scenario.id}-baseline"].log["events"]
     assert any(e.get("event") == "move" and e.get("card") == "c1" and e.get("to") == "extra" for e in baseline)
+
+
+class _Cards:
+    """A card source of one Continuous Spell: its text, kind and script."""
+
+    def __init__(self, text: str, script: str):
+        self.texts, self._script = {1: text}, script
+
+    def kind(self, code: int) -> str:
+        return "continuous"
+
+    def script(self, code: int) -> str:
+        return self._script
+
+
+_FACE_UP_QUICK = """
+function s.initial_effect(c)
+	local e1=Effect.CreateEffect(c)
+	e1:SetType(EFFECT_TYPE_ACTIVATE)
+	e1:SetCode(EVENT_FREE_CHAIN)
+	c:RegisterEffect(e1)
+	local e2=Effect.CreateEffect(c)
+	e2:SetDescription(aux.Stringid(id,0))
+	e2:SetType(EFFECT_TYPE_QUICK_O)
+	e2:SetRange(LOCATION_SZONE)
+	c:RegisterEffect(e2)
+end
+"""
+
+
+def test_a_continuous_spell_s_lone_numbered_effect_of_the_face_up_card():
+    # 「連成する振動」の『①：自分のPゾーンのカード１枚を対象としてこの効果を発動できる。…』効果の発動: its ① is a Quick
+    # Effect of the face-up card (Stringid 0), not the card's activation (EFFECT_TYPE_ACTIVATE, no option text)
+    from engine_bridge.compiler.effects import lone_face_up_effect
+    from rulings.records import FrameEvent
+
+    text = "①：自分のPゾーンのカード１枚を対象としてこの効果を発動できる。そのカードを破壊し、その後、自分はデッキから１枚ドローする。"
+    quoted = FrameEvent(action="activate", card="c1", effect_text=text[:40])
+    assert lone_face_up_effect(quoted, 1, _Cards(text, _FACE_UP_QUICK)) == 0
+    assert lone_face_up_effect(FrameEvent(action="activate", card="c1", effect=1), 1, _Cards(text, _FACE_UP_QUICK)) == 0
+    # (an activation that names no effect is the card's own; a ① the card's activation does is that activation)
+    assert lone_face_up_effect(FrameEvent(action="activate", card="c1"), 1, _Cards(text, _FACE_UP_QUICK)) is None
+    activated = "①：このカードを発動できる。" + text[2:]
+    assert lone_face_up_effect(quoted, 1, _Cards(activated, _FACE_UP_QUICK)) is None
+    ignition_activation = _FACE_UP_QUICK.replace("EFFECT_TYPE_QUICK_O", "EFFECT_TYPE_ACTIVATE")
+    assert lone_face_up_effect(quoted, 1, _Cards(text, ignition_activation)) is None
+
+
+def test_a_continuous_effect_that_speaks_of_activations_is_not_activated():
+    # 「マジェスペクター・スーパーセル」: ① a continuous effect (「…で発動する効果の発動と効果は無効化されない」), ② activated:
+    # its script's one option text (Stringid 0) is ②'s
+    from engine_bridge.compiler.effects import activated_effects
+
+    supercell = ("①：自分のＰゾーンに「マジェスペクター」カードが存在する場合、このカード以外の「マジェスペクター」カードの自分フィー"
+                 "ルドで発動する効果の発動と効果は無効化されない。②：１ターンに１度、自分の墓地の「マジェスペクター」カード５枚を対象"
+                 "として発動できる。そのカード５枚をデッキに加えてシャッフルする。その後、自分はデッキから１枚ドローする。")
+    assert activated_effects(supercell) == [2]
+    # (「…発動する度に」 is a continuous effect too; 「…発動できる（…）。」 an activated one)
+    assert activated_effects("①：自分または相手が魔法カードを発動する度に、このカードに魔力カウンターを１つ置く。"
+                             "②：フィールドのカード１枚を対象として発動できる（この効果の発動に対して、相手は効果を発動できない）。"
+                             "そのカードを破壊する。③：このカードが墓地へ送られた場合に発動する。") == [2, 3]
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_continuous_trap_destroyed_before_its_effect_resolves(shared_dir, engine_driver):
+    # 「マジェスペクター・スーパーセル」の②の効果の発動にチェーンして「サイクロン」が発動し、自身が破壊された場合 -> 『…デッキ
+    # に加えてシャッフルする』処理も『…１枚ドローする』処理も適用されません: its ② (Stringid 0) from the face-up card; the
+    # baseline returns the five 「マジェスペクター」 cards and draws
+    compiled, verdict, results = _real_verdict(shared_dir, 17380, {"マジェスペクター・スーパーセル": 78949372,
+                                                                   "サイクロン": 5318639}, engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    scenario = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    supercell = next(c for c in scenario.setup.cards if c.ref == "c1")
+    assert (supercell.location, supercell.position) == ("szone", "faceup") and scenario.steps[0].effect == 0
+    baseline = results[f"{scenario.id}-baseline"].log["events"]
+    assert any(e.get("event") == "draw" for e in baseline)
+    assert not any(e.get("event") == "draw" for e in results[scenario.id].log["events"])

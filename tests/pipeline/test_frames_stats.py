@@ -68,3 +68,12 @@ def test_a_target_turned_face_down_whose_side_is_not_said(qa):
     assert not f.unread and f.applied == {"c1": False}
     assert [(e.action, e.note) for e in f.events] == [("activate", "resolving"), ("leave", FLIPPED_DOWN_NOTE)]
     assert f.cards[1].controller is None
+
+
+def test_a_target_named_by_its_archetype_left_the_graveyard(qa):
+    # 「RUM－デス・ダブル・フォース」「RUM－ソウル・シェイブ・フォース」の効果処理時に、対象の「RR」と名のついたエクシーズ
+    # モンスターが墓地に存在しなくなっている場合
+    f = qa(17710)
+    assert [(e.action, e.note) for e in f.events][-1] == ("leave", "leaves the grave")
+    target = next(c for c in f.cards if c.ref == f.events[0].targets[0])
+    assert target.location == "grave" and set(target.described) == {"xyz", "archetype=RR"}
