@@ -70,3 +70,20 @@ def test_real_scripts_a_trigger_of_the_end_phase_of_its_own_summons_turn(shared_
         assert s.steps[3].phase == "end"
     assert any(c.code == 99000107 for c in scenario.setup.cards)
     assert not any(c.code == 99000107 for c in baseline.setup.cards)
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_xyz_materials_of_which_several_copies_stay_on_the_field(shared_dir, engine_driver):
+    # 「銀河眼の光波刃竜」のエクシーズ召喚が、相手の「神の警告」によって無効になった場合、モンスター効果を発動できますか?
+    # -> できません (it was not Xyz Summoned): its Xyz Summon takes three Level 9 monsters; the first of the card data
+    # (744887, a 「ジェネレイド」 boss) may stand only once on its controller's field (SetUniqueOnField), so with three
+    # copies the summon was never offered. Another Level 9 monster stands in: the
+    # baseline's Summon succeeds, 「激流葬」 destroys it and its ② is offered; negated by 「神の警告」 it is not
+    compiled, verdict, _ = _real_verdict(shared_dir, 19725, {"銀河眼の光波刃竜": 2530830, "神の警告": 84749824},
+                                         engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    scenario = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    materials = [c.code for c in scenario.setup.cards if c.ref in ("m0", "m1", "m2")]
+    assert len(materials) == 3 and 744887 not in materials
+    assert scenario.steps[0].action == "special_summon" and scenario.steps[-1].expect == {"offered": False}
