@@ -87,3 +87,20 @@ def test_real_scripts_xyz_materials_of_which_several_copies_stay_on_the_field(sh
     materials = [c.code for c in scenario.setup.cards if c.ref in ("m0", "m1", "m2")]
     assert len(materials) == 3 and 744887 not in materials
     assert scenario.steps[0].action == "special_summon" and scenario.steps[-1].expect == {"offered": False}
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_trigger_that_asks_for_an_empty_field_of_its_controller(shared_dir, engine_driver):
+    # 裏側守備表示の「DDパンドラ」が戦闘または相手の効果によって破壊され墓地へ送られた時、効果を発動できますか? -> できます:
+    # its draw needs cards in the Deck (the filler's) and no card on its controller's field
+    # (GetFieldGroupCount(tp,LOCATION_ONFIELD,0)==0), where the filler had Set a Spell: the last variant keeps the
+    # filler's piles and none of its cards on that field
+    compiled, verdict, _ = _real_verdict(shared_dir, 15670, {"DDパンドラ": 32146097}, engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    scenario = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    assert "no card on its controller's field" in scenario.title
+    own = [c for c in scenario.setup.cards if c.player == 0 and c.ref != "c1"]
+    assert own and all(c.location not in ("mzone", "szone", "fzone", "pzone") for c in own)
+    pandora = next(c for c in scenario.setup.cards if c.ref == "c1")
+    assert pandora.position == "facedown_defense" and scenario.steps[-1].expect == {"offered": True}
