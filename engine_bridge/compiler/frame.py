@@ -524,9 +524,10 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                 # (「神の宣告」), offered to both players: the response asked about comes after it succeeds
                 steps += _negation_window()
                 own_steps += _negation_window() if own_steps else []
-            if own and qaction == "chain" and end_phase_triggered(qscript, effect):
+            if own and qaction == "chain" and phase is None and end_phase_triggered(qscript, effect):
                 # a trigger of the End Phase of the turn its own Summon (the condition) was made: asked in the chain
-                # window the move to the End Phase opens, in the baseline too
+                # window the move to the End Phase opens, in the baseline too (where the ruling names no phase: a
+                # ruling's End Phase is the deciding condition, played above in its duel alone)
                 steps.append(Step(action="phase", phase="end"))
                 own_steps.append(steps[-1])
             if target:

@@ -104,3 +104,15 @@ def test_real_scripts_a_trigger_that_asks_for_an_empty_field_of_its_controller(s
     assert own and all(c.location not in ("mzone", "szone", "fzone", "pzone") for c in own)
     pandora = next(c for c in scenario.setup.cards if c.ref == "c1")
     assert pandora.position == "facedown_defense" and scenario.steps[-1].expect == {"offered": True}
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_an_end_phase_trigger_asked_in_the_end_phase_the_ruling_names(shared_dir, engine_driver):
+    # 手札やデッキから墓地へ送られた「ハーピィ・ハーピスト」の効果をエンドフェイズに発動できますか? -> できます: the ruling's
+    # End Phase is played once (its duel moves there after the stand-in sent the card; the End Phase trigger adds no
+    # second move)
+    compiled, verdict, _ = _real_verdict(shared_dir, 14840, {"ハーピィ・ハーピスト": 56585883}, engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    scenario = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    assert [st.phase for st in scenario.steps if st.action == "phase"] == ["end"]
