@@ -1437,8 +1437,8 @@ def summon_materials(code: int, how: str, cards: CardSource) -> list[int]:
     """The materials an Xyz or a Link Summon of the Extra Deck monster `code` takes from the field, read from its
     script's procedure (Xyz.AddProcedure: `count` monsters of its Level; Link.AddProcedure: as many monsters as its
     Link Rating, each counting 1) and filter: a card of the cdb in use passing them (Normal Monsters first:
-    no effect of their own), the same one for each (never one unique on the field: _UNIQUE_ON_FIELD). Raises NotCompiled where the script's procedure or filter
-    is not read or no card passes it."""
+    no effect of their own), the same one for each (never one unique on the field: _UNIQUE_ON_FIELD). Raises
+    NotCompiled where the script's procedure or filter is not read or no card passes it."""
     script = cards.script(code) or ""
     k = load_constants()
     pattern = _XYZ_PROCEDURE if how == "xyz" else _LINK_PROCEDURE if how == "link" else None
