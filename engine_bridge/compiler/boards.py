@@ -1452,12 +1452,18 @@ def _material_traits(script: str, filter_text: str, cards: CardSource) -> list[t
     return found[0] if len(found) == 1 else None
 
 
+# a monster only one copy of which may stand on its controller's field (「ジェネレイド」 bosses: SetUniqueOnField(1,0,id)):
+# not the material several copies of which an Xyz or Link Summon takes
+_UNIQUE_ON_FIELD = re.compile(r"SetUniqueOnField\(")
+_UNIQUE_TRIES = 20  # materials passed over for that before the summon is not compiled
+
+
 def summon_materials(code: int, how: str, cards: CardSource) -> list[int]:
     """The materials an Xyz or a Link Summon of the Extra Deck monster `code` takes from the field, read from its
     script's procedure (Xyz.AddProcedure: `count` monsters of its Level; Link.AddProcedure: as many monsters as its
     Link Rating, each counting 1) and filter: a card of the cdb in use passing them (Normal Monsters first:
-    no effect of their own), the same one for each. Raises NotCompiled where the script's procedure or filter
-    is not read or no card passes it."""
+    no effect of their own), the same one for each (never one unique on the field: _UNIQUE_ON_FIELD). Raises
+    NotCompiled where the script's procedure or filter is not read or no card passes it."""
     script = cards.script(code) or ""
     k = load_constants()
     pattern = _XYZ_PROCEDURE if how == "xyz" else _LINK_PROCEDURE if how == "link" else None
@@ -1475,10 +1481,16 @@ def summon_materials(code: int, how: str, cards: CardSource) -> list[int]:
         if not int(m.group(2)) <= count <= 5:
             raise NotCompiled(f"a Link Summon of {code} (Link-{count}, at least {m.group(2)} materials): not compiled")
     traits = [*traits, (False, "IsType", [k["TYPE_MONSTER"]])]
-    material = _first_fitting(traits, cards, {code}, lambda kind: kind in ("monster", "pendulum"), None, None)
-    if material is None:
-        raise NotCompiled(f"no card of the card data passes the {how} material filter of {code}")
-    return [material] * count
+    passed: set[int] = {code}
+    for _ in range(_UNIQUE_TRIES):
+        material = _first_fitting(traits, cards, passed, lambda kind: kind in ("monster", "pendulum"), None, None)
+        if material is None:
+            break
+        if count == 1 or not _UNIQUE_ON_FIELD.search(cards.script(material) or ""):
+            return [material] * count
+        passed.add(material)  # (one copy at most on its controller's field: the others would not stay there)
+    raise NotCompiled(f"no card of the card data passes the {how} material filter of {code}"
+                      + (" (those that do may stand only once on a field)" if len(passed) > 1 else ""))
 
 
 def faceup_spell_traps(scripts: Iterable[str], own: int, cards: CardSource, room: int = 2) -> list[SetupCard]:

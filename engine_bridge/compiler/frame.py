@@ -527,11 +527,12 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                 # (「神の宣告」), offered to both players: the response asked about comes after it succeeds
                 steps += _negation_window()
                 own_steps += _negation_window() if own_steps else []
-            if own and qaction == "chain" and end_phase_triggered(qscript, effect) and \
+            if own and qaction == "chain" and phase is None and end_phase_triggered(qscript, effect) and \
                     not any(s.action == "phase" and s.phase == "end" for s in steps):
                 # a trigger of the End Phase of the turn its own Summon (the condition) was made: asked in the chain
-                # window the move to the End Phase opens, in the baseline too (once: an End Phase the events already
-                # reach, 「…ターンのエンドフェイズに」 read as an event, is that window; a second move would pass it)
+                # window the move to the End Phase opens, in the baseline too (where the ruling names no phase: a
+                # ruling's End Phase is the deciding condition, played above in its duel alone; and once: an End Phase
+                # the events already reach is that window, a second move would pass it)
                 steps.append(Step(action="phase", phase="end"))
                 own_steps.append(steps[-1])
             if target:

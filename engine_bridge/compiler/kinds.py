@@ -1456,6 +1456,11 @@ def _compile_attack_declared(ruling: Any, frame: Frame, cards: CardSource, event
 
 
 FOE_FIELD = "foe field"  # _event_variants: filler whose monsters on the field of the side the mover battles stay
+OWN_FIELD_EMPTY = "own field empty"  # _event_variants: filler with no card on the questioned card's controller's field
+# a condition that its controller has no card (or no monster) on the field (「自分フィールドにカードが存在しない場合」:
+# Duel.GetFieldGroupCount(tp,LOCATION_ONFIELD,0)==0)
+_FIELD_ZONES = ("mzone", "szone", "fzone", "pzone")
+_EMPTY_FIELD_NEEDS = re.compile(r"GetFieldGroupCount\(\s*tp\s*,\s*LOCATION_(?:ONFIELD|MZONE|SZONE)\s*,\s*0\s*\)\s*(?:==|<=)\s*0")
 
 
 def _event_variants(ruling: Any, frame: Frame, cards: CardSource, event: FrameEvent, mover: SetupCard,
@@ -1477,7 +1482,9 @@ def _event_variants(ruling: Any, frame: Frame, cards: CardSource, event: FrameEv
     mover a named effect gave to the other player: nothing to remove) the baseline keeps its owner too. With
     `foe_field` (a battle: the attack names its target) last variants whose filler keeps the monsters of the side
     the mover battles, for an effect that counts or takes them (「相手フィールドのモンスターの数まで」 X Materials
-    detached: the battle's victim alone leaves that field empty)."""
+    detached: the battle's victim alone leaves that field empty). Where the questioned card's condition asks that its
+    controller has no card on the field (_EMPTY_FIELD_NEEDS), last variants whose filler keeps none there (OWN_FIELD_EMPTY:
+    the piles stay, for what the effect draws or takes)."""
     refs = referenced_cards(cards.texts.get(qcard.passcode, ""), qcard.passcode)
     cards.ensure(refs)
     named = _named_cards(refs, 0, "f0-n", cards)  # what the questioned effect's text looks for
@@ -1491,8 +1498,9 @@ def _event_variants(ruling: Any, frame: Frame, cards: CardSource, event: FrameEv
     # (last: the filter's Continuous Spells/Traps face-up on the questioned card's controller's field, for a condition
     # that looks there, 「自分フィールドに「オルターガイスト」カードが存在する場合」; the Monster Zones stay the event's)
     faceup = faceup_spell_traps([cards.script(qcard.passcode) or ""], qcard.passcode, cards)
+    empty_field = bool(_EMPTY_FIELD_NEEDS.search(cards.script(qcard.passcode) or ""))
     for filler in (False, True, *(("filtered",) if filtered else ()), *(("filtered field",) if faceup else ()),
-                   *((FOE_FIELD,) if foe_field else ())):
+                   *((FOE_FIELD,) if foe_field else ()), *((OWN_FIELD_EMPTY,) if empty_field else ())):
         for location, place_position in dict.fromkeys(qplaces):
             variant += 1
             setup = [mover, *foe]
@@ -1502,12 +1510,14 @@ def _event_variants(ruling: Any, frame: Frame, cards: CardSource, event: FrameEv
             # (the copy of an Extra Deck monster in its controller's Extra Deck, not the Deck)
             extra = [c for p in (0, 1) for c in _filler(p, f"f{p}", qcard.passcode if p == 0 else None,
                                                         "extra" if cards.kind(qcard.passcode) == "extra" else "deck")
-                     if c.location != "mzone" or (filler == FOE_FIELD and p != mover.player)] + named + (
+                     if (c.location != "mzone" or (filler == FOE_FIELD and p != mover.player)) and not (
+                         filler == OWN_FIELD_EMPTY and p == 0 and c.location in _FIELD_ZONES)] + named + (
                 filtered if filler == "filtered" else []) + (faceup if filler == "filtered field" else []) if filler else []
             where = (_where(location or "mzone", bool(filler)) if qcard.ref != mover.ref else own
                      + (" + filler" if filler else "")) + (" + cards its filters take" if filler == "filtered" else "") + (
                 " + Continuous Spells/Traps its filters take, face-up" if filler == "filtered field" else "") + (
-                " + monsters on the field of the side it battles" if filler == FOE_FIELD else "") + suffix
+                " + monsters on the field of the side it battles" if filler == FOE_FIELD else "") + (
+                ", no card on its controller's field" if filler == OWN_FIELD_EMPTY else "") + suffix
             question = Step(action="chain", card=qcard.ref, effect=effect, answer=True, after=after, window=window,
                             expect={"offered": frame.answer == "yes"})
             base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"

@@ -70,3 +70,49 @@ def test_real_scripts_a_trigger_of_the_end_phase_of_its_own_summons_turn(shared_
         assert s.steps[3].phase == "end"
     assert any(c.code == 99000107 for c in scenario.setup.cards)
     assert not any(c.code == 99000107 for c in baseline.setup.cards)
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_xyz_materials_of_which_several_copies_stay_on_the_field(shared_dir, engine_driver):
+    # 「銀河眼の光波刃竜」のエクシーズ召喚が、相手の「神の警告」によって無効になった場合、モンスター効果を発動できますか?
+    # -> できません (it was not Xyz Summoned): its Xyz Summon takes three Level 9 monsters; the first of the card data
+    # (744887, a 「ジェネレイド」 boss) may stand only once on its controller's field (SetUniqueOnField), so with three
+    # copies the summon was never offered. Another Level 9 monster stands in: the
+    # baseline's Summon succeeds, 「激流葬」 destroys it and its ② is offered; negated by 「神の警告」 it is not
+    compiled, verdict, _ = _real_verdict(shared_dir, 19725, {"銀河眼の光波刃竜": 2530830, "神の警告": 84749824},
+                                         engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    scenario = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    materials = [c.code for c in scenario.setup.cards if c.ref in ("m0", "m1", "m2")]
+    assert len(materials) == 3 and 744887 not in materials
+    assert scenario.steps[0].action == "special_summon" and scenario.steps[-1].expect == {"offered": False}
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_trigger_that_asks_for_an_empty_field_of_its_controller(shared_dir, engine_driver):
+    # 裏側守備表示の「DDパンドラ」が戦闘または相手の効果によって破壊され墓地へ送られた時、効果を発動できますか? -> できます:
+    # its draw needs cards in the Deck (the filler's) and no card on its controller's field
+    # (GetFieldGroupCount(tp,LOCATION_ONFIELD,0)==0), where the filler had Set a Spell: the last variant keeps the
+    # filler's piles and none of its cards on that field
+    compiled, verdict, _ = _real_verdict(shared_dir, 15670, {"DDパンドラ": 32146097}, engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    scenario = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    assert "no card on its controller's field" in scenario.title
+    own = [c for c in scenario.setup.cards if c.player == 0 and c.ref != "c1"]
+    assert own and all(c.location not in ("mzone", "szone", "fzone", "pzone") for c in own)
+    pandora = next(c for c in scenario.setup.cards if c.ref == "c1")
+    assert pandora.position == "facedown_defense" and scenario.steps[-1].expect == {"offered": True}
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_an_end_phase_trigger_asked_in_the_end_phase_the_ruling_names(shared_dir, engine_driver):
+    # 手札やデッキから墓地へ送られた「ハーピィ・ハーピスト」の効果をエンドフェイズに発動できますか? -> できます: the ruling's
+    # End Phase is played once (its duel moves there after the stand-in sent the card; the End Phase trigger adds no
+    # second move)
+    compiled, verdict, _ = _real_verdict(shared_dir, 14840, {"ハーピィ・ハーピスト": 56585883}, engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    scenario = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    assert [st.phase for st in scenario.steps if st.action == "phase"] == ["end"]
