@@ -1303,6 +1303,10 @@ def target_stand_ins(tcard: SetupCard, card: FrameCard, stand_code: int, script:
         tcard.code, tcard.location, cards), like=cards.data.get(tcard.code)) if c not in codes]
 
 
+# a Level compared with a variable, another card's Level (c:GetLevel()==lv, c:IsLevel(lv))
+_LEVEL_OF_ANOTHER = re.compile(r"\w+:(?:GetLevel\(\)\s*==\s*|IsLevel\()(?!\d)[a-z_]\w*\b(?!\()")
+
+
 def filtered_cards(scripts: Iterable[str], own: int, cards: CardSource, limit: int = 4) -> list[SetupCard]:
     """The "filtered" board's cards (BOARD_PROFILES): per filter function of the scripts in play (the
     questioned card's, the earlier events' cards', the target's), a card that passes it (filter_stand_ins;
@@ -1311,7 +1315,12 @@ def filtered_cards(scripts: Iterable[str], own: int, cards: CardSource, limit: i
     (room is left beside the filler's two). Empty without a cards.cdb (no card is made up)."""
     codes: list[int] = []
     for script in scripts:
-        codes += filter_stand_ins(script, cards, exclude={own, *codes}) if script else []
+        # a filter comparing a card's Level with another card's (c:GetLevel()==lv, lv the cost's Level:
+        # 「ペンデュラム・アライズ」): its stand-ins are like the monster that other card is on this board, the
+        # questioned monster or else the filler (the same Level first; _first_fitting)
+        like = cards.data.get(own if cards.kind(own) in _MONSTER_KINDS else FILLER_MONSTER) \
+            if script and _LEVEL_OF_ANOTHER.search(script) else None
+        codes += filter_stand_ins(script, cards, exclude={own, *codes}, like=like) if script else []
     out: list[SetupCard] = []
     on_field = 0
     for i, code in enumerate(codes[:limit]):

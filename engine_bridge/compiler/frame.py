@@ -31,7 +31,8 @@ from engine_bridge.compiler.states import check_states
 from engine_bridge.compiler.steps import (nested_preludes, _check_event_sides, activated_first, _event_named_cards, _event_place,
                                           _negation_window,
                                           _summon_baseline, _summon_step, chain_links, link_players, PLAYED_EVENTS,
-                                          burial_steps, revive_steps, revive_triggered, REVIVED_NOTE, STAND_IN_REVIVE, summon_triggered,
+                                          burial_steps, end_phase_triggered, revive_steps, revive_triggered, REVIVED_NOTE,
+                                          STAND_IN_REVIVE, summon_triggered,
                                           trap_monsters_activated, trigger_steps)
 from engine_bridge.compiler.tributes import compile_tribute_summon, tribute_summoned
 from engine_bridge.scenario import Scenario, SetupCard, Step
@@ -194,8 +195,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         raise NotCompiled(_no_compiler(frame))
     _check_read_yes_no(frame)
     _check_one_mode_refused(ruling, frame)
-    question = (as_ruling(ruling).text or "").split("回答", 1)[0]
-    frame = activated_first(frame, cards, question)  # 「X」の効果が適用されている: X activated and resolved first
+    frame = activated_first(frame, cards)  # 「X」の効果が適用されている: X activated and resolved first
     by_ref = {c.ref: c for c in frame.cards}
     _check_cards(frame, cards)
     qcard = by_ref[q.card]
@@ -527,6 +527,11 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                 # (「神の宣告」), offered to both players: the response asked about comes after it succeeds
                 steps += _negation_window()
                 own_steps += _negation_window() if own_steps else []
+            if own and qaction == "chain" and end_phase_triggered(qscript, effect):
+                # a trigger of the End Phase of the turn its own Summon (the condition) was made: asked in the chain
+                # window the move to the End Phase opens, in the baseline too
+                steps.append(Step(action="phase", phase="end"))
+                own_steps.append(steps[-1])
             if target:
                 # the ruling's target, and in the baseline a vanilla card of its kind in its place: the
                 # deciding condition is what the target is (and the situation); where the ruling does

@@ -1333,7 +1333,7 @@ def _compile_after_event(ruling: Any, frame: Frame, cards: CardSource) -> list[S
     return _event_variants(ruling, frame, cards, event, placed_victim, foe, before, deciding, qcard, qplaces, effect,
                            [destroyed], turn_player, own, "", not battle and deciding_position, stand_in_note,
                            baseline_foe=baseline_foe, both_leave=(victim.ref,) if mutual else (),
-                           keep_owner=bool(takers))
+                           keep_owner=bool(takers), foe_field=battle)
 
 
 def _described_victim(target: FrameCard, atk: int, cards: CardSource, same: bool = False) -> tuple[FrameCard, list[SetupCard]]:
@@ -1447,12 +1447,16 @@ def _compile_attack_declared(ruling: Any, frame: Frame, cards: CardSource, event
                            each=EACH_COPY in qcard.state)
 
 
+FOE_FIELD = "foe field"  # _event_variants: filler whose monsters on the field of the side the mover battles stay
+
+
 def _event_variants(ruling: Any, frame: Frame, cards: CardSource, event: FrameEvent, mover: SetupCard,
                     foe: list[SetupCard], before: list[Step], deciding: list[SetupCard], qcard: FrameCard,
                     qplaces: list[tuple[str | None, str | None]], effect: int | None, after: list[str], turn_player: int,
                     own: str, suffix: str, upright_baseline: bool, stand_in: str,
                     window: str | None = None, baseline_foe: list[SetupCard] | None = None,
-                    both_leave: tuple[str, ...] = (), each: bool = False, keep_owner: bool = False) -> list[Scenario]:
+                    both_leave: tuple[str, ...] = (), each: bool = False, keep_owner: bool = False,
+                    foe_field: bool = False) -> list[Scenario]:
     """The variants of a question asked after an event the steps `before` play on `mover` (bare, then with
     filler off the field: the field is the event's), the questioned card where each of `qplaces` puts it
     (unless it is the mover), asked as a chain step (waiting for the `after` cards to move); each beside a
@@ -1462,7 +1466,10 @@ def _event_variants(ruling: Any, frame: Frame, cards: CardSource, event: FrameEv
     asks whether each of two copies of the questioned card is activated in one chain, EACH_COPY): in the ruling's
     duel a second copy beside it is activated first, in the event's window, and the question asked in the chain
     window after it; the baseline, without that copy, asks of the one copy alone. With `keep_owner` (a "yes" whose
-    mover a named effect gave to the other player: nothing to remove) the baseline keeps its owner too."""
+    mover a named effect gave to the other player: nothing to remove) the baseline keeps its owner too. With
+    `foe_field` (a battle: the attack names its target) last variants whose filler keeps the monsters of the side
+    the mover battles, for an effect that counts or takes them (「相手フィールドのモンスターの数まで」 X Materials
+    detached: the battle's victim alone leaves that field empty)."""
     refs = referenced_cards(cards.texts.get(qcard.passcode, ""), qcard.passcode)
     cards.ensure(refs)
     named = _named_cards(refs, 0, "f0-n", cards)  # what the questioned effect's text looks for
@@ -1476,7 +1483,8 @@ def _event_variants(ruling: Any, frame: Frame, cards: CardSource, event: FrameEv
     # (last: the filter's Continuous Spells/Traps face-up on the questioned card's controller's field, for a condition
     # that looks there, 「自分フィールドに「オルターガイスト」カードが存在する場合」; the Monster Zones stay the event's)
     faceup = faceup_spell_traps([cards.script(qcard.passcode) or ""], qcard.passcode, cards)
-    for filler in (False, True, *(("filtered",) if filtered else ()), *(("filtered field",) if faceup else ())):
+    for filler in (False, True, *(("filtered",) if filtered else ()), *(("filtered field",) if faceup else ()),
+                   *((FOE_FIELD,) if foe_field else ())):
         for location, place_position in dict.fromkeys(qplaces):
             variant += 1
             setup = [mover, *foe]
@@ -1486,11 +1494,12 @@ def _event_variants(ruling: Any, frame: Frame, cards: CardSource, event: FrameEv
             # (the copy of an Extra Deck monster in its controller's Extra Deck, not the Deck)
             extra = [c for p in (0, 1) for c in _filler(p, f"f{p}", qcard.passcode if p == 0 else None,
                                                         "extra" if cards.kind(qcard.passcode) == "extra" else "deck")
-                     if c.location != "mzone"] + named + (filtered if filler == "filtered" else []) + (
-                faceup if filler == "filtered field" else []) if filler else []
+                     if c.location != "mzone" or (filler == FOE_FIELD and p != mover.player)] + named + (
+                filtered if filler == "filtered" else []) + (faceup if filler == "filtered field" else []) if filler else []
             where = (_where(location or "mzone", bool(filler)) if qcard.ref != mover.ref else own
                      + (" + filler" if filler else "")) + (" + cards its filters take" if filler == "filtered" else "") + (
-                " + Continuous Spells/Traps its filters take, face-up" if filler == "filtered field" else "") + suffix
+                " + Continuous Spells/Traps its filters take, face-up" if filler == "filtered field" else "") + (
+                " + monsters on the field of the side it battles" if filler == FOE_FIELD else "") + suffix
             question = Step(action="chain", card=qcard.ref, effect=effect, answer=True, after=after, window=window,
                             expect={"offered": frame.answer == "yes"})
             base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"
