@@ -739,11 +739,12 @@ def compile_applied(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenar
         where = "first activation" + (" + filler" if filler else "") + (" + named" if filler == "named" else "") + (
             " + filtered piles" if filler == "piled" else "") + (
             f", target on player {next(p.player for p in one.placed if p.ref == unsided[0])}'s side" if unsided else "") + label
-        ruling_scenario = _scenario(ruling, base, frame, [*one.placed, *one.deciding, *extra], [*one.prelude, *run], where)
+        ruling_scenario = _scenario(ruling, base, frame, [*one.placed, *one.deciding, *extra], [*one.prelude, *run], where,
+                                    turn_player=one.turn_player)
         ruling_scenario.notes["applied"] = {subject: applied}
         ruling_scenario.title += f" — the processing of {subject}'s effect is {'' if applied else 'not '}applied"
         baseline = _scenario(ruling, base + "-baseline", frame, [*one.placed, *extra], [*one.prelude, *run[:1]], where,
-                             control_of=ruling_scenario)
+                             control_of=ruling_scenario, turn_player=one.turn_player)
         baseline.notes["applied"] = {subject: True}
         if first.effect_text:
             # (what the asked effect does: a resolution doing none of it is another effect's or mode's)
@@ -827,7 +828,8 @@ def compile_stats(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario
         extra, run = _with_filler(played, filler, cards)
         scenario = _scenario(ruling, f"{TEMPLATE}-{_slug(rid)}-v{variant}", frame,
                              [*played.placed, *played.deciding, *extra], [*played.prelude, *run], "outcome on the field" + (
-                                 " + filler" if filler else "") + (" + named" if filler == "named" else ""))
+                                 " + filler" if filler else "") + (" + named" if filler == "named" else ""),
+                             turn_player=played.turn_player)
         scenario.expect.cards[ref] = {"location": "mzone", **values}
         scenario.notes["stats"] = {ref: values}
         scenario.notes["printed"] = {ref: printed}
@@ -896,7 +898,8 @@ def compile_lp(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
     said = _lp_said(frame, self_player)
     foe_turn = first is not None and frame.events[0].action == "activate" and bool(
         _FOE_TURN_TEXT.search(numbered_effect_text(cards.texts.get(first.passcode, ""), frame.events[0].effect or 1)))
-    opening, turn_player = ([Step(action="phase", phase="battle")], 1) if foe_turn else ([], 0)
+    # (a first activation answering the other player's attack is played in that player's turn: Played.turn_player)
+    opening, turn_player = ([Step(action="phase", phase="battle")], 1) if foe_turn else ([], played.turn_player)
     rid = _ruling_id(ruling)
     scenarios: list[Scenario] = []
     for variant, filler in enumerate((False, True, *(("named",) if named_filler(played, cards) else ())), 1):
@@ -1052,6 +1055,8 @@ def compile_triggered(ruling: Any, frame: Frame, cards: CardSource) -> list[Scen
         else None
     rid = _ruling_id(ruling)
     scenarios: list[Scenario] = []
+    if played.turn_player != 0:
+        raise NotCompiled("a trigger asked after activations in the other player's turn: not compiled yet")
     for variant, filler in enumerate((False, True), 1):
         extra, run = _with_filler(played, filler, cards)
         run = [*played.prelude, *run, Step(action="activate", card=q.card, effect=effect, answer=True)]

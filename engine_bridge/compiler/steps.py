@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine_bridge.compiler.base import CardSource, NotCompiled, STAND_IN_SUMMON
+from engine_bridge.compiler.base import CardSource, FILLER_MONSTER, NotCompiled, STAND_IN_SUMMON
 from engine_bridge.compiler.boards import (_battle_foe, _check_cards, _fate_place, _filler, _named_cards, _situation_card,
                                            archetype_cards, filtered_cards, piled_cards, runnable)
 from engine_bridge.compiler.effects import (_activated_from, applies_on_its_own, _event_effect, event_effect_index, face_up_effect,
@@ -302,6 +302,28 @@ def battle_destroyed_steps(card: SetupCard, effect: int | None, cards: CardSourc
             [Step(action="phase", phase="battle"), Step(action="attack", card=card.ref, target=[ref], answer=True)])
 
 
+# a trigger of an attack the other player declares (「相手モンスターの攻撃宣言時に発動できる」, 「相手モンスターの直接攻撃宣言時」)
+_THEIR_ATTACK_TRIGGER = re.compile(r"相手(?:フィールドの)?モンスターの(?:直接)?攻撃宣言時|相手の(?:直接)?攻撃宣言時")
+
+
+def their_attack_steps(card: SetupCard, effect: int | None, cards: CardSource,
+                       ref: str = "ba") -> tuple[SetupCard, list[Step]] | None:
+    """For a monster whose activated effect (Stringid `effect`, or its one option) is a trigger of the other player's
+    attack declaration (its numbered effect's text says 相手モンスターの（直接）攻撃宣言時, its script's one trigger code is
+    EVENT_ATTACK_ANNOUNCE): the other player's vanilla monster and that player's Battle Phase in which it attacks
+    directly (the turn is the other player's: Played.turn_player); None where the effect is not such a trigger."""
+    script = cards.script(card.code) or ""
+    if re.findall(r"SetCode\((EVENT_\w+)\)", script).count("EVENT_ATTACK_ANNOUNCE") != 1 or \
+            len(re.findall(r"EFFECT_TYPE_TRIGGER", script)) != 1:
+        return None
+    text = cards.texts.get(card.code, "")
+    said = numbered_effect_text(text, effect + 1) if effect is not None else text
+    if not _THEIR_ATTACK_TRIGGER.search(said):
+        return None
+    return (SetupCard(ref=ref, code=FILLER_MONSTER, player=1 - card.player, location="mzone", position="faceup_attack"),
+            [Step(action="phase", phase="battle"), Step(action="attack", card=ref, answer=True)])
+
+
 def trigger_steps(event: FrameEvent, by_summon: bool, player: int, filler: bool | str) -> list[Step]:
     """The steps that give an event's trigger effect its event: a monster whose effect is a trigger of its
     own Normal Summon (placed in the hand for it: summon_triggered) is Normal Summoned first (with
@@ -356,6 +378,9 @@ class Played:
     prelude: list[Step] = field(default_factory=list)
     """steps before the first activation that give it its event (a monster whose effect is a trigger of its own
     Normal Summon: that Summon and its negation window), in the baseline too"""
+    turn_player: int = 0
+    """the player whose turn it is: the first activation's (0), or the other player's where that activation answers
+    an attack the other player declares (their_attack_steps)"""
 
 
 # a card that leaves its zone between an activation and its resolution (a `leave` event): the stand-in
@@ -443,6 +468,7 @@ def played_activations(frame: Frame, cards: CardSource, also: tuple[str, ...] = 
     placed: list[SetupCard] = []
     steps: list[Step] = []
     prelude: list[Step] = []
+    turn_player = 0
     player = 0
     for i, e in enumerate(played):
         card = by_ref[e.card]
@@ -478,6 +504,16 @@ def played_activations(frame: Frame, cards: CardSource, also: tuple[str, ...] = 
             steps.append(Step(action="chain", card=e.card, effect=effect, after=[e.card], answer=True,
                               target=list(dict.fromkeys([*e.targets, *targets.get(i, []), *(r for r in also if r != e.card)]))))
             continue
+        elif not i and kind in ("monster", "pendulum") and open_state_effects(cards.script(card.passcode) or "", effect) is False \
+                and (attack := their_attack_steps(placed[-1], effect, cards)):
+            # a trigger of the other player's attack declaration (「タスケナイト」 in the Graveyard, 「ＳＲメンコート」 in the
+            # hand): that player's turn, its monster attacking directly first, the effect activated in that window
+            attacker, prelude = attack
+            placed.append(attacker)
+            turn_player = 1
+            steps.append(Step(action="chain", card=e.card, effect=effect, answer=True,
+                              target=list(dict.fromkeys([*e.targets, *targets.get(i, []), *(r for r in also if r != e.card)]))))
+            continue
         elif kind in ("monster", "pendulum", "extra") and open_state_effects(cards.script(card.passcode) or "", effect) is False:
             raise NotCompiled(f"「{card.name}」's effect is a trigger (its script has no Ignition/Quick type): the event "
                               f"that triggers it is not in the frame")
@@ -496,7 +532,7 @@ def played_activations(frame: Frame, cards: CardSource, also: tuple[str, ...] = 
         placed.append(stand_in)
         steps.append(step)
         vanished[stand_in.ref] = e.card
-    return Played(placed, steps, deciding, side, vanished, prelude)
+    return Played(placed, steps, deciding, side, vanished, prelude, turn_player)
 
 
 def _with_filler(played: Played, filler: bool | str, cards: CardSource) -> tuple[list[SetupCard], list[Step]]:

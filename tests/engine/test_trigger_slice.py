@@ -104,3 +104,22 @@ def test_real_scripts_a_trigger_of_its_own_destruction_by_battle_played_before_a
     events = results[scenario.id].log["events"]
     assert {"event": "move", "card": warrior, "from": "mzone", "to": "grave"} in events
     assert {"event": "negated", "card": warrior, "link": 1} in events
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_trigger_of_the_other_players_attack_declaration_played_in_its_turn(shared_dir, engine_driver):
+    # 「タスケナイト」の効果処理時に、「タスケナイト」自身が墓地に存在していない場合、処理はどうなりますか? -> 特殊召喚できず、
+    # バトルフェイズも終了しない: in the other player's turn its vanilla monster attacks directly, 「タスケナイト」 (its
+    # hand empty) is activated in the Graveyard, and the stand-in 「D.D.クロウ」 banishes it before it resolves
+    compiled, verdict, results = _real_verdict(shared_dir, 12470, {"タスケナイト": 86039057}, engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    scenario = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    assert scenario.setup.turn_player == 1
+    assert [s.action for s in scenario.steps] == ["phase", "attack", "chain", "chain"]
+    attacker = next(c for c in scenario.setup.cards if c.ref == scenario.steps[1].card)
+    assert attacker.player == 1 and scenario.steps[1].target == []
+    knight = scenario.steps[2].card
+    events = results[scenario.id].log["events"]
+    assert {"event": "move", "card": knight, "from": "grave", "to": "removed"} in events
+    assert any(e["event"] == "damage" for e in events)  # (the Battle Phase went on: the attack dealt its damage)
