@@ -107,6 +107,9 @@ _JA_EFFECT_OF = (r"(?:の(?P<eff>[①-⑨]))?(?:の『(?P<quote>[^『』]{1,80})
 # before the question was made, or what its effect does, said before the card's name (the clause up to it)
 _JA_DESC_BEFORE = re.compile(r"(?:^|(?<=、))(?P<desc>(?:(?:墓地|手札|フィールド)(?:にて|で|から))?(?:自身|このカード)を(?:リリース|除外|墓地へ送っ)(?:して|て)?(?=発動した$)|"
                              r"[^、「」]{2,40}?(?:する|できる)(?:効果)?\"?(?=(?:である)?$))(?:発動した|である)?$")
+# the phase a summon before the question is made in (「X」をメインフェイズ２にて召喚した場合、効果を発動できますか): the
+# question is asked in it too, after that summon (an event `phase` before the summon's)
+_JA_SUMMON_PHASE = r"(?:(?P<phase>メインフェイズ[2２]|エンドフェイズ)(?:にて|中に|に)、?)?"
 _JA_EVENTS = [
     # 「X」の②の効果の発動にチェーンして / 「X」の発動に対して / 「X」のカードの発動や効果の発動にチェーンして
     (re.compile(_NAME + _JA_EFFECT_OF + r"(?:の発動)?(?:や効果の発動)?(?:に|へ)(?:チェーン(?:を)?して|対して)"), "activate"),
@@ -118,8 +121,11 @@ _JA_EVENTS = [
     (re.compile(_NAME + r"(?:の(?P<eff>[①②③])?(?:の)?" + _JA_EFFECT_DESC + r"(?P<what>モンスター効果|ペンデュラム効果|効果))?を(?:裏から表にして)?発動し(?:ている|た)?(?:ターン(?:に|中|の間)?)?"), "activate"),
     # 「X」が発動した / 「X」が発動された / 「X」が効果を発動した
     (re.compile(_NAME + r"が(?:効果を)?(?:発動され|発動し|発動した|の発動)"), "activate"),
-    (re.compile(_NAME + r"(?:を|が)(?:召喚・特殊召喚|召喚・反転召喚・特殊召喚|召喚|通常召喚|アドバンス召喚)(?:し|され|に成功(?:し)?)(?:ている|た)?(?:ターン(?:に|中|の間)?)?"), "summon"),
-    (re.compile(_NAME + r"(?:を|が)特殊召喚(?:し|され|に成功(?:し)?)(?:ている|た)?(?:ターン(?:に|中|の間)?)?"), "special_summon"),
+    # (「X」をメインフェイズ２にて召喚した: summoned in the phase the question is then asked in, _JA_SUMMON_PHASE)
+    (re.compile(_NAME + r"(?:を|が)" + _JA_SUMMON_PHASE + r"(?:召喚・特殊召喚|召喚・反転召喚・特殊召喚|召喚|通常召喚|アドバンス召喚)"
+                r"(?:し|され|に成功(?:し)?)(?:ている|た)?(?:ターン(?:に|中|の間)?)?"), "summon"),
+    (re.compile(_NAME + r"(?:を|が)" + _JA_SUMMON_PHASE + r"特殊召喚(?:し|され|に成功(?:し)?)(?:ている|た)?(?:ターン(?:に|中|の間)?)?"),
+     "special_summon"),
     (re.compile(_NAME + r"(?:を|が)(?:反転召喚|リバース)(?:し|され|に成功)"), "flip_summon"),
     (re.compile(_NAME + r"(?:を|が)セット(?:し|され)"), "set"),
     (re.compile(_NAME + r"(?:で|が|の)(?:直接)?攻撃(?:宣言)?(?:し|した|を宣言|時)"), "attack"),
@@ -1084,6 +1090,9 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
                 if told and not any(s <= told.start() < e for s, e in spans) and "発動" not in told.group("desc"):
                     event.described = told.group("desc").strip('"')
                     spans.append((told.start(), start))
+            if m.groupdict().get("phase") and frame.question is not None and frame.question.kind == "can_activate":
+                found.append((m.start(), FrameEvent(action="phase", note=_PHASE_STEP[unicodedata.normalize(
+                    "NFKC", m.group("phase"))])))
             if re.search(r"チェーン(?:を)?して|に対して|発動の際に", m.group(0)) or (
                     action in ("activate", "summon", "special_summon", "flip_summon")
                     and re.match(r"(?:た|された)?(?:時|際)", situation_text[m.end():])):

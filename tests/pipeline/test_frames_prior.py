@@ -1,0 +1,21 @@
+"""What a card does before the question, read from real official Q&As (shared corpus): a summon made in the phase the
+question is then asked in."""
+
+from __future__ import annotations
+
+from pipeline.frames import frame_ja
+
+
+def test_a_summon_made_in_main_phase_2_before_its_own_effect_is_asked(qa):
+    # 「RR－トリビュート・レイニアス」をメインフェイズ２にて召喚・特殊召喚した場合、効果を発動できますか？ -> 発動できます: the
+    # summon an event, the phase it is made in one before it (the question is asked there too)
+    f = qa(15315)
+    phase, summon = f.events
+    assert (phase.action, phase.note, summon.action, summon.card) == ("phase", "main2", "summon", f.question.card)
+    assert (f.question.kind, f.answer, f.unread) == ("can_activate", "yes", [])
+
+
+def test_a_summon_in_a_phase_before_another_kind_of_question_adds_no_phase():
+    # (the phase is the question's only where it asks whether an effect can be activated)
+    f = frame_ja("「RR－トリビュート・レイニアス」をメインフェイズ２にて召喚した場合、どうなりますか？", "", "", {})
+    assert [e.action for e in f.events] == ["summon"]
