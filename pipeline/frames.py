@@ -367,6 +367,30 @@ def read_zone_conditions(situation: str, frame: Frame, spans: list[tuple[int, in
     return read
 
 
+# 手札が「X」1枚のみの場合: the pile holds the named card alone (a zone of one card, X there)
+_JA_ONLY_CARD = re.compile(_ZONE_WHO + r"(?P<where>手札|墓地|デッキ|エクストラデッキ|EXデッキ)(?:が|は)、?(?P<x>" + _NAME +
+                           r")(?:1|１)枚のみ(?:の)?(?=場合|時|状況|状態|、|$)")
+
+
+def read_only_card(situation: str, frame: Frame, cards: "_Cards", spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """A pile the situation says holds one named card alone (手札が「X」1枚のみの場合): a zone of one card (FrameZone count
+    "1", of the player said, else of X's controller) with X placed in it; its words join `spans`. Returns the spans
+    read (a count they say is read)."""
+    read: list[tuple[int, int]] = []
+    for m in _JA_ONLY_CARD.finditer(situation):
+        if any(s <= m.start() < e or s < m.end() <= e for s, e in spans):
+            continue
+        location, x = _ZONE_LOCATION[m.group("where")], cards.get(m.group("x")[1:-1])
+        if x.location not in (None, location):
+            continue
+        x.location = location
+        controller = {"自分": "self", "相手": "opponent"}.get(m.group("who") or "", x.controller)
+        frame.zones.append(FrameZone(controller=controller, location=location, count="1", text=m.group(0)))
+        read.append((m.start(), m.end()))
+    spans.extend(read)
+    return read
+
+
 # ---------------------------------------------------------------- cards described, not named
 
 _DESC_KINDS = [("リンクモンスター", "link"), ("エクシーズモンスター", "xyz"), ("シンクロモンスター", "synchro"),
@@ -1050,6 +1074,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
                 copy_spans.append(spans[-1])
             _locate(card, _before(situation_text, m.start()) + m.group(0)[len(m.group(1)) + 2:])
     zone_spans = read_zone_conditions(situation_text, frame, spans)
+    zone_spans += read_only_card(situation_text, frame, cards, spans)
     _read_alternatives(body, len(situation_text), spans)
     _read_question_targets(situation_text, frame, cards, spans)
     zone_spans += read_described_target(body, situation_text, frame, cards, spans)

@@ -22,3 +22,18 @@ def test_real_scripts_an_effect_of_a_monster_summoned_in_main_phase_2(shared_dir
     assert scenario.steps[-1].effect == 0 and scenario.steps[-1].expect == {"offered": True}
     baseline = next(s for s in compiled.scenarios if s.control_for == scenario.id)
     assert [s.action for s in baseline.steps] == ["summon", "activate"]
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_an_effect_that_discards_from_a_hand_of_the_card_alone(shared_dir, engine_driver):
+    # 手札が「魔神儀－カリスライム」1枚のみの場合、手札の「魔神儀－カリスライム」のモンスター効果を発動できますか？ -> できます: its ①
+    # (「手札を１枚選んで捨て、デッキから「魔神儀」モンスター１体を特殊召喚する」) is offered with itself the hand's one card, which it
+    # then discards; the baseline's hand holds another card too
+    compiled, verdict, results = _real_verdict(shared_dir, 22210, {"魔神儀－カリスライム": 65877963}, engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    scenario = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    hand = [c.ref for c in scenario.setup.cards if c.player == 0 and c.location == "hand"]
+    assert hand == [scenario.steps[-1].card]
+    log = results[scenario.id].log
+    assert {"event": "move", "card": hand[0], "from": "hand", "to": "grave"} in log["events"]

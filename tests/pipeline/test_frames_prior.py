@@ -19,3 +19,18 @@ def test_a_summon_in_a_phase_before_another_kind_of_question_adds_no_phase():
     # (the phase is the question's only where it asks whether an effect can be activated)
     f = frame_ja("「RR－トリビュート・レイニアス」をメインフェイズ２にて召喚した場合、どうなりますか？", "", "", {})
     assert [e.action for e in f.events] == ["summon"]
+
+
+def test_a_hand_that_holds_the_questioned_card_alone(qa):
+    # 手札が「魔神儀－カリスライム」1枚のみの場合、手札の「魔神儀－カリスライム」のモンスター効果を発動できますか？ -> できます: a
+    # hand of one card, that card the questioned one
+    f = qa(22210)
+    (zone,) = f.zones
+    (card,) = f.cards
+    assert (zone.location, zone.count, card.ref, card.location) == ("hand", "1", f.question.card, "hand")
+    assert (f.question.kind, f.answer, f.unread) == ("can_activate", "yes", [])
+
+
+def test_a_pile_said_to_hold_a_card_alone_that_the_ruling_puts_elsewhere_is_no_zone():
+    f = frame_ja("墓地が「魔神儀－カリスライム」1枚のみの場合、手札の「魔神儀－カリスライム」の効果を発動できますか？", "", "", {})
+    assert f.zones == []
