@@ -26,7 +26,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from rulings.records import (ATTACKED_NOTE, BATTLES_NOTE, CONTROL_TAKER, DESCRIBED_SUMMON_NOTE, DESTROYED_IN_CHAIN_NOTE, DESTROYED_TOGETHER_NOTE,
-                             EACH_COPY, FOE_TURN, Frame, HAS_XYZ_MATERIALS,
+                             EACH_COPY, FLIPPED_DOWN_NOTE, FOE_TURN, Frame, HAS_XYZ_MATERIALS,
                              FrameCard, FrameEvent, FrameQuestion, FrameZone, MOVED_BY_NOTE, NEGATED_SUMMON_NOTES,
                              NEGATES_SUMMON_NOTE, NOT_PROPERLY_SUMMONED,
                              SENT_NOTE, TRAP_MONSTER_NOTE, TRIBUTE_SUMMON_NOTE)
@@ -84,7 +84,9 @@ _JA_NO = re.compile(r"(?:でき|され|なり|行い|し|受け|き|あり|い)�
 _JA_SITUATION = [
     # 「A」の効果が適用されている / 適用中
     # (「A」と「B」が適用されている: both; 「A」等の効果: A and cards like it, A stands for them)
-    (re.compile(_NAME + r"(?=と「[^「」]+」(?:の(?:モンスター効果|ペンデュラム効果|効果))?(?:が|の)(?:それぞれ)?適用(?:中|され))"), "applied"),
+    # (「A」の効果と、「B」のモンスター効果が適用される場合: both too)
+    (re.compile(_NAME + r"(?=(?:の(?:モンスター効果|ペンデュラム効果|効果))?と、?「[^「」]+」(?:の(?:モンスター効果|ペンデュラム効果|効果))?"
+                r"(?:が|の)(?:それぞれ)?適用(?:中|され))"), "applied"),
     (re.compile(_NAME + r"等?(?:の(?:『[^『』]{1,40}』の)?(?:モンスター効果|ペンデュラム効果|効果|[①②③]の効果))?(?:が|の)?(?:それぞれ)?"
                 # (「…が適用されているターンに」: in the turn it applies, as set up: activated this turn)
                 r"(?:適用(?:中|され)|効果適用中)(?:ている(?=ターン))?(?:ターン(?:中)?に)?"), "applied"),
@@ -542,16 +544,29 @@ def read_described_target(body: str, situation: str, frame: Frame, cards: "_Card
 _JA_RESOLVING = re.compile(_NAME + r"の(?:(?P<eff>[①-⑥])の)?(?:『(?P<quote>[^『』]{1,80})』の)?"
                            # (「「A」の融合召喚する効果の処理時に」: its effect described by what it does)
                            r"(?:[^「」、。『』]{1,16}?(?:する|させる)(?=(?:モンスター効果|ペンデュラム効果|効果)の))?"
-                           r"(?:(?:モンスター効果|ペンデュラム効果|"
+                           r"(?:(?:モンスター効果|(?P<pendulum>ペンデュラム効果)|"
                            r"カードの発動時の効果|効果)(?:の)?)?(?:効果処理|処理)(?:時|の際)(?:に|、)")
+
+
+# 「A」が効果を発動し、その効果の処理時や適用後に: A's activation (read as an event), the question about its resolution (the
+# case the answer's first sentence takes; a later one, after it applied, is said apart)
+_JA_ITS_RESOLVING = re.compile(_NAME + r"が(?:モンスター効果|効果)を発動し、?その効果の(?:効果処理|処理)(?:時|の際)(?:や適用後)?に、?")
 
 
 def read_resolving(frame: Frame, situation_text: str, spans: list[tuple[int, int]], cards: "_Cards") -> None:
     """「A」の効果処理時に、「B」が適用されている場合、処理はどうなりますか: a what-happens (or applies) question
     about A's resolution, the title naming no other event: A's activation is the event, and a card said to
     apply at that time (after the words 処理時に) came to apply after A was activated: B activated in chain
-    to A (the deciding condition a baseline removes)."""
+    to A (the deciding condition a baseline removes). 「A」が効果を発動し、その効果の処理時に (_JA_ITS_RESOLVING): the
+    activation already read is the one resolving."""
     q = frame.question
+    its = _JA_ITS_RESOLVING.search(situation_text)
+    if its and len(frame.events) == 1 and (frame.events[0].action, frame.events[0].note) == ("activate", None) \
+            and frame.events[0].card == next((c.ref for c in cards.cards if fold_name(c.name) ==
+                                              fold_name(_clean_name(its.group(1)))), None):
+        frame.events[0].note = "resolving"
+        spans.append((its.start(), its.end()))
+        return
     m = _JA_RESOLVING.search(situation_text)
     if m and len(frame.events) == 1 and frame.events[0].action == "destroy" and frame.events[0].card == \
             cards.get(m.group(1)).ref and re.search(r"破壊されている(?=場合)", situation_text[m.end():]):
@@ -576,6 +591,8 @@ def read_resolving(frame: Frame, situation_text: str, spans: list[tuple[int, int
                       r"(?:に成功)?(?:し|され)た(?:際に発動した|時に発動した|場合に発動した)?$", situation_text[:m.start()])
     if place and place.group("at"):
         _locate(card, place.group(0))
+    elif m.group("pendulum"):
+        card.location = card.location or "pzone"  # (its Pendulum Effect: activated from a Pendulum Zone)
     spans.append((place.start() if place else m.start(), m.end()))
     event = FrameEvent(action="activate", card=card.ref, effect=_effect_number(m.group("eff")), note="resolving")
     _quoted_effect(event, m.group("quote"))
@@ -590,21 +607,26 @@ def read_resolving(frame: Frame, situation_text: str, spans: list[tuple[int, int
 
 
 # 「A」の効果処理時に、対象のモンスターがフィールドに存在しなくなっている場合 / 「A」自身が墓地に存在しなくなった場合:
-# between A's activation and its resolution a card left the zone it was in (A's target, or A itself)
+# between A's activation and its resolution a card left the zone it was in (A's target, or A itself); 対象のモンスターが
+# 裏側守備表示になっている場合: A's face-up target was turned face-down
 _JA_VANISHED = re.compile(
     r"(?:その|効果を発動した、?)?(?:(?P<self>" + _NAME + r"(?:自身)?|自身)(?:または対象の(?:モンスター|カード)(?:のいずれか)?)?|"
-    r"対象(?:として選択した|に選択した|として選んだ|とした|の)(?P<desc>[^、。「」]{0,24}?))(?:が|は)、?"
+    r"対象(?:として選択した|に選択した|として選んだ|とした|の)(?P<desc>(?:「[^「」]+」と名のついた)?[^、。「」]{0,24}?))(?:が|は)、?"
     r"(?:(?P<where>フィールド上|フィールド|モンスターゾーン|魔法[&＆]罠ゾーン|墓地|手札)(?:に|から|を(?=離れ))(?:表側表示で)?)?"
-    r"(?:存在(?:しなくなっている|しなくなった|していない|しない)|離れている|離れた|(?P<destroyed>破壊されている))(?=場合|時|際)")
+    r"(?:存在(?:しなくなっている|しなくなった|していない|しない)|離れている|離れた|(?P<destroyed>破壊されている)|"
+    r"(?P<flipped>裏側(?:守備)?表示にな(?:っている|った)))(?=場合|時|際)")
 _VANISHED_FROM = {"フィールド上": "field", "フィールド": "field", "モンスターゾーン": "mzone", "魔法&罠ゾーン": "szone",
                   "魔法＆罠ゾーン": "szone", "墓地": "grave", "手札": "hand"}
 
 
-def read_vanished(frame: Frame, situation_text: str, spans: list[tuple[int, int]], cards: "_Cards") -> None:
+def read_vanished(frame: Frame, situation_text: str, spans: list[tuple[int, int]], cards: "_Cards",
+                  question: str = "") -> None:
     """After read_resolving: 「A」の効果処理時に、対象の<desc>が<zone>に存在しなくなっている場合 (or 「A」自身が…):
     the card left that zone after A was activated, before A resolved: an event `leave` on it (note: the
     zone it left). A target the ruling describes (「対象のリンクモンスター」) joins the frame's cards with its
-    traits and becomes A's target; a card the title names other than A is not read here."""
+    traits and becomes A's target; a card the title names other than A is not read here. A title that does
+    not say the zone (「対象のモンスターが存在しなくなった場合」) takes it from the question text's same clause
+    (「対象のモンスターがモンスターゾーンに表側表示で存在しなくなった場合」)."""
     if len(frame.events) != 1 or frame.events[0].note != "resolving":
         return
     resolving = frame.events[0]
@@ -616,6 +638,10 @@ def read_vanished(frame: Frame, situation_text: str, spans: list[tuple[int, int]
         said = m.group("where") or next((w for w in ("墓地", "フィールド") if (m.group("desc") or "").startswith(w + "の")), None)
         # (「「A」自身が破壊されている場合」: it left the field)
         said = said or ("フィールド" if m.group("destroyed") else None)
+        said = said or ("モンスターゾーン" if m.group("flipped") else None)
+        said = said or next((q.group("where") for q in _JA_VANISHED.finditer(question or "")
+                             if (q.group("self"), q.group("desc")) == (m.group("self"), m.group("desc"))
+                             and q.group("where")), None)
         if said is None:
             continue
         where = _VANISHED_FROM[said]
@@ -627,15 +653,17 @@ def read_vanished(frame: Frame, situation_text: str, spans: list[tuple[int, int]
         else:
             desc = re.sub(r"^(?:自分の|相手の)?(?:フィールドの|墓地の|モンスターゾーンの)?", "", m.group("desc") or "")
             desc = "モンスター" if desc in ("", "カード") and where in ("mzone", "field", "grave") else desc
-            read = described_card(desc)
-            if read is None or read[1] or read[3]:
+            read = described_card(desc, archetype=True)  # (「対象の「RR」と名のついたエクシーズモンスター」)
+            if read is None or read[3]:
                 continue
             traits = read[0]
+            # (「対象の相手モンスター」: whose it is, said with it)
             gone = FrameCard(ref=f"c{len(cards.cards) + 1}", name=m.group("desc") or "対象", described=traits,
-                             location="mzone" if where == "field" else where)
+                             location="mzone" if where == "field" else where, controller=read[1])
             cards.cards.append(gone)
             resolving.targets = [*resolving.targets, gone.ref]
-        frame.events.append(FrameEvent(action="leave", card=gone.ref, note=f"leaves the {where}"))
+        frame.events.append(FrameEvent(action="leave", card=gone.ref,
+                                       note=FLIPPED_DOWN_NOTE if m.group("flipped") else f"leaves the {where}"))
         spans.append((m.start(), m.end()))
         return
 
@@ -681,11 +709,12 @@ def read_event_targets(situation: str, frame: Frame, cards: "_Cards", spans: lis
         spans.append((m.start(), m.end()))
 
 
-# 「A」のカードの発動にチェーンした「G」で破壊され墓地へ送られた場合: A activated, G chained to it destroying A; and after the
+# 「A」のカードの発動にチェーンした「G」で破壊され墓地へ送られた場合 (「…「G」によって、「A」が破壊された場合」): A activated, G
+# chained to it destroying A; and after the
 # title's 「A」の効果の発動にチェーンして「G」が発動し, 「、自身が破壊され墓地へ送られた場合」: G destroys A
 _JA_DESTROYED_BY_CHAINED = re.compile(
     r"(?P<a>" + _NAME + r")の(?:(?:カード|モンスター効果|効果)の)?発動にチェーン(?:を)?した(?:(?:相手|自分)の)?"
-    r"(?P<g>" + _NAME + r")(?:の効果)?(?:で|によって)破壊され(?:墓地へ送られ)?た(?=場合|時|際)")
+    r"(?P<g>" + _NAME + r")(?:の効果)?(?:で|によって)、?(?:(?P=a)が)?破壊され(?:墓地へ送られ)?た(?=場合|時|際)")
 _JA_SELF_DESTROYED = re.compile(r"^、?(?:自身|その「[^「」]+」)が破壊され(?:墓地へ送られ)?た(?=場合|時|際)")
 
 
@@ -695,9 +724,10 @@ def read_destroyed_in_chain(situation: str, frame: Frame, cards: "_Cards", spans
     「、自身が破壊され（墓地へ送られ）た場合」: A destroyed by G. The destroy event's note is DESTROYED_IN_CHAIN_NOTE;
     the words join `spans`."""
     m = _JA_DESTROYED_BY_CHAINED.search(situation)
-    if m and not frame.events and not any(s <= m.start() < e for s, e in spans):
+    if m and not any(s <= m.start() < e for s, e in spans):
         a, g = cards.get(_clean_name(m.group("a")[1:-1])), cards.get(_clean_name(m.group("g")[1:-1]))
-        if a.ref != g.ref:
+        # (「…「G」によって、「A」が破壊された場合」: the destruction _JA_EVENTS read of A's name is this one)
+        if a.ref != g.ref and [(e.action, e.card) for e in frame.events] in ([], [("destroy", a.ref)]):
             frame.events = [FrameEvent(action="activate", card=a.ref, note="chained to"),
                             FrameEvent(action="activate", card=g.ref),
                             FrameEvent(action="destroy", card=a.ref, note=DESTROYED_IN_CHAIN_NOTE)]
@@ -1126,7 +1156,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     frame.events = [e for _, e in sorted(found, key=lambda p: p[0])]
     _read_own_summon(frame, situation_text, spans)
     read_resolving(frame, situation_text, spans, cards)
-    read_vanished(frame, situation_text, spans, cards)
+    read_vanished(frame, situation_text, spans, cards, question)
     read_event_targets(situation_text, frame, cards, spans)
     read_destroyed_in_chain(situation_text, frame, cards, spans)
     zone_spans += read_asked_processing(situation_text, frame, spans)
@@ -1268,7 +1298,8 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
             if frame.lp or frame.damaged:
                 # (「X」と「Y」が戦闘を行う場合, 相手が「Z」で直接攻撃を宣言した場合: the battle the LP comes from)
                 read_battle(frame, [body, question], cards) or read_direct_attack(frame, question, cards) or \
-                    read_direct_attack_title(frame, body, cards) or read_attacked_title(frame, body, cards)
+                    read_direct_attack_title(frame, body, cards) or read_attacked_title(frame, body, cards) or \
+                    read_spared_by_battle(frame, cards)
         moved = frame.summons or frame.to_hand or frame.lp or frame.damaged
         if frame.question.kind == "what_happens" and not frame.fates and not frame.applied and not frame.stats \
                 and not moved:
@@ -1307,6 +1338,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
             frame.question.effect_text = quoted
             if frame.question.effect is None:
                 frame.question.effect = _effect_number(quoted)
+    read_applied_to(f"{body}\n{question or ''}", cards)
     if frame.question and frame.question.kind == "can_attack":
         read_attack_situation(frame, answer, cards)
         # 「…「X」の効果が適用されたモンスターで攻撃できますか」: a card named in the question's own clause
@@ -1640,7 +1672,9 @@ _JA_FATE_CUE = re.compile(r"破壊され(?:ます|ません)か")
 
 
 # 「…「X」は破壊されます。」 / 「「X」は除外される事になります」: what becomes of a card the title names
-_JA_FATE_SAID = re.compile(_NAME + r"(?:等|など)?(?:は|も)、?[^。「」]{0,30}?"
+# (「X」自身も / 「X」自体は: the card itself, beside what else the effect reaches)
+_JA_FATE_WHO = _NAME + r"(?:等|など|自身|自体)?(?:は|も)、?"
+_JA_FATE_SAID = re.compile(_JA_FATE_WHO + r"[^。「」]{0,30}?"
                            r"(?P<verb>破壊され|除外され|墓地へ送られ|墓地に送られ|手札に戻|デッキに戻)(?:る事に|ることに)?(?:なり)?(?P<end>ます|ません)")
 _FATE_OF_VERB = {("破壊され", "ます"): "destroyed", ("破壊され", "ません"): "survives", ("除外され", "ます"): "banished",
                  ("墓地へ送られ", "ます"): "grave", ("墓地に送られ", "ます"): "grave", ("手札に戻", "ます"): "hand",
@@ -1648,8 +1682,9 @@ _FATE_OF_VERB = {("破壊され", "ます"): "destroyed", ("破壊され", "ま�
 
 
 # 「X」は破壊されず / 破壊される事はなく / 「X」は魔法＆罠ゾーンに残ります: X survives (stays where it is)
-_JA_FATE_STAYS = re.compile(_NAME + r"(?:等|など)?(?:は|も)、?[^。「」]{0,30}?(?:破壊され(?:ず|る事はなく|る事はありません)|"
-                            r"(?:ゾーン|フィールド)に(?:そのまま)?残(?:り|ります|り続け|る事になります))")
+# (「フィールド上に残り」「魔法＆罠ゾーンに表側表示で残ります」: the same)
+_JA_FATE_STAYS = re.compile(_JA_FATE_WHO + r"[^。「」]{0,30}?(?:破壊され(?:ず|る事はなく|る事はありません)|"
+                            r"(?:ゾーン|フィールド)(?:上)?に(?:表側表示で)?(?:そのまま)?残(?:り|ります|り続け|る事になります))")
 
 
 def answered_fates(answer: str, cards: _Cards) -> dict[str, str]:
@@ -1694,6 +1729,9 @@ _JA_NOTHING_DONE = re.compile(r"^(?:その場合、|質問の状況の場合、)
 _JA_PART_SAID = re.compile(r"(?:" + _NAME + r"の)?『[^『』]{1,160}』(?:の)?(?:効果処理|処理|効果)(?:は|も)、?(?:通常通り)?適用され"
                            r"(?P<end>ます|ません|る事はありません|る事)")
 _PART_NOT = ("ません", "る事はありません")  # (the ends of _JA_PART_SAID that say a part is not applied)
+# 『A』処理、『B』処理、いずれも通常通り適用されます: each part listed said so, as _JA_PART_SAID says one
+_JA_PARTS_SAID = re.compile(r"(?P<parts>(?:『[^『』]{1,160}』(?:の)?(?:効果処理|処理|効果)、)+『[^『』]{1,160}』(?:の)?(?:効果処理|処理|効果))、?"
+                            r"(?:いずれも|どちらも|共に|ともに)、?(?:通常通り)?適用され(?P<end>ます|ません)")
 # 「その場合、『手札を１枚捨て』の処理を行い、処理を完了します」: a part done (what the rest of the sentence leaves out is
 # not); counted where the part does something the duel's log shows (_JA_SEEN_STEM: a card moved, a draw)
 _JA_PART_DONE = re.compile(r"(?:" + _NAME + r"の)?『(?P<part>[^『』]{1,160})』(?:の)?処理(?:のみ)?を行い(?:、|ます)")
@@ -1711,8 +1749,10 @@ def _shows(part: str) -> bool:
 
 
 # 『…』の処理を適用する事ができません / 『…』処理も行う事ができず: a part of an effect that cannot be applied
-_JA_PART_CANNOT = re.compile(r"(?:(?:" + _NAME + r"の)?『[^『』]{1,160}』(?:の)?|(?<=[、。])[^、。「」『』]{2,30}?する)(?:効果処理|処理|効果)(?:を|も|は)、?"
-                             r"(?:(?:適用|行う|実行)(?:する)?(?:事|こと)(?:が|は|も)?でき(?:ません|ない|ず)|行(?:いません|わず))")
+# (「『…』処理が適用できませんので、『…』処理も行われません」: the same)
+_JA_PART_CANNOT = re.compile(r"(?:(?:" + _NAME + r"の)?『[^『』]{1,160}』(?:の)?|(?<=[、。])[^、。「」『』]{2,30}?する)(?:効果処理|処理|効果)(?:を|も|は|が)、?"
+                             r"(?:(?:適用|行う|実行)(?:(?:する)?(?:事|こと)(?:が|は|も)?)?でき(?:ません|ない|ず)|行(?:いません|わず)|"
+                             r"行われ(?:ません|ず))")
 # anything said to be applied or done as usual (then no part said not to be applied stands for the whole)
 _JA_SAID_APPLIED = re.compile(r"(?:適用され|行われ)(?:ます|る事になります|ることになります)|通常通り|処理を行い(?!ません)")
 
@@ -1754,17 +1794,18 @@ def answered_applied(answer: str, frame: Frame, cards: _Cards, question: str = "
         sentence = re.sub(r"^[（(]よって、", "", sentence.strip())
         if sentence.startswith(("（", "(", "なお", "また")):
             break
-        for m in _JA_PART_SAID.finditer(sentence):
-            if m.group("end") not in _PART_NOT and not _shows(_QUOTE.search(m.group(0)).group(1)):
+        listed = [(None, q, m.group("end")) for m in _JA_PARTS_SAID.finditer(sentence) for q in _QUOTE.findall(m.group("parts"))]
+        for whose, part, end in [*((m.group(1), _QUOTE.search(m.group(0)).group(1), m.group("end"))
+                                   for m in _JA_PART_SAID.finditer(sentence)), *listed]:
+            if end not in _PART_NOT and not _shows(part):
                 # (a part applied that the duel's log cannot show, a restriction that lasts 『…しか特殊召喚できない』,
                 # says nothing of what the resolution does)
                 positive = True
                 continue
-            parts.add(m.group("end") not in _PART_NOT)
-            quoted.append((m.group(1) and _clean_name(m.group(1)), _QUOTE.search(m.group(0)).group(1),
-                           m.group("end") not in _PART_NOT))
-            part_of.add(m.group(1) and _clean_name(m.group(1)))
-            negative_parts += m.group("end") in _PART_NOT
+            parts.add(end not in _PART_NOT)
+            quoted.append((whose and _clean_name(whose), part, end not in _PART_NOT))
+            part_of.add(whose and _clean_name(whose))
+            negative_parts += end in _PART_NOT
         for m in [*_JA_PART_DONE.finditer(sentence), *_JA_UNQUOTED_DONE.finditer(sentence)]:
             # (an unquoted part that Special Summons or adds to the hand: answered_moves reads it)
             if _shows(m.group("part")) and not (m.re is _JA_UNQUOTED_DONE and any(
@@ -1989,7 +2030,9 @@ _JA_LP_SAID = [
                 + _JA_LP_DONE), -1),
     (re.compile(_JA_LP_WHO + r"(?:は|が|の)?、?" + _JA_LP_HOW + _JA_LP_N + r"(?:ライフポイント|LP)を?回復(?:し|す)"), 1),
     (re.compile(_JA_LP_WHO + r"(?:は|が|の)?、?(?:ライフポイント|LP)を、?" + _JA_LP_N + r"回復(?:し|す)"), 1),
-    (re.compile(_JA_LP_WHO + r"(?:が|の)受ける(?:戦闘|効果)?ダメージは、?" + _JA_LP_HOW + _JA_LP_N + r"(?:と|に)な(?:り|る)"), -1),
+    # (「自分が受ける戦闘ダメージは結果的に0となります」: none, said as an amount)
+    (re.compile(_JA_LP_WHO + r"(?:が|の)受ける(?:戦闘|効果)?ダメージは、?(?:結果的に)?" + _JA_LP_HOW
+                + r"(?:(?P<n>[0-9]{2,5})(?:ポイント)?(?:の)?|(?P<none>0))(?:と|に)な(?:り|る)"), -1),
 ]
 _CONCLUDING = ("したがって", "よって", "結果的に", "つまり", "その結果")
 
@@ -2017,7 +2060,7 @@ def answered_lp(answer: str, cards: _Cards) -> dict[str, int]:
                 else:
                     players = {"自分": ["self"], "相手": ["opponent"]}.get(m.group("who"), ["self", "opponent"])
                 for player in players:
-                    into.setdefault(player, set()).add(sign * int(m.group("n")))
+                    into.setdefault(player, set()).add(sign * int(m.group("n") or 0))
     chosen = concluded or said
     return {player: next(iter(v)) for player, v in chosen.items() if len(v) == 1}
 
@@ -2143,16 +2186,39 @@ def read_attacked_title(frame: Frame, body: str, cards: _Cards) -> bool:
     return True
 
 
+def read_spared_by_battle(frame: Frame, cards: _Cards) -> bool:
+    """An LP answer that a monster's controller takes no damage (「自分が受ける戦闘ダメージは0になります」, 「自分は
+    ダメージを受けません」) when the frame's one event is that monster, named by the title and not said to be in
+    Defense Position, destroyed by battle (「「X」自身が戦闘で破壊される際に」): X attacked by a monster of the other
+    player the ruling does not name (ATTACKED_NOTE: the compiler makes the attacker a vanilla monster stronger than X,
+    whose battle would otherwise damage X's controller, X in Attack Position). X's controller, where the ruling does
+    not say it, is the player the answer speaks of. False (nothing changed) otherwise: an amount of damage would mix
+    the stand-in's ATK in."""
+    if len(frame.events) != 1 or (frame.events[0].action, frame.events[0].note) != ("destroy", "by battle"):
+        return False
+    spared = {who for who, n in frame.lp.items() if n == 0} | {who for who, takes in frame.damaged.items() if not takes}
+    x = next(c for c in cards.cards if c.ref == frame.events[0].card)
+    if len(spared) != 1 or set(frame.lp) | set(frame.damaged) != spared or x.controller not in (None, *spared) \
+            or x.position not in (None, "faceup_attack"):
+        return False
+    x.controller = next(iter(spared))
+    frame.events = [FrameEvent(action="attack", card=x.ref, actor="self" if x.controller == "opponent" else "opponent",
+                               note=ATTACKED_NOTE)]
+    frame.cards = cards.cards
+    return True
+
+
 # ---------------------------------------------------------------- moves: does an effect's resolution summon, add to the hand
 
 # 「特殊召喚は行えません」 / 「対象のモンスターは特殊召喚されず」 / 「…を特殊召喚する事はできません」 / 「特殊召喚する処理は
-# 適用されません」 (no) and 「…が特殊召喚されます」 / 「特殊召喚する処理は通常通り行われます」 (yes): whether the Special
-# Summon an activated effect makes happens when it resolves (the text inside 『』 quotes, an effect's own words, is not read)
+# 適用されません」 (no) and 「…が特殊召喚されます」 / 「特殊召喚する処理は通常通り行われます」 / 「…を特殊召喚する処理を行います」
+# (yes): whether the Special Summon an activated effect makes happens when it resolves (the text inside 『』 quotes, an
+# effect's own words, is not read)
 _JA_SUMMONS_SAID = re.compile(
     r"(?P<no>特殊召喚(?:は|も)?(?:行え(?:ません|ず)|行われ(?:ず|ません))|特殊召喚され(?:ず|ません)|"
     r"特殊召喚(?:する|を行う)(?:事|こと)(?:は|が|も)?でき(?:ず|ません)|"
     r"特殊召喚する処理(?:は|も)、?(?:適用され|行われ)(?:ず|ません))|"
-    r"(?P<yes>特殊召喚されます|特殊召喚する処理(?:は|も)、?(?:通常通り)?(?:適用され|行われ)ます)")
+    r"(?P<yes>特殊召喚されます|特殊召喚する処理(?:は|も)、?(?:通常通り)?(?:適用され|行われ)ます|特殊召喚する処理を行い(?:ます|、))")
 # 「…を手札に加える事はできません」 / 「手札に加える処理は適用されません」 (no), 「手札に加える処理は通常通り行われます」 (yes)
 _JA_TO_HAND_SAID = re.compile(
     r"(?P<no>手札に加える(?:事|こと)(?:は|が|も)?でき(?:ず|ません)|手札に加える処理(?:は|も)、?(?:適用され|行われ)(?:ず|ません)|"
@@ -2721,6 +2787,21 @@ def read_equipped_to(situation: str, cards: _Cards, spans: list[tuple[int, int]]
         a.controller = a.controller or b.controller
         a.state += [] if "present" in a.state else ["present"]
         spans.append((m.start(), m.start("b")))
+
+
+# 「X」（の効果）が適用されている「Q」 / 「X」の効果を受けている「Q」: X's effect is applied to Q
+_JA_APPLIED_TO = re.compile(r"(?P<x>" + _NAME + r")(?:の効果)?(?:が適用されている|を受けている)(?P<q>" + _NAME + ")")
+
+
+def read_applied_to(text: str, cards: _Cards) -> None:
+    """FrameCard.applied_to of X where the title or question says X's effect is applied to Q, both cards the frame
+    already has (this reads no new card: a name only here is not part of the situation); the state words
+    themselves stay for the state patterns (X is also `applied`)."""
+    known = {fold_name(c.name) for c in cards.cards if c.name}
+    for m in _JA_APPLIED_TO.finditer(text):
+        x, q = (_clean_name(m.group(g)[1:-1]) for g in ("x", "q"))
+        if fold_name(x) in known and fold_name(q) in known and fold_name(x) != fold_name(q):
+            cards.get(x).applied_to = cards.get(q).ref
 
 
 _JA_OWNED = re.compile(r"(?P<at>(?:相手|自分)(?:の)?(?:フィールド|モンスターゾーン)(?:上)?に(?:表側表示で)?存在する、?)?"
@@ -3382,7 +3463,9 @@ def read_battle(frame: Frame, texts: list[str], cards: _Cards) -> bool:
 
 
 # 相手が攻撃力2500の「Z」で直接攻撃を宣言した場合 (in the question text): the attack an LP answer's battle damage comes from
-_JA_DIRECT_ATTACK = re.compile(r"(?P<who>相手|自分)が、?(?:攻撃力[0-9]{1,5}の)?(?P<z>" + _NAME + r")で(?:相手プレイヤーに|自分に)?"
+# / 相手の「Z」が自分への直接攻撃を宣言した場合
+_JA_DIRECT_ATTACK = re.compile(r"(?:(?P<who>相手|自分)が、?(?:攻撃力[0-9]{1,5}の)?(?P<z>" + _NAME + r")で(?:相手プレイヤーに|自分に)?|"
+                               r"(?P<whose>相手|自分)の(?P<zz>" + _NAME + r")が、?(?:自分|相手)(?:プレイヤー)?への)"
                                r"直接攻撃を宣言した(?:場合|時|際)")
 
 
@@ -3397,10 +3480,10 @@ def read_direct_attack(frame: Frame, question: str, cards: _Cards) -> bool:
     m = _JA_DIRECT_ATTACK.search(re.sub(r"\s+", "", unicodedata.normalize("NFKC", question or "")))
     if m is None:
         return False
-    z = cards.get(m.group("z")[1:-1])
+    z = cards.get((m.group("z") or m.group("zz"))[1:-1])
     if any(e.card == z.ref for e in frame.events):
         return False
-    who = "self" if m.group("who") == "自分" else "opponent"
+    who = "self" if (m.group("who") or m.group("whose")) == "自分" else "opponent"
     z.controller = z.controller or who
     if z.controller != who or any((e.actor or next((c.controller for c in cards.cards if c.ref == e.card), None)) == who
                                   for e in frame.events):

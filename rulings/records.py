@@ -254,6 +254,9 @@ class FrameCard(Record):
     compiler picks a card that has them"""
     equipped_to: str | None = None
     """FrameCard.ref of the monster this card is equipped to, as an Equip Card (「A」の装備カードとなっている「B」)"""
+    applied_to: str | None = None
+    """FrameCard.ref of the card the ruling says this card's effect is applied to (「X」（の効果）が適用されている「Q」,
+    「X」の効果を受けている「Q」): a targeting X activated before the question targets Q"""
 
 
 class FrameAct(Record):
@@ -274,7 +277,8 @@ class FrameAct(Record):
 class FrameEvent(FrameAct):
     action: str
     """activate | summon | special_summon | flip_summon | set | attack | destroy | send_to_grave | banish | leave (a
-    card left a zone between an activation and its resolution: note "leaves the grave" …) | phase (of no card: the
+    card left a zone between an activation and its resolution: note "leaves the grave" …, or a face-up monster was
+    turned face-down there: FLIPPED_DOWN_NOTE) | phase (of no card: the
     phase of the turn the question is asked in, note main2 | end | FOE_TURN)"""
     chained_to: str | None = None
     note: str | None = None
@@ -303,6 +307,9 @@ DESTROYED_TOGETHER_NOTE = "destroyed together with the described monster"
 # a Trap Card the ruling says is treated as a monster (モンスターカード扱いの「X」): its own activation, which Special
 # Summons it as a Trap Monster, played before the question
 TRAP_MONSTER_NOTE = "its activation makes it a monster"
+# a leave event: the face-up monster an activation targets was turned face-down before it resolved (対象のモンスターが
+# 裏側守備表示になっている場合): it is no longer the face-up card the effect applies to
+FLIPPED_DOWN_NOTE = "turned face-down in the mzone"
 # a FrameCard.state: a monster in the Graveyard (or banished) that got there without being properly Summoned (正規の手順で
 # 特殊召喚されていない): the rules may keep it from being Special Summoned from there (SetupCard.properly_summoned)
 NOT_PROPERLY_SUMMONED = "not properly summoned"

@@ -1015,7 +1015,7 @@ def script_filters(script: str, cards: CardSource) -> list[list[tuple[bool, str,
     k = load_constants()
     names = {**{n: v for n, v in k.items() if isinstance(v, int)}, **setcode_names(cards.script_dirs)}
     out = []
-    for _, card, body in _FILTER_FN.findall(script):
+    for name, card, body in _FILTER_FN.findall(script):
         traits = _constant_traits(card, body, names)
         # a Level compared with constants (c:GetLevel()==7 or c:GetLevel()==8): IsLevel of any of them
         levels = [int(n) for n in re.findall(_LEVEL_EQUALS.format(card=re.escape(card)), body)]
@@ -1027,6 +1027,10 @@ def script_filters(script: str, cards: CardSource) -> list[list[tuple[bool, str,
         # a card the filter Special Summons (c:IsCanBeSpecialSummoned(...)) is a monster: not a Spell/Trap of the archetype
         if traits and re.search(r"\b" + re.escape(card) + r":IsCanBeSpecialSummoned\(", body) and not any(
                 call == "IsType" and not neg for neg, call, _ in traits):
+            traits.append((False, "IsType", [k["TYPE_MONSTER"]]))
+        # a card the script looks for only in a Monster Zone (Duel.IsExistingMatchingCard(s.cfilter,tp,LOCATION_MZONE,0,…):
+        # 「神星なる因子」's cost, a face-up 「テラナイト」 monster) is a monster: not a Spell/Trap of the archetype
+        if traits and _in_monster_zones_only(script, name) and not any(call == "IsType" and not neg for neg, call, _ in traits):
             traits.append((False, "IsType", [k["TYPE_MONSTER"]]))
         summonable = _summonable_trait(card, body) if traits else None
         if summonable:
@@ -1045,6 +1049,18 @@ def script_filters(script: str, cards: CardSource) -> list[list[tuple[bool, str,
         if values and None not in values and [(False, call, values)] not in out:
             out.append([(False, call, values)])
     return out
+
+
+# a call that looks for cards passing the filter `s.<name>` (Duel.IsExistingMatchingCard(s.cfilter,tp,LOCATION_MZONE,0,1,nil),
+# Duel.SelectTarget(tp,s.filter,tp,LOCATION_MZONE,…)): the two location arguments after the filter and its player
+_FILTER_LOCATIONS = r"\bs\.{name}\s*,\s*[\w-]+\s*,\s*([\w|]+)\s*,\s*([\w|]+)"
+
+
+def _in_monster_zones_only(script: str, name: str) -> bool:
+    """Whether every call of the script that looks for cards passing the filter `s.<name>` looks in the Monster
+    Zones only (LOCATION_MZONE, or 0 for the other side)."""
+    places = re.findall(_FILTER_LOCATIONS.format(name=re.escape(name)), script)
+    return bool(places) and all(loc in ("LOCATION_MZONE", "0") for pair in places for loc in pair)
 
 
 _BOOL_FUNCTION = re.compile(r"aux\.FilterBoolFunction(?:Ex)?\(\s*Card\.(IsSetCard|IsRace|IsAttribute|IsType|IsCode|"
@@ -1287,6 +1303,10 @@ def target_stand_ins(tcard: SetupCard, card: FrameCard, stand_code: int, script:
         tcard.code, tcard.location, cards), like=cards.data.get(tcard.code)) if c not in codes]
 
 
+# a Level compared with a variable, another card's Level (c:GetLevel()==lv, c:IsLevel(lv))
+_LEVEL_OF_ANOTHER = re.compile(r"\w+:(?:GetLevel\(\)\s*==\s*|IsLevel\()(?!\d)[a-z_]\w*\b(?!\()")
+
+
 def filtered_cards(scripts: Iterable[str], own: int, cards: CardSource, limit: int = 4) -> list[SetupCard]:
     """The "filtered" board's cards (BOARD_PROFILES): per filter function of the scripts in play (the
     questioned card's, the earlier events' cards', the target's), a card that passes it (filter_stand_ins;
@@ -1295,7 +1315,12 @@ def filtered_cards(scripts: Iterable[str], own: int, cards: CardSource, limit: i
     (room is left beside the filler's two). Empty without a cards.cdb (no card is made up)."""
     codes: list[int] = []
     for script in scripts:
-        codes += filter_stand_ins(script, cards, exclude={own, *codes}) if script else []
+        # a filter comparing a card's Level with another card's (c:GetLevel()==lv, lv the cost's Level:
+        # 「ペンデュラム・アライズ」): its stand-ins are like the monster that other card is on this board, the
+        # questioned monster or else the filler (the same Level first; _first_fitting)
+        like = cards.data.get(own if cards.kind(own) in _MONSTER_KINDS else FILLER_MONSTER) \
+            if script and _LEVEL_OF_ANOTHER.search(script) else None
+        codes += filter_stand_ins(script, cards, exclude={own, *codes}, like=like) if script else []
     out: list[SetupCard] = []
     on_field = 0
     for i, code in enumerate(codes[:limit]):

@@ -398,7 +398,9 @@ def open_state_effects(script: str, index: int | None) -> bool | None:
 # the script events of an event befalling the card itself (own_event_trigger)
 _OWN_EVENT_CODES = {"destroy": ("EVENT_DESTROYED", "EVENT_LEAVE_FIELD", "EVENT_TO_GRAVE"),
                     "send_to_grave": ("EVENT_TO_GRAVE",), "banish": ("EVENT_REMOVE",),
-                    "battle_destroyed": ("EVENT_BATTLE_DESTROYED",)}
+                    "battle_destroyed": ("EVENT_BATTLE_DESTROYED",), "battle_destroying": ("EVENT_BATTLE_DESTROYING",),
+                    "attack_announce": ("EVENT_ATTACK_ANNOUNCE",), "battle_start": ("EVENT_BATTLE_START",),
+                    "damage_step_end": ("EVENT_DAMAGE_STEP_END",)}
 
 
 def own_event_trigger(script: str, action: str) -> int | None:

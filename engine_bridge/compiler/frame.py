@@ -26,12 +26,13 @@ from engine_bridge.compiler.kinds import (_chain_baselines, _check_read_yes_no, 
                                           compile_destroyed_together,
                                           compile_moved_by, compile_moved_into, compile_pendulum_summon, compile_lp,
                                           compile_negated_summon, compile_stats, compile_triggered, destroyed_in_chain,
-                                          pendulum_summon_asked)
+                                          own_battle_event, pendulum_summon_asked)
 from engine_bridge.compiler.states import check_states
 from engine_bridge.compiler.steps import (nested_preludes, _check_event_sides, activated_first, _event_named_cards, _event_place,
                                           _negation_window,
                                           _summon_baseline, _summon_step, chain_links, link_players, PLAYED_EVENTS,
-                                          burial_steps, revive_steps, revive_triggered, REVIVED_NOTE, STAND_IN_REVIVE, summon_triggered,
+                                          burial_steps, end_phase_triggered, revive_steps, revive_triggered, REVIVED_NOTE,
+                                          STAND_IN_REVIVE, summon_triggered,
                                           trap_monsters_activated, trigger_steps)
 from engine_bridge.compiler.tributes import compile_tribute_summon, tribute_summoned
 from engine_bridge.scenario import Scenario, SetupCard, Step
@@ -187,6 +188,10 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         return compile_destroyed_together(ruling, frame, cards)
     if any(e.note in CAUSED_NOTES for e in frame.events):
         return _compile_after_event(ruling, frame, cards)
+    battle = own_battle_event(frame, cards) if not frame.unread and phase is None else None
+    if battle is not None:
+        # 「X」の効果を発動できますか of a trigger of X's own battle: that battle played first, in the baseline too
+        return _compile_after_event(ruling, frame.model_copy(update={"events": [battle]}), cards)
     if any(e.note == MOVED_BY_NOTE for e in frame.events):
         return compile_moved_by(ruling, frame, cards)
     if any(e.note == DESCRIBED_SUMMON_NOTE for e in frame.events):
@@ -195,8 +200,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
         raise NotCompiled(_no_compiler(frame))
     _check_read_yes_no(frame)
     _check_one_mode_refused(ruling, frame)
-    question = (as_ruling(ruling).text or "").split("回答", 1)[0]
-    frame = activated_first(frame, cards, question)  # 「X」の効果が適用されている: X activated and resolved first
+    frame = activated_first(frame, cards)  # 「X」の効果が適用されている: X activated and resolved first
     by_ref = {c.ref: c for c in frame.cards}
     _check_cards(frame, cards)
     qcard = by_ref[q.card]
@@ -535,6 +539,11 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                 # (「神の宣告」), offered to both players: the response asked about comes after it succeeds
                 steps += _negation_window()
                 own_steps += _negation_window() if own_steps else []
+            if own and qaction == "chain" and end_phase_triggered(qscript, effect):
+                # a trigger of the End Phase of the turn its own Summon (the condition) was made: asked in the chain
+                # window the move to the End Phase opens, in the baseline too
+                steps.append(Step(action="phase", phase="end"))
+                own_steps.append(steps[-1])
             if target:
                 # the ruling's target, and in the baseline a vanilla card of its kind in its place: the
                 # deciding condition is what the target is (and the situation); where the ruling does

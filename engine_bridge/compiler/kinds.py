@@ -437,12 +437,18 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
     battled = not by_summon and not revived and not buried and not destroyed and kind in ("monster", "pendulum") and \
         effect is not None and chosen.location not in ("mzone", "field") and \
         own_event_trigger(cards.script(source.passcode) or "", "battle_destroyed") == effect
-    battle_foe = _battle_foe(_attack(cards, source.passcode), False, cards) if battled else None
-    if battled and battle_foe is None:
-        raise NotCompiled(f"no vanilla monster in the card data wins a battle against 「{source.name}」")
+    # (of its destroying a monster by battle, 「このカードが戦闘で相手モンスターを破壊した時」: G attacks a weaker vanilla
+    # monster first, in the baseline too)
+    won = not by_summon and not revived and not buried and not destroyed and not battled and \
+        kind in ("monster", "pendulum", "extra") and effect is not None and chosen.location not in ("mzone", "field") and \
+        own_event_trigger(cards.script(source.passcode) or "", "battle_destroying") == effect
+    battle_foe = _battle_foe(_attack(cards, source.passcode), won, cards) if battled or won else None
+    if (battled or won) and battle_foe is None:
+        raise NotCompiled(f"no vanilla monster in the card data {'loses' if won else 'wins'} a battle against "
+                          f"「{source.name}」")
     if by_summon:
         places = [("hand", None)]
-    elif battled:
+    elif battled or won:
         places = [("mzone", None)]
     elif revived:
         places = [("grave", None)]
@@ -564,16 +570,19 @@ def _compile_select(ruling: Any, frame: Frame, cards: CardSource, fallback: Iter
                 extra.append(SetupCard(ref="dh0", code=EFFECT_DESTROYER, player=0, location="hand"))
                 prelude = [Step(action="activate", card="dh0", answer=True)]
                 label += ", after 「ブラック・ホール」 destroyed it"
-            if battled:
+            if battled or won:
                 extra.append(SetupCard(ref="bf", code=battle_foe, player=1, location="mzone", position="faceup_attack"))
                 prelude = [Step(action="phase", phase="battle"), Step(action="attack", card=source.ref, target=["bf"],
                                                                        answer=True)]
-                label += ", after a stronger monster destroyed it by battle"
+                label += ", after it destroyed a weaker monster by battle" if won else \
+                    ", after a stronger monster destroyed it by battle"
             if gemini and location == "mzone":
                 prelude = [Step(action="summon", card=source.ref, answer=True), *_negation_window()]
                 label += ", after its Gemini Summon"
             # (a trigger of its being sent: asked once it moved, not in the window of the stand-in's activation)
-            asked = {"action": "chain", "after": [source.ref]} if buried or battled else {"action": "activate"}
+            # (of its win: once its victim moved)
+            asked = {"action": "chain", "after": ["bf" if won else source.ref]} if buried or battled or won else \
+                {"action": "activate"}
             step = Step(**asked, card=source.ref, effect=effect, select=[chosen.ref], answer=True,
                         expect={"offered": True, "selectable": {chosen.ref: frame.answer == "yes"}})
             activated = [Step(action="activate", card=chosen.ref, answer=True)] if trap_monster else []
@@ -1099,7 +1108,8 @@ def _compile_summon_by_effect(ruling: Any, frame: Frame, cards: CardSource) -> l
 # the question asked in a later window of an attack than its declaration: the chain window of that step
 BATTLE_WINDOWS = {"damage calculation of an attack": "damage_calculation",
                   "damage calculation of a direct attack": "damage_calculation",
-                  "damage step start of an attack": "damage_step_start"}
+                  "damage step start of an attack": "damage_step_start",
+                  "damage step end of an attack": "damage_step_end"}
 # (the attacker and its victim, of the same ATK, destroy each other)
 MUTUAL_DESTRUCTION = "destroys by battle, both destroyed"
 CAUSED_NOTES = ("by battle", "by an effect", "by a Spell's effect", "by battle or an effect", "destroys by battle",
@@ -1122,6 +1132,39 @@ def _attack(cards: CardSource, passcode: int | None) -> int:
     """A monster's printed ATK, -1 for ATK ? (the card data says "?" or a negative number)."""
     value = str(cards.data[passcode].get("attack") or 0).strip()
     return -1 if value == "?" else int(value)
+
+
+# a trigger of the questioned monster's own battle (its script's EFFECT_TYPE_SINGLE trigger code, own_event_trigger) and
+# the event note _compile_after_event plays it by: it destroys a weaker monster, it is destroyed by a stronger one, it
+# attacks (its declaration, the Damage Step's start, the Damage Step's end)
+OWN_BATTLE_EVENTS = {"battle_destroying": "destroys by battle", "battle_destroyed": "by battle",
+                     "attack_announce": "declares an attack", "battle_start": "damage step start of an attack",
+                     "damage_step_end": "damage step end of an attack"}
+
+
+def own_battle_event(frame: Frame, cards: CardSource) -> FrameEvent | None:
+    """The battle of its own that a can_activate question's trigger needs where the ruling states no event (「「X」の
+    効果を発動できますか」 of 「このカードが戦闘で相手モンスターを破壊した時」): an event of the questioned monster noted as
+    OWN_BATTLE_EVENTS says, played before the question in the baseline too (what the effect needs, not the deciding
+    condition); None where the asked effect is not such a trigger (by its script) or the frame has events."""
+    q = frame.question
+    if q is None or q.kind != "can_activate" or frame.events or q.card is None or q.targets:
+        return None
+    qcard = next(c for c in frame.cards if c.ref == q.card)
+    cards.ensure([qcard.passcode] if qcard.passcode else [])
+    if qcard.passcode not in cards.data or cards.kind(qcard.passcode) not in ("monster", "pendulum", "extra") or \
+            qcard.location not in (None, "mzone", "field") or q.effect_kind == "pendulum":
+        return None
+    try:
+        effect = effect_index(frame, qcard.passcode, cards, activation=False)
+    except NotCompiled:
+        return None
+    script = cards.script(qcard.passcode) or ""
+    notes = [note for event, note in OWN_BATTLE_EVENTS.items()
+             if effect is not None and own_event_trigger(script, event) == effect]
+    if len(notes) != 1:
+        return None
+    return FrameEvent(action="destroy" if notes[0] == "by battle" else "attack", card=q.card, note=notes[0])
 
 
 def _compile_after_event(ruling: Any, frame: Frame, cards: CardSource) -> list[Scenario]:
@@ -1286,7 +1329,7 @@ def _compile_after_event(ruling: Any, frame: Frame, cards: CardSource) -> list[S
     return _event_variants(ruling, frame, cards, event, placed_victim, foe, before, deciding, qcard, qplaces, effect,
                            [destroyed], turn_player, own, "", not battle and deciding_position, stand_in_note,
                            baseline_foe=baseline_foe, both_leave=(victim.ref,) if mutual else (),
-                           keep_owner=bool(takers))
+                           keep_owner=bool(takers), foe_field=battle)
 
 
 def _described_victim(target: FrameCard, atk: int, cards: CardSource, same: bool = False) -> tuple[FrameCard, list[SetupCard]]:
@@ -1400,12 +1443,16 @@ def _compile_attack_declared(ruling: Any, frame: Frame, cards: CardSource, event
                            each=EACH_COPY in qcard.state)
 
 
+FOE_FIELD = "foe field"  # _event_variants: filler whose monsters on the field of the side the mover battles stay
+
+
 def _event_variants(ruling: Any, frame: Frame, cards: CardSource, event: FrameEvent, mover: SetupCard,
                     foe: list[SetupCard], before: list[Step], deciding: list[SetupCard], qcard: FrameCard,
                     qplaces: list[tuple[str | None, str | None]], effect: int | None, after: list[str], turn_player: int,
                     own: str, suffix: str, upright_baseline: bool, stand_in: str,
                     window: str | None = None, baseline_foe: list[SetupCard] | None = None,
-                    both_leave: tuple[str, ...] = (), each: bool = False, keep_owner: bool = False) -> list[Scenario]:
+                    both_leave: tuple[str, ...] = (), each: bool = False, keep_owner: bool = False,
+                    foe_field: bool = False) -> list[Scenario]:
     """The variants of a question asked after an event the steps `before` play on `mover` (bare, then with
     filler off the field: the field is the event's), the questioned card where each of `qplaces` puts it
     (unless it is the mover), asked as a chain step (waiting for the `after` cards to move); each beside a
@@ -1415,7 +1462,10 @@ def _event_variants(ruling: Any, frame: Frame, cards: CardSource, event: FrameEv
     asks whether each of two copies of the questioned card is activated in one chain, EACH_COPY): in the ruling's
     duel a second copy beside it is activated first, in the event's window, and the question asked in the chain
     window after it; the baseline, without that copy, asks of the one copy alone. With `keep_owner` (a "yes" whose
-    mover a named effect gave to the other player: nothing to remove) the baseline keeps its owner too."""
+    mover a named effect gave to the other player: nothing to remove) the baseline keeps its owner too. With
+    `foe_field` (a battle: the attack names its target) last variants whose filler keeps the monsters of the side
+    the mover battles, for an effect that counts or takes them (「相手フィールドのモンスターの数まで」 X Materials
+    detached: the battle's victim alone leaves that field empty)."""
     refs = referenced_cards(cards.texts.get(qcard.passcode, ""), qcard.passcode)
     cards.ensure(refs)
     named = _named_cards(refs, 0, "f0-n", cards)  # what the questioned effect's text looks for
@@ -1429,7 +1479,8 @@ def _event_variants(ruling: Any, frame: Frame, cards: CardSource, event: FrameEv
     # (last: the filter's Continuous Spells/Traps face-up on the questioned card's controller's field, for a condition
     # that looks there, 「自分フィールドに「オルターガイスト」カードが存在する場合」; the Monster Zones stay the event's)
     faceup = faceup_spell_traps([cards.script(qcard.passcode) or ""], qcard.passcode, cards)
-    for filler in (False, True, *(("filtered",) if filtered else ()), *(("filtered field",) if faceup else ())):
+    for filler in (False, True, *(("filtered",) if filtered else ()), *(("filtered field",) if faceup else ()),
+                   *((FOE_FIELD,) if foe_field else ())):
         for location, place_position in dict.fromkeys(qplaces):
             variant += 1
             setup = [mover, *foe]
@@ -1439,11 +1490,12 @@ def _event_variants(ruling: Any, frame: Frame, cards: CardSource, event: FrameEv
             # (the copy of an Extra Deck monster in its controller's Extra Deck, not the Deck)
             extra = [c for p in (0, 1) for c in _filler(p, f"f{p}", qcard.passcode if p == 0 else None,
                                                         "extra" if cards.kind(qcard.passcode) == "extra" else "deck")
-                     if c.location != "mzone"] + named + (filtered if filler == "filtered" else []) + (
-                faceup if filler == "filtered field" else []) if filler else []
+                     if c.location != "mzone" or (filler == FOE_FIELD and p != mover.player)] + named + (
+                filtered if filler == "filtered" else []) + (faceup if filler == "filtered field" else []) if filler else []
             where = (_where(location or "mzone", bool(filler)) if qcard.ref != mover.ref else own
                      + (" + filler" if filler else "")) + (" + cards its filters take" if filler == "filtered" else "") + (
-                " + Continuous Spells/Traps its filters take, face-up" if filler == "filtered field" else "") + suffix
+                " + Continuous Spells/Traps its filters take, face-up" if filler == "filtered field" else "") + (
+                " + monsters on the field of the side it battles" if filler == FOE_FIELD else "") + suffix
             question = Step(action="chain", card=qcard.ref, effect=effect, answer=True, after=after, window=window,
                             expect={"offered": frame.answer == "yes"})
             base = f"{TEMPLATE}-{_slug(rid)}-v{variant}"

@@ -6,18 +6,17 @@ kinds build on.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine_bridge.compiler.base import CardSource, NotCompiled, STAND_IN_SUMMON
-from engine_bridge.compiler.boards import (_check_cards, _fate_place, _filler, _named_cards, _situation_card, archetype_cards,
-                                           filtered_cards, piled_cards, runnable)
-from engine_bridge.compiler.effects import (_activated_from, applies_on_its_own, _event_effect, event_effect_index, _SET_DESC,
-                                            _SET_TYPE, numbered_effect_text, open_state_effects, referenced_cards,
-                                            response_event, undescribed_summon_event)
+from engine_bridge.compiler.boards import (_battle_foe, _check_cards, _fate_place, _filler, _named_cards, _situation_card,
+                                           archetype_cards, filtered_cards, piled_cards, runnable)
+from engine_bridge.compiler.effects import (_activated_from, applies_on_its_own, _event_effect, event_effect_index, face_up_effect,
+                                            _SET_DESC, _SET_TYPE, numbered_effect_text, open_state_effects, own_event_trigger,
+                                            referenced_cards, response_event, undescribed_summon_event)
 from engine_bridge.scenario import SetupCard, Step
-from rulings.records import Frame, FrameCard, FrameEvent, FrameQuestion, TRAP_MONSTER_NOTE
+from rulings.records import FLIPPED_DOWN_NOTE, Frame, FrameCard, FrameEvent, FrameQuestion, TRAP_MONSTER_NOTE
 
 
 def _event_place(kind: str, card: FrameCard, action: str = "activate", effect_text: str = "") -> tuple[str, str | None]:
@@ -46,7 +45,7 @@ def _event_place(kind: str, card: FrameCard, action: str = "activate", effect_te
 PLAYED_EVENTS = ("activate", "summon", "special_summon")
 
 
-def activated_first(frame: Frame, cards: CardSource, asked: str = "") -> Frame:
+def activated_first(frame: Frame, cards: CardSource) -> Frame:
     """The frame with each situation card whose effect the ruling says is applied (「X」の効果が適用されている
     場合 / 適用中 / 適用されているターン) but whose script applies nothing while it is merely on the field (a
     Normal or Quick-Play Spell, a Normal Trap, an Ignition or Quick effect: applies_on_its_own is False) made an
@@ -54,8 +53,8 @@ def activated_first(frame: Frame, cards: CardSource, asked: str = "") -> Frame:
     who asks (the baseline, without X, stays the deciding condition removed). Only where the frame has no
     other event the question responds to (a chain is built from its last events) and X can be activated in
     an open game state (not a trigger nor only in response to an event, not an Equip Spell: its equip target
-    is not read); else unchanged (the compilers then say why it is not compiled). `asked`: the ruling's question,
-    where it says X is applied to the questioned card (a targeting X then targets it)."""
+    is not read); else unchanged (the compilers then say why it is not compiled). Where the frame says X is applied
+    to the questioned card (FrameCard.applied_to), a targeting X targets it."""
     q = frame.question
     if q is None or any(e.note for e in frame.events):
         return frame
@@ -70,7 +69,7 @@ def activated_first(frame: Frame, cards: CardSource, asked: str = "") -> Frame:
                 open_state_effects(script, None) is not True or response_event(script, None) is not None:
             continue  # (「ドロール＆ロックバード」: activated only when a card is added to a hand)
         # X applied to the questioned card (「禁じられた聖杯」が適用されている「Q」): a targeting X targets Q first
-        onto = [q.card] if q.card and "EFFECT_FLAG_CARD_TARGET" in script and _applied_onto(c, frame, q, asked) else []
+        onto = [q.card] if q.card and "EFFECT_FLAG_CARD_TARGET" in script and c.applied_to == q.card else []
         first.append(FrameEvent(action="activate", card=c.ref, note=None, targets=onto))
         changed.append(c.model_copy(update={"state": [s for s in c.state if s != "applied"]}))
     if not first:
@@ -78,19 +77,6 @@ def activated_first(frame: Frame, cards: CardSource, asked: str = "") -> Frame:
     done = {c.ref: c for c in changed}
     return frame.model_copy(update={"events": [*first, *frame.events],
                                     "cards": [done.get(c.ref, c) for c in frame.cards]})
-
-
-def _applied_onto(card: FrameCard, frame: Frame, q: FrameQuestion, asked: str) -> bool:
-    """Whether the ruling's question says the card's effect is applied to the questioned card (「X」（の効果）が適用
-    されている「Q」, 「X」の効果を受けている「Q」)."""
-    target = next((c for c in frame.cards if c.ref == q.card), None)
-    if target is None or not card.name or not target.name:
-        return False
-    def fold(t: str) -> str:
-        return unicodedata.normalize("NFKC", t)
-
-    return re.search(rf"「{re.escape(fold(card.name))}」(?:の効果)?(?:が適用されている|を受けている)「{re.escape(fold(target.name))}」",
-                     fold(f"{asked}\n{q.text or ''}")) is not None
 
 
 # a Trap Card's activation that makes it a monster: このカードは（発動後、）通常モンスター（…）となり
@@ -239,6 +225,25 @@ def summon_triggered(script: str, index: int | None, event: str = "EVENT_SUMMON_
     return False
 
 
+# a trigger registered for the End Phase (「このカードが召喚に成功したターンのエンドフェイズに」: SetCode(EVENT_PHASE+PHASE_END))
+_END_PHASE_CODE = r"{var}:SetCode\(\s*EVENT_PHASE\s*\+\s*PHASE_END\s*\)"
+
+
+def end_phase_triggered(script: str, index: int | None) -> bool:
+    """Whether the effect (Stringid index, or the card's only kind of activated effect) is a trigger of the End
+    Phase (EFFECT_TYPE_TRIGGER with EVENT_PHASE+PHASE_END): the chain window it is activated in is the one the
+    move to the End Phase opens, not the one right after what its condition asks for (its own Summon)."""
+    if open_state_effects(script, index) is not False:
+        return False
+    for var in dict.fromkeys(re.findall(r"local\s+(\w+)\s*=\s*Effect\.CreateEffect", script)):
+        types = " ".join(re.findall(_SET_TYPE.format(var=re.escape(var)), script))
+        descs = [int(n) for n in re.findall(_SET_DESC.format(var=re.escape(var)), script)]
+        if "TRIGGER" in types and (index is None or index in descs) and \
+                re.search(_END_PHASE_CODE.format(var=re.escape(var)), script):
+            return True
+    return False
+
+
 # 「死者蘇生」: the Special Summon from the Graveyard by a card effect that gives a trigger of a monster's own
 # Special Summon (「このカードが特殊召喚に成功した場合」) its event, where the ruling does not say how it was summoned
 STAND_IN_REVIVE = 83764718
@@ -278,6 +283,22 @@ def burial_steps(card: str, player: int, cards: CardSource, ref: str = "sb0") ->
         raise NotCompiled("the stand-in 「おろかな埋葬」 is not in the card data and scripts in use")
     return (SetupCard(ref=ref, code=STAND_IN_BURIAL, player=player, location="hand"),
             [Step(action="activate", card=ref, select=[card], answer=True)])
+
+
+def battle_destroyed_steps(card: SetupCard, effect: int | None, cards: CardSource,
+                           ref: str = "bf") -> tuple[SetupCard, list[Step]] | None:
+    """For a monster whose activated effect (Stringid `effect`, or its one option where its script describes one
+    trigger) is a trigger of its own destruction by battle (「このカードが戦闘で破壊され墓地へ送られた時」, its script's
+    EVENT_BATTLE_DESTROYED): the stronger vanilla monster of the other player it attacks in its controller's Battle
+    Phase, and those steps; None where the effect is not such a trigger or no vanilla monster beats it."""
+    scripted = own_event_trigger(cards.script(card.code) or "", "battle_destroyed")
+    if scripted is None or effect not in (None, scripted):
+        return None
+    foe = _battle_foe(int(cards.data[card.code].get("attack") or 0), False, cards)
+    if foe is None or int(cards.data[card.code].get("attack") or 0) < 0:
+        return None
+    return (SetupCard(ref=ref, code=foe, player=1 - card.player, location="mzone", position="faceup_attack"),
+            [Step(action="phase", phase="battle"), Step(action="attack", card=card.ref, target=[ref], answer=True)])
 
 
 def trigger_steps(event: FrameEvent, by_summon: bool, player: int, filler: bool | str) -> list[Step]:
@@ -342,11 +363,14 @@ class Played:
 # field destroyed (「サイクロン」, Set), a card in a Graveyard banished (「D.D.クロウ」 from the hand of the
 # Graveyard's other player: it banishes from the opponent's Graveyard only)
 LEAVE_STANDINS = {"mzone": 94192409, "szone": 5318639, "pzone": 5318639, "fzone": 5318639, "grave": 24508238}
+# a face-up monster turned face-down (FLIPPED_DOWN_NOTE): 「月の書」, Set
+FLIP_DOWN_STANDIN = 14087893
 
 
 def _leave_step(e: FrameEvent, placed: list[SetupCard], by_ref: dict[str, FrameCard], n: int,
                 cards: CardSource, summoned: set[str] = frozenset()) -> tuple[SetupCard, Step]:
-    """The stand-in that takes the `leave` event's card away (LEAVE_STANDINS), where it starts and its step
+    """The stand-in that takes the `leave` event's card away (LEAVE_STANDINS; FLIP_DOWN_STANDIN for a face-up
+    monster turned face-down), where it starts and its step
     (chained, targeting exactly that card); a card `summoned` by the steps before its activation (placed in the
     hand for that Summon) is in the Monster Zone then. NotCompiled where no stand-in does it or the card is
     elsewhere."""
@@ -355,11 +379,14 @@ def _leave_step(e: FrameEvent, placed: list[SetupCard], by_ref: dict[str, FrameC
         raise NotCompiled(f"「{by_ref[e.card].name}」 leaves a zone before the question but is not on the board")
     if gone.ref in summoned:
         gone = SetupCard(**{**gone.__dict__, "location": "mzone"})
-    left = (e.note or "").removeprefix("leaves the ")
+    flipped = e.note == FLIPPED_DOWN_NOTE
+    left = "mzone" if flipped else (e.note or "").removeprefix("leaves the ")
     if not (left == gone.location or left == "field" and gone.location in ("mzone", "szone", "pzone", "fzone")):
         raise NotCompiled(f"「{by_ref[e.card].name}」 leaves the {left}, but it is in the {gone.location} when activated: "
                           f"not compiled")
-    code = LEAVE_STANDINS.get(gone.location)
+    if flipped and not (gone.position or "faceup").startswith("faceup"):
+        raise NotCompiled(f"「{by_ref[e.card].name}」 is turned face-down, but it is face-down when activated: not compiled")
+    code = FLIP_DOWN_STANDIN if flipped else LEAVE_STANDINS.get(gone.location)
     cards.ensure([code] if code else [])
     if code is None or code not in cards.data or cards.script(code) is None:
         raise NotCompiled(f"no stand-in removal of a card in the {gone.location} in the card data and scripts in use")
@@ -424,17 +451,30 @@ def played_activations(frame: Frame, cards: CardSource, also: tuple[str, ...] = 
             raise NotCompiled(f"「{card.name}」 is an Equip Spell: its equip target is not compiled")
         location, position = _event_place(kind, card, "activate", numbered_effect_text(cards.texts.get(card.passcode, ""),
                                                                                       e.effect))
-        if i and location == "hand" and kind in ("spell", "continuous", "field") and player != 0:
+        effect = _event_effect(e, card.passcode, cards)
+        if kind in ("continuous", "trap-continuous") and face_up_effect(cards.script(card.passcode) or "", effect):
+            location, position = "szone", "faceup"  # an effect of the face-up card, not its activation
+        elif i and location == "hand" and kind in ("spell", "continuous", "field") and player != 0:
             location, position = "szone", "facedown"  # a Spell chained in the other player's turn: Set
         placed.append(SetupCard(ref=e.card, code=card.passcode, player=player, location=location, position=position,
                                 name=card.name))
-        effect = _event_effect(e, card.passcode, cards)
         if not i and kind in ("monster", "pendulum") and (summon_triggered(cards.script(card.passcode) or "", effect, single=True)
                                                           or undescribed_summon_event(e, card.passcode, cards)):
             # a trigger of its own Normal Summon: Normal Summoned from the hand first (a Level 4 or lower monster: no
             # tributes), its effect activated in the window after that Summon
             placed[-1] = SetupCard(**{**placed[-1].__dict__, "location": "hand", "position": None})
             prelude = [Step(action="summon", card=e.card, answer=True), *_negation_window()]
+        elif not i and kind in ("monster", "pendulum") and open_state_effects(cards.script(card.passcode) or "", effect) is False \
+                and (battle := battle_destroyed_steps(SetupCard(**{**placed[-1].__dict__, "location": "mzone",
+                                                                   "position": "faceup_attack"}), effect, cards)):
+            # a trigger of its own destruction by battle (墓地にて発動した「X」の『戦闘で破壊され墓地へ送られた時』):
+            # X attacks a stronger vanilla monster first, its effect activated once it moved to the Graveyard
+            placed[-1] = SetupCard(**{**placed[-1].__dict__, "location": "mzone", "position": "faceup_attack"})
+            foe, prelude = battle
+            placed.append(foe)
+            steps.append(Step(action="chain", card=e.card, effect=effect, after=[e.card], answer=True,
+                              target=list(dict.fromkeys([*e.targets, *targets.get(i, []), *(r for r in also if r != e.card)]))))
+            continue
         elif kind in ("monster", "pendulum", "extra") and open_state_effects(cards.script(card.passcode) or "", effect) is False:
             raise NotCompiled(f"「{card.name}」's effect is a trigger (its script has no Ignition/Quick type): the event "
                               f"that triggers it is not in the frame")

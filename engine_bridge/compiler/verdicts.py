@@ -451,8 +451,9 @@ def resolution_result(result: Any, ref: str, exclude: set[str]) -> list[dict] | 
 def _vanished_unseen(scenario: Scenario, result: Any, ref: str) -> str:
     """For a card a stand-in removal takes away before `ref`'s activation resolves (notes.vanished: stand-in ->
     card): '' when the activation could target it (where it is its target: among the candidates of the
-    first step's choices, which list it first) and, where the stand-in is played, it moved before `ref`
-    resolved; else why not (phrased as a step not played: the situation is not the ruling's)."""
+    first step's choices, which list it first) and, where the stand-in is played, it moved (or, the stand-in of a
+    monster turned face-down, was turned face-down) before `ref` resolved; else why not (phrased as a step not
+    played: the situation is not the ruling's)."""
     vanished = scenario.notes.get("vanished") or {}
     log = getattr(result, "log", None) or {}
     events = log.get("events") or []
@@ -464,14 +465,16 @@ def _vanished_unseen(scenario: Scenario, result: Any, ref: str) -> str:
         if gone in scenario.steps[at].target and not any(gone in p.get("candidates", []) for p in first.get("prompts") or []):
             return f"step {at + 1} ({scenario.steps[at].describe()}) could not take {gone} as its target"
         played = next((i for i, st in enumerate(scenario.steps) if st.card == stand_in), None)
-        if played is not None and not any(e.get("event") == "move" and e.get("card") == gone for e in events[:solving]):
+        if played is not None and not any(e.get("card") == gone and (e.get("event") == "move" or e.get("event") == "position"
+                                          and str(e.get("to")).startswith("facedown")) for e in events[:solving]):
             return f"step {played + 1} ({scenario.steps[played].describe()}) did not take {gone} away before {ref} resolved"
     return ""
 
 
-# what a resolution's logged event is, in the words of an effect's text that does it
+# what a resolution's logged event is, in the words of an effect's text that does it (a Pendulum Monster destroyed or
+# sent to the Graveyard from the field goes face-up to the Extra Deck instead)
 _DONE_WORDS = {"hand": r"手札に(?:加え|戻)", "mzone": r"召喚|モンスターゾーンに(?:置|戻)", "grave": r"墓地|破壊|捨て|リリース",
-               "removed": r"除外", "deck": r"デッキ|手札に戻", "extra": r"エクストラデッキ|EXデッキ|デッキ|手札に戻",
+               "removed": r"除外", "deck": r"デッキ|手札に戻", "extra": r"エクストラデッキ|EXデッキ|デッキ|手札に戻|破壊|墓地",
                "szone": r"装備|置|セット", "overlay": r"素材", "damage": r"ダメージ", "recover": r"回復",
                "draw": r"ドロー", "position": r"表示"}
 

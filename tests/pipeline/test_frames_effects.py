@@ -37,3 +37,18 @@ def test_two_copies_in_one_turn():
     assert [(e.card, e.action) for e in frame.events] == [(first.ref, "activate")]
     assert not frame.unread
     assert two_in_a_turn("「EXP」を発動できますか?") == "「EXP」を発動できますか?"
+
+
+def test_a_card_applied_to_the_questioned_one():
+    # the reader, not the compiler, says which card X's effect is applied to: the compiler's activation of a
+    # targeting X then targets Q
+    title = "「禁じられた聖杯」が適用されている「SRタケトンボーグ」をリリースして効果を発動できますか？"
+    frame = frame_ja(title, "", "発動する事はできます。", {"禁じられた聖杯": 25789292, "SRタケトンボーグ": 53932291})
+    by_name = {c.name: c for c in frame.cards}
+    chalice, asked = by_name["禁じられた聖杯"], by_name["SRタケトンボーグ"]
+    assert (chalice.applied_to, asked.applied_to, frame.question.card) == (asked.ref, None, asked.ref)
+    assert "applied" in chalice.state
+    # X merely applied, said of no card (「X」の効果が適用されている場合): applied to nothing named
+    alone = frame_ja("「禁じられた聖杯」の効果が適用されている場合、「SRタケトンボーグ」の効果を発動できますか？", "", "できます。",
+                     {"禁じられた聖杯": 25789292, "SRタケトンボーグ": 53932291})
+    assert all(c.applied_to is None for c in alone.cards)
