@@ -369,25 +369,33 @@ def read_zone_conditions(situation: str, frame: Frame, spans: list[tuple[int, in
     return read
 
 
-# 手札が「X」1枚のみの場合: the pile holds the named card alone (a zone of one card, X there)
-_JA_ONLY_CARD = re.compile(_ZONE_WHO + r"(?P<where>手札|墓地|デッキ|エクストラデッキ|EXデッキ)(?:が|は)、?(?P<x>" + _NAME +
-                           r")(?:1|１)枚のみ(?:の)?(?=場合|時|状況|状態|、|$)")
+# 手札が「X」1枚のみの場合 / 自分のモンスターゾーンに「A」と「B」のみが存在する場合: the pile or zone holds the named cards alone
+_JA_ONLY_CARDS = re.compile(
+    _ZONE_WHO + r"(?:(?P<pile>手札|墓地|デッキ|エクストラデッキ|EXデッキ)(?:が|は)、?(?P<one>" + _NAME + r")(?:1|１)枚のみ(?:の)?|"
+    r"(?P<zone>メインモンスターゾーン|モンスターゾーン)(?:に|には)、?(?P<names>" + _NAME + r"(?:(?:と|、)" + _NAME + r"){0,3})"
+    r"(?:のみ|だけ)(?:が)?存在(?:する|している))(?=場合|時|状況|状態|、|$)")
 
 
-def read_only_card(situation: str, frame: Frame, cards: "_Cards", spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """A pile the situation says holds one named card alone (手札が「X」1枚のみの場合): a zone of one card (FrameZone count
-    "1", of the player said, else of X's controller) with X placed in it; its words join `spans`. Returns the spans
-    read (a count they say is read)."""
+def read_only_cards(situation: str, frame: Frame, cards: "_Cards", spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """A pile or Monster Zone the situation says holds named cards alone (手札が「X」1枚のみの場合 / 自分のモンスターゾーン
+    に「A」と「B」のみが存在する場合): a zone of that many cards (FrameZone; the player said, else the cards'), the cards
+    placed there (present, in a Monster Zone); its words join `spans`. Returns the spans read (a count they say is read)."""
     read: list[tuple[int, int]] = []
-    for m in _JA_ONLY_CARD.finditer(situation):
+    for m in _JA_ONLY_CARDS.finditer(situation):
         if any(s <= m.start() < e or s < m.end() <= e for s, e in spans):
             continue
-        location, x = _ZONE_LOCATION[m.group("where")], cards.get(m.group("x")[1:-1])
-        if x.location not in (None, location):
+        location = _ZONE_LOCATION[m.group("pile") or m.group("zone")]
+        named = [cards.get(n) for n in re.findall(_NAME, m.group("one") or m.group("names"))]
+        if len({c.ref for c in named}) < len(named) or any(c.location not in (None, location) for c in named):
             continue
-        x.location = location
-        controller = {"自分": "self", "相手": "opponent"}.get(m.group("who") or "", x.controller)
-        frame.zones.append(FrameZone(controller=controller, location=location, count="1", text=m.group(0)))
+        who = {"自分": "self", "相手": "opponent"}.get(m.group("who") or "")
+        for c in named:
+            c.location, c.controller = location, c.controller or who
+            if location == "mzone" and "present" not in c.state:
+                c.state.append("present")
+        frame.zones.append(FrameZone(controller=who or named[0].controller, location=location,
+                                     what="monster" if location == "mzone" else "card", count=str(len(named)),
+                                     text=m.group(0)))
         read.append((m.start(), m.end()))
     spans.extend(read)
     return read
@@ -1089,6 +1097,8 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     situation_text = body[:qstart]
     spans: list[tuple[int, int]] = []
     copy_spans: list[tuple[int, int]] = []  # 「X」が2体存在する: a count read into the card (FrameCard.copies)
+    # (before the situations: 「B」のみが存在する is B present, the zone's count said of A and B together)
+    zone_spans = read_only_cards(situation_text, frame, cards, spans)
     for pattern, state in _JA_SITUATION:
         for m in pattern.finditer(situation_text):
             if any(s <= m.start() < e for s, e in spans):
@@ -1103,8 +1113,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
                 card.copies = int(copies.group(1).translate(str.maketrans("２３４５６７８９", "23456789")))
                 copy_spans.append(spans[-1])
             _locate(card, _before(situation_text, m.start()) + m.group(0)[len(m.group(1)) + 2:])
-    zone_spans = read_zone_conditions(situation_text, frame, spans)
-    zone_spans += read_only_card(situation_text, frame, cards, spans)
+    zone_spans += read_zone_conditions(situation_text, frame, spans)
     _read_alternatives(body, len(situation_text), spans)
     _read_question_targets(situation_text, frame, cards, spans)
     zone_spans += read_described_target(body, situation_text, frame, cards, spans)

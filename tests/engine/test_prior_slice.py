@@ -37,3 +37,19 @@ def test_real_scripts_an_effect_that_discards_from_a_hand_of_the_card_alone(shar
     assert hand == [scenario.steps[-1].card]
     log = results[scenario.id].log
     assert {"event": "move", "card": hand[0], "from": "hand", "to": "grave"} in log["events"]
+
+
+@pytest.mark.engine
+@real
+def test_real_scripts_a_level_raiser_beside_only_a_monster_without_a_level(shared_dir, engine_driver):
+    # 自分のモンスターゾーンに「光波翼機」と「銀河眼の光波竜」のみが存在する場合、自身をリリースして「光波翼機」のモンスター効果を
+    # 発動できますか？ -> できません: its ② raises the Levels of the other 「サイファー」 monsters, and the Xyz 「銀河眼の光波竜」 has
+    # none; the baseline's Monster Zone, not held by those two alone, gives it 「サイファー」 monsters with a Level
+    compiled, verdict, results = _real_verdict(shared_dir, 19260, {"光波翼機": 81974607, "銀河眼の光波竜": 18963306},
+                                               engine_driver)
+    assert verdict.verdict == "pass", verdict.reason
+    scenario = next(s for s in compiled.scenarios if s.id == verdict.scenario_id)
+    own = sorted(c.code for c in scenario.setup.cards if c.player == 0 and c.location == "mzone")
+    assert own == [18963306, 81974607] and scenario.steps[-1].expect == {"offered": False}
+    baseline = next(s for s in compiled.scenarios if s.control_for == scenario.id)
+    assert 18963306 not in [c.code for c in baseline.setup.cards]

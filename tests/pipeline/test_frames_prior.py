@@ -34,3 +34,14 @@ def test_a_hand_that_holds_the_questioned_card_alone(qa):
 def test_a_pile_said_to_hold_a_card_alone_that_the_ruling_puts_elsewhere_is_no_zone():
     f = frame_ja("墓地が「魔神儀－カリスライム」1枚のみの場合、手札の「魔神儀－カリスライム」の効果を発動できますか？", "", "", {})
     assert f.zones == []
+
+
+def test_a_monster_zone_that_holds_two_named_monsters_alone(qa):
+    # 自分のモンスターゾーンに「光波翼機」と「銀河眼の光波竜」のみが存在する場合、自身をリリースして「光波翼機」のモンスター効果を
+    # 発動できますか？ -> できません: a Monster Zone of two monsters, both the named ones, present there
+    f = qa(19260)
+    (zone,) = f.zones
+    assert (zone.controller, zone.location, zone.what, zone.count) == ("self", "mzone", "monster", "2")
+    assert sorted((c.name, c.location, c.controller, c.state) for c in f.cards) == [
+        ("光波翼機", "mzone", "self", ["present"]), ("銀河眼の光波竜", "mzone", "self", ["present"])]
+    assert (f.question.kind, f.answer, f.unread) == ("can_activate", "no", [])
