@@ -109,6 +109,9 @@ _JA_EFFECT_OF = (r"(?:の(?P<eff>[①-⑨]))?(?:の『(?P<quote>[^『』]{1,80})
 # before the question was made, or what its effect does, said before the card's name (the clause up to it)
 _JA_DESC_BEFORE = re.compile(r"(?:^|(?<=、))(?P<desc>(?:(?:墓地|手札|フィールド)(?:にて|で|から))?(?:自身|このカード)を(?:リリース|除外|墓地へ送っ)(?:して|て)?(?=発動した$)|"
                              r"[^、「」]{2,40}?(?:する|できる)(?:効果)?\"?(?=(?:である)?$))(?:発動した|である)?$")
+# the phase a summon before the question is made in (「X」をメインフェイズ２にて召喚した場合、効果を発動できますか): the
+# question is asked in it too, after that summon (an event `phase` before the summon's)
+_JA_SUMMON_PHASE = r"(?:(?P<phase>メインフェイズ[2２]|エンドフェイズ)(?:にて|中に|に)、?)?"
 _JA_EVENTS = [
     # 「X」の②の効果の発動にチェーンして / 「X」の発動に対して / 「X」のカードの発動や効果の発動にチェーンして
     (re.compile(_NAME + _JA_EFFECT_OF + r"(?:の発動)?(?:や効果の発動)?(?:に|へ)(?:チェーン(?:を)?して|対して)"), "activate"),
@@ -120,8 +123,11 @@ _JA_EVENTS = [
     (re.compile(_NAME + r"(?:の(?P<eff>[①②③])?(?:の)?" + _JA_EFFECT_DESC + r"(?P<what>モンスター効果|ペンデュラム効果|効果))?を(?:裏から表にして)?発動し(?:ている|た)?(?:ターン(?:に|中|の間)?)?"), "activate"),
     # 「X」が発動した / 「X」が発動された / 「X」が効果を発動した
     (re.compile(_NAME + r"が(?:効果を)?(?:発動され|発動し|発動した|の発動)"), "activate"),
-    (re.compile(_NAME + r"(?:を|が)(?:召喚・特殊召喚|召喚・反転召喚・特殊召喚|召喚|通常召喚|アドバンス召喚)(?:し|され|に成功(?:し)?)(?:ている|た)?(?:ターン(?:に|中|の間)?)?"), "summon"),
-    (re.compile(_NAME + r"(?:を|が)特殊召喚(?:し|され|に成功(?:し)?)(?:ている|た)?(?:ターン(?:に|中|の間)?)?"), "special_summon"),
+    # (「X」をメインフェイズ２にて召喚した: summoned in the phase the question is then asked in, _JA_SUMMON_PHASE)
+    (re.compile(_NAME + r"(?:を|が)" + _JA_SUMMON_PHASE + r"(?:召喚・特殊召喚|召喚・反転召喚・特殊召喚|召喚|通常召喚|アドバンス召喚)"
+                r"(?:し|され|に成功(?:し)?)(?:ている|た)?(?:ターン(?:に|中|の間)?)?"), "summon"),
+    (re.compile(_NAME + r"(?:を|が)" + _JA_SUMMON_PHASE + r"特殊召喚(?:し|され|に成功(?:し)?)(?:ている|た)?(?:ターン(?:に|中|の間)?)?"),
+     "special_summon"),
     (re.compile(_NAME + r"(?:を|が)(?:反転召喚|リバース)(?:し|され|に成功)"), "flip_summon"),
     (re.compile(_NAME + r"(?:を|が)セット(?:し|され)"), "set"),
     (re.compile(_NAME + r"(?:で|が|の)(?:直接)?攻撃(?:宣言)?(?:し|した|を宣言|時)"), "attack"),
@@ -359,6 +365,38 @@ def read_zone_conditions(situation: str, frame: Frame, spans: list[tuple[int, in
             frame.zones.append(FrameZone(controller=controller, location=location, what=what, count=count or "",
                                          text=m.group(0), described=traits))
             read.append((m.start(), m.end()))
+    spans.extend(read)
+    return read
+
+
+# 手札が「X」1枚のみの場合 / 自分のモンスターゾーンに「A」と「B」のみが存在する場合: the pile or zone holds the named cards alone
+_JA_ONLY_CARDS = re.compile(
+    _ZONE_WHO + r"(?:(?P<pile>手札|墓地|デッキ|エクストラデッキ|EXデッキ)(?:が|は)、?(?P<one>" + _NAME + r")(?:1|１)枚のみ(?:の)?|"
+    r"(?P<zone>メインモンスターゾーン|モンスターゾーン)(?:に|には)、?(?P<names>" + _NAME + r"(?:(?:と|、)" + _NAME + r"){0,3})"
+    r"(?:のみ|だけ)(?:が)?存在(?:する|している))(?=場合|時|状況|状態|、|$)")
+
+
+def read_only_cards(situation: str, frame: Frame, cards: "_Cards", spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """A pile or Monster Zone the situation says holds named cards alone (手札が「X」1枚のみの場合 / 自分のモンスターゾーン
+    に「A」と「B」のみが存在する場合): a zone of that many cards (FrameZone; the player said, else the cards'), the cards
+    placed there (present, in a Monster Zone); its words join `spans`. Returns the spans read (a count they say is read)."""
+    read: list[tuple[int, int]] = []
+    for m in _JA_ONLY_CARDS.finditer(situation):
+        if any(s <= m.start() < e or s < m.end() <= e for s, e in spans):
+            continue
+        location = _ZONE_LOCATION[m.group("pile") or m.group("zone")]
+        named = [cards.get(n) for n in re.findall(_NAME, m.group("one") or m.group("names"))]
+        if len({c.ref for c in named}) < len(named) or any(c.location not in (None, location) for c in named):
+            continue
+        who = {"自分": "self", "相手": "opponent"}.get(m.group("who") or "")
+        for c in named:
+            c.location, c.controller = location, c.controller or who
+            if location == "mzone" and "present" not in c.state:
+                c.state.append("present")
+        frame.zones.append(FrameZone(controller=who or named[0].controller, location=location,
+                                     what="monster" if location == "mzone" else "card", count=str(len(named)),
+                                     text=m.group(0)))
+        read.append((m.start(), m.end()))
     spans.extend(read)
     return read
 
@@ -1064,6 +1102,8 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
     situation_text = body[:qstart]
     spans: list[tuple[int, int]] = []
     copy_spans: list[tuple[int, int]] = []  # 「X」が2体存在する: a count read into the card (FrameCard.copies)
+    # (before the situations: 「B」のみが存在する is B present, the zone's count said of A and B together)
+    zone_spans = read_only_cards(situation_text, frame, cards, spans)
     for pattern, state in _JA_SITUATION:
         for m in pattern.finditer(situation_text):
             if any(s <= m.start() < e for s, e in spans):
@@ -1078,7 +1118,7 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
                 card.copies = int(copies.group(1).translate(str.maketrans("２３４５６７８９", "23456789")))
                 copy_spans.append(spans[-1])
             _locate(card, _before(situation_text, m.start()) + m.group(0)[len(m.group(1)) + 2:])
-    zone_spans = read_zone_conditions(situation_text, frame, spans)
+    zone_spans += read_zone_conditions(situation_text, frame, spans)
     _read_alternatives(body, len(situation_text), spans)
     _read_question_targets(situation_text, frame, cards, spans)
     zone_spans += read_described_target(body, situation_text, frame, cards, spans)
@@ -1119,6 +1159,9 @@ def frame_ja(title: str, question: str, answer: str, passcodes: dict[str, int | 
                 if told and not any(s <= told.start() < e for s, e in spans) and "発動" not in told.group("desc"):
                     event.described = told.group("desc").strip('"')
                     spans.append((told.start(), start))
+            if m.groupdict().get("phase") and frame.question is not None and frame.question.kind == "can_activate":
+                found.append((m.start(), FrameEvent(action="phase", note=_PHASE_STEP[unicodedata.normalize(
+                    "NFKC", m.group("phase"))])))
             if re.search(r"チェーン(?:を)?して|に対して|発動の際に", m.group(0)) or (
                     action in ("activate", "summon", "special_summon", "flip_summon")
                     and re.match(r"(?:た|された)?(?:時|際)", situation_text[m.end():])):

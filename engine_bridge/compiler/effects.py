@@ -186,7 +186,8 @@ def described_effects(script: str) -> list[tuple[int, bool, str]]:
 
 # the words of a card text's trigger for an event that befalls the card itself (what a ruling asking about "its
 # effect" after that event means): sent to the Graveyard, destroyed, banished
-_OWN_EVENT_CUES = {"send_to_grave": r"このカードが(?:[^。、]{0,16}?)墓地へ送られた(?:場合|時)",
+_OWN_EVENT_CUES = {"summon": r"このカードが(?:召喚|通常召喚|召喚・特殊召喚|召喚・反転召喚・特殊召喚)に成功した(?:場合|時|ターン)",
+                   "send_to_grave": r"このカードが(?:[^。、]{0,16}?)墓地へ送られた(?:場合|時)",
                    "destroy": r"このカードが(?:[^。、]{0,16}?)破壊(?:され|された)(?:、?墓地へ送られた)?(?:場合|時)",
                    "banish": r"このカードが(?:[^。、]{0,16}?)除外された(?:場合|時)",
                    "draw": r"このカードをドローした(?:場合|時)",

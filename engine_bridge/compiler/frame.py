@@ -18,8 +18,8 @@ from engine_bridge.compiler.boards import (EFFECT_DESTROYER, runnable, _chain_st
                                            with_zone_setcodes, zone_baseline, zone_forbids, zone_setup)
 from engine_bridge.compiler.effects import (answers_own_activations, applies_on_its_own, applies_with_materials, effect_index,
                                             event_effect_index, event_number, exact_names, face_up_effect,
-                                            numbered_effect_text, open_state_effects, own_summon_effect,
-                                            referenced_cards, response_event, targeting_effect)
+                                            numbered_effect_text, open_state_effects, own_event_effect,
+                                            own_summon_effect, referenced_cards, response_event, targeting_effect)
 from engine_bridge.compiler.kinds import (_chain_baselines, _check_read_yes_no, _compile_after_event, _compile_attack,
                                           _compile_fate, _compile_select, _compile_summon_by_effect, CAUSED_NOTES,
                                           compile_applied, compile_described_summon, compile_destroyed_in_chain,
@@ -131,10 +131,15 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
     # the phase of the turn the question is asked in (Main Phase 2, the End Phase): played right before the
     # questioned activation, the baseline asking it in Main Phase 1 (the phase is the deciding condition)
     phase = next((e.note for e in frame.events if e.action == "phase"), None)
+    summoned_in_phase = False
     if phase is not None:
         # (the questioned card sent to the Graveyard from a pile first is what it needs, not another event)
         others = [e for e in frame.events if e.action != "phase" and e.note != SENT_NOTE]
-        if q.kind != "can_activate" or others or q.targets or frame.zones:
+        # (「X」をメインフェイズ２にて召喚した場合、効果を発動できますか: X's own summon, made in that phase, before
+        # the question; the baseline summons it in Main Phase 1)
+        summoned_in_phase = phase != FOE_TURN and [(e.action, e.card, e.note) for e in frame.events] in (
+            [("phase", None, phase), (how, q.card, None)] for how in ("summon", "special_summon"))
+        if q.kind != "can_activate" or (others and not summoned_in_phase) or q.targets or frame.zones:
             raise NotCompiled(f"a question asked in the {_PHASE_NAMES.get(phase, phase)} with other events, a target or "
                               f"a zone: not compiled yet")
         frame = frame.model_copy(update={"events": [e for e in frame.events if e.action != "phase"]})
@@ -261,6 +266,12 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
                           "can remove it")
     activation = action == "activate" and "効果" not in q.text and qkind not in ("monster", "pendulum", "extra")
     asked = frame
+    if own and action == "activate" and q.effect is None and not q.effect_text and own[0].action in ("summon", "special_summon"):
+        # 「X」を召喚した場合、効果を発動できますか: of X's effects, the one its text says its summon enables
+        # (「このカードが召喚に成功した場合」「召喚・特殊召喚に成功したターン」), where one does
+        enabled = own_event_effect(cards.texts.get(qcard.passcode, ""), own[0].action)
+        if enabled is not None:
+            asked = frame.model_copy(update={"question": q.model_copy(update={"effect": enabled})})
     if q.kind == "can_summon" and action == "activate" and q.effect is None:
         # which effect Special Summons the monster itself: the one numbered effect whose text does; one
         # that is not activated (「このカードは…特殊召喚できる」) is a summon procedure
@@ -478,7 +489,8 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
             if filler in BOARD_PROFILES:
                 extra = profile_filler(filler, qcard.passcode, "extra" if qkind == "extra" else "deck", named + event_named,
                                        cards, own_pzone=location == "pzone", refs=refs, scripts=in_play)
-            steps, own_steps = [*foe_steps], []
+            # (a summon made in the phase the question is asked in: that phase first)
+            steps, own_steps = [*foe_steps, *([Step(**s.__dict__) for s in _PHASE_STEPS[phase]] if summoned_in_phase else [])], []
             if revived:
                 reviver, revive = revive_steps(q.card, qplayer)
                 extra = [*extra, reviver]
@@ -521,7 +533,7 @@ def _compile(ruling: Any, frame: Frame | None, cards: CardSource) -> list[Scenar
             qaction = "chain" if chained and action == "activate" and not revived else action
             # (in the End Phase an effect is activated in the chain window the phase opens, not an open game state)
             qaction = "chain" if phase == "end" and action == "activate" else qaction
-            steps += [Step(**s.__dict__) for s in _PHASE_STEPS.get(phase, [])]
+            steps += [] if summoned_in_phase else [Step(**s.__dict__) for s in _PHASE_STEPS.get(phase, [])]
             if chained and events[-1].action in ("summon", "special_summon") and not revived:
                 # a Summon by hand (Normal, or Special by a procedure) first opens the window to negate it
                 # (「神の宣告」), offered to both players: the response asked about comes after it succeeds
