@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine_bridge.compiler.base import CardSource, FILLER_MONSTER, NotCompiled, STAND_IN_SUMMON
+from engine_bridge.compiler.base import CardSource, CIRCLED, FILLER_MONSTER, NotCompiled, STAND_IN_SUMMON
 from engine_bridge.compiler.boards import (_battle_foe, _check_cards, _fate_place, _filler, _named_cards, _situation_card,
                                            archetype_cards, filtered_cards, piled_cards, runnable)
 from engine_bridge.compiler.effects import (_activated_from, applies_on_its_own, _event_effect, event_effect_index, face_up_effect,
@@ -34,6 +34,9 @@ def _event_place(kind: str, card: FrameCard, action: str = "activate", effect_te
         return "pzone", None
     if card.location == "fzone" and kind == "field":
         return "fzone", "faceup"
+    if kind not in ("monster", "pendulum", "extra") and effect_text[:1] in CIRCLED and not re.search(
+            r"[①-⑩][：:]", effect_text[1:]) and _activated_from(effect_text) == "grave":
+        return "grave", None  # (a Spell/Trap's one numbered effect its text activates from the Graveyard: 「②：このカードが墓地に存在する場合」)
     if kind in ("spell", "field", "continuous"):
         return "hand", None
     if kind in ("monster", "pendulum", "extra"):

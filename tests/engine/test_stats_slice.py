@@ -133,3 +133,18 @@ def test_real_scripts_a_continuous_trap_destroyed_before_its_effect_resolves(sha
     baseline = results[f"{scenario.id}-baseline"].log["events"]
     assert any(e.get("event") == "draw" for e in baseline)
     assert not any(e.get("event") == "draw" for e in results[scenario.id].log["events"])
+
+
+def test_a_spell_s_numbered_effect_from_the_graveyard_starts_there():
+    # 「ドラゴンメイドのお召し替え」の『②』の効果: ②：このカードが墓地に存在する場合…発動できる -> the Normal Spell starts in the
+    # Graveyard; its activation (the whole text, ① first) starts in the hand, a Trap's Set
+    from engine_bridge.compiler.steps import _event_place
+    from rulings.records import FrameCard
+
+    card = FrameCard(ref="c1", name="ドラゴンメイドのお召し替え")
+    second = "②：このカードが墓地に存在する場合、自分フィールドの「ドラゴンメイド」モンスター１体を対象として発動できる。"
+    whole = "①：自分の手札・フィールドのモンスターを融合素材とし、ドラゴン族の融合モンスター１体を融合召喚する。" + second
+    assert _event_place("spell", card, "activate", second) == ("grave", None)
+    assert _event_place("spell", card, "activate", whole) == ("hand", None)
+    assert _event_place("trap", card, "activate", whole) == ("szone", "facedown")
+    assert _event_place("trap", card, "activate", "②：墓地のこのカードを除外して発動できる。") == ("grave", None)
