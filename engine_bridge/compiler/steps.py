@@ -36,7 +36,8 @@ def _event_place(kind: str, card: FrameCard, action: str = "activate", effect_te
         return "fzone", "faceup"
     if kind not in ("monster", "pendulum", "extra") and effect_text[:1] in CIRCLED and not re.search(
             r"[①-⑩][：:]", effect_text[1:]) and _activated_from(effect_text) == "grave":
-        return "grave", None  # (a Spell/Trap's one numbered effect its text activates from the Graveyard: 「②：このカードが墓地に存在する場合」)
+        # (a Spell/Trap's one numbered effect its text activates from the Graveyard: 「②：このカードが墓地に存在する場合」)
+        return "grave", None
     if kind in ("spell", "field", "continuous"):
         return "hand", None
     if kind in ("monster", "pendulum", "extra"):
