@@ -38,8 +38,10 @@ def pack_with_cdb(tmp_path, card_database):
 
 def test_the_traits_a_scripts_filters_check(pack_with_cdb):
     k = load_constants()
-    # 「ＥＭ小判竜」's filter (its parameter named tc) checks a Type; 「サイクロン」's a card type (TYPE_SPELL+TYPE_TRAP)
-    assert script_filters(pack_with_cdb.script(COIN_DRAGON), pack_with_cdb) == [[(False, "IsRace", [k["RACE_DRAGON"]])]]
+    # 「ＥＭ小判竜」's filter (its parameter named tc) checks a Type, and the script looks for it in the Monster Zones
+    # alone (a monster, not a Spell/Trap); 「サイクロン」's a card type (TYPE_SPELL+TYPE_TRAP)
+    assert script_filters(pack_with_cdb.script(COIN_DRAGON), pack_with_cdb) == [
+        [(False, "IsRace", [k["RACE_DRAGON"]]), (False, "IsType", [k["TYPE_MONSTER"]])]]
     assert script_filters(pack_with_cdb.script(MST), pack_with_cdb) == [[(False, "IsType", [k["TYPE_SPELL"] | k["TYPE_TRAP"]])]]
     negated = "function s.filter(c)\n\treturn c:IsFaceup() and not c:IsType(TYPE_TOKEN) and c:IsLevelBelow(4)\nend"
     assert script_filters(negated, pack_with_cdb) == [[(True, "IsType", [k["TYPE_TOKEN"]]), (False, "IsLevelBelow", [4])]]
