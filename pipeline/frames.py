@@ -570,8 +570,7 @@ def read_resolving(frame: Frame, situation_text: str, spans: list[tuple[int, int
     q = frame.question
     its = _JA_ITS_RESOLVING.search(situation_text)
     if its and len(frame.events) == 1 and (frame.events[0].action, frame.events[0].note) == ("activate", None) \
-            and frame.events[0].card == next((c.ref for c in cards.cards if fold_name(c.name) ==
-                                              fold_name(_clean_name(its.group(1)))), None):
+            and frame.events[0].card == getattr(cards.find(its.group(1)), "ref", None):
         frame.events[0].note = "resolving"
         spans.append((its.start(), its.end()))
         return
@@ -897,11 +896,18 @@ class _Cards:
         self.passcodes = passcodes
         self.cards: list[FrameCard] = []
 
-    def get(self, name: str) -> FrameCard:
+    def find(self, name: str | None) -> FrameCard | None:
+        """The card of that name already read, or None (no card is made up)."""
+        if not name:
+            return None
         name = _clean_name(name)
-        for card in self.cards:
-            if fold_name(card.name) == fold_name(name):
-                return card
+        return next((card for card in self.cards if fold_name(card.name) == fold_name(name)), None)
+
+    def get(self, name: str) -> FrameCard:
+        found = self.find(name)
+        if found is not None:
+            return found
+        name = _clean_name(name)
         passcode = self.passcodes.get(name)
         if passcode is None:
             passcode = next((p for n, p in self.passcodes.items() if p is not None and fold_name(n) == fold_name(name)), None)
@@ -1713,7 +1719,7 @@ def answered_fates(answer: str, cards: _Cards) -> dict[str, str]:
         said += [(m, "survives") for m in _JA_FATE_STAYS.finditer(sentence)]
         for m, fate in said:
             name = _clean_name(m.group(1))
-            card = next((c for c in cards.cards if fold_name(c.name) == fold_name(name)), None)
+            card = cards.find(name)
             if card is None or fate is None or re.search(r"場合|後|その後|ても", sentence[m.start():m.end()]):
                 continue
             if fates.get(card.ref, fate) != fate:
@@ -1847,7 +1853,7 @@ def answered_applied(answer: str, frame: Frame, cards: _Cards, question: str = "
             if name is None:
                 ref = activated[0] if activated else None
             else:
-                card = next((c for c in cards.cards if fold_name(c.name) == fold_name(_clean_name(name))), None)
+                card = cards.find(name)
                 ref = card.ref if card else None
             if ref in activated:
                 said.setdefault(ref, set()).add(applied)
@@ -1866,7 +1872,7 @@ def answered_applied(answer: str, frame: Frame, cards: _Cards, question: str = "
         # said to be applied: the effect's processing is not applied. Of the card that quotes them (unnamed: the
         # first card activated in the title)
         name = next(iter(part_of))
-        card = next((c for c in cards.cards if name and fold_name(c.name) == fold_name(name)), None)
+        card = cards.find(name)
         ref = card.ref if card else None if name else (activated[0] if activated else None)
         return {ref: parts == {True}} if ref in activated else {}
     # (parts a Special Summon or to-the-hand outcome reads — answered_moves, judged by that move alone — are left to it)
@@ -1904,7 +1910,7 @@ def parts_cover_processing(quoted: list[tuple[str | None, str, bool]], frame: Fr
     if len(names) > 1:
         return {}
     name = next(iter(names)) if names else None
-    card = next((c for c in cards.cards if fold_name(c.name) == fold_name(name)), None) if name else \
+    card = cards.find(name) if name else \
         next(c for c in cards.cards if c.ref == activated[0].card)
     event = next((e for e in activated if card is not None and e.card == card.ref), None)
     if event is None:
@@ -1936,7 +1942,7 @@ def answered_negated(answer: str, cards: _Cards) -> dict[str, str | None]:
         if sentence.strip().startswith(("（", "(", "なお", "また")):
             break
         for m in _JA_EFFECT_NEGATED.finditer(sentence):
-            card = next((c for c in cards.cards if fold_name(c.name) == fold_name(_clean_name(m.group(1)))), None)
+            card = cards.find(m.group(1))
             if card is not None:
                 quote = _QUOTE.search(m.group(0))
                 out[card.ref] = out.get(card.ref) or (quote.group(1) if quote else None)
@@ -1957,7 +1963,7 @@ def answered_no_damage(answer: str, frame: Frame, cards: _Cards, question: str =
         if sentence.strip().startswith(("（", "(", "なお", "また")):
             break
         for m in _JA_NO_DAMAGE.finditer(sentence):
-            card = next((c for c in cards.cards if fold_name(c.name) == fold_name(_clean_name(m.group(1)))), None)
+            card = cards.find(m.group(1))
             event = next((e for e in frame.events if card and e.card == card.ref and e.action == "activate"), None)
             if event is None:
                 continue
@@ -2015,7 +2021,7 @@ def answered_stats(answer: str, cards: _Cards) -> dict[str, dict[str, int]]:
         if sentence.strip().startswith(("（", "(", "なお")):
             break
         for m in _JA_STATS_SAID.finditer(sentence):
-            card = next((c for c in cards.cards if fold_name(c.name) == fold_name(_clean_name(m.group(1)))), None)
+            card = cards.find(m.group(1))
             if card is None or re.search(r"ダメージ計算|元々の", m.group("how") + sentence[:m.start()]):
                 continue
             values = [int(unicodedata.normalize("NFKC", v)) for v in (m.group("a"), m.group("d")) if v]
@@ -2070,7 +2076,7 @@ def answered_lp(answer: str, cards: _Cards) -> dict[str, int]:
         for cue, sign in _JA_LP_SAID:
             for m in cue.finditer(sentence):
                 if m.group("by"):
-                    card = next((c for c in cards.cards if fold_name(c.name) == fold_name(_clean_name(m.group("by")))), None)
+                    card = cards.find(m.group("by"))
                     players = [card.controller] if card is not None and card.controller in ("self", "opponent") else []
                 else:
                     players = {"自分": ["self"], "相手": ["opponent"]}.get(m.group("who"), ["self", "opponent"])
@@ -2290,8 +2296,7 @@ def answered_moves(answer: str, frame: Frame, cards: _Cards, what: str = "summon
             break
         for m in _JA_DONE_PART.finditer(sentence):
             if does.search(m.group("part")) and not restricts.search(m.group("part")):
-                card = next((c for c in cards.cards if m.group(1) and fold_name(c.name) == fold_name(_clean_name(m.group(1)))),
-                            None)
+                card = cards.find(m.group(1))
                 ref = card.ref if card else None if m.group(1) else (activated[0] if activated else None)
                 if ref in activated:
                     said.setdefault(ref, set()).add(m.group("yes") is not None)
@@ -2304,8 +2309,7 @@ def answered_moves(answer: str, frame: Frame, cards: _Cards, what: str = "summon
             # (one said not to happen is the first activation's: a card named before it, 「虚無空間」の効果によって、
             # is what stops it)
             by = list(_JA_SUMMONS_BY.finditer(sentence, 0, m.start())) if m.group("yes") else []
-            card = next((c for c in cards.cards if by and fold_name(c.name) == fold_name(_clean_name(by[-1].group(1)))),
-                        None)
+            card = cards.find(by[-1].group(1) if by else None)
             ref = card.ref if card else None if by else (activated[0] if activated else None)
             if ref in activated:
                 said.setdefault(ref, set()).add(m.group("yes") is not None)
@@ -2831,11 +2835,10 @@ def read_applied_to(text: str, cards: _Cards) -> None:
     """FrameCard.applied_to of X where the title or question says X's effect is applied to Q, both cards the frame
     already has (this reads no new card: a name only here is not part of the situation); the state words
     themselves stay for the state patterns (X is also `applied`)."""
-    known = {fold_name(c.name) for c in cards.cards if c.name}
     for m in _JA_APPLIED_TO.finditer(text):
-        x, q = (_clean_name(m.group(g)[1:-1]) for g in ("x", "q"))
-        if fold_name(x) in known and fold_name(q) in known and fold_name(x) != fold_name(q):
-            cards.get(x).applied_to = cards.get(q).ref
+        x, q = (cards.find(m.group(g)[1:-1]) for g in ("x", "q"))
+        if x is not None and q is not None and x.ref != q.ref:
+            x.applied_to = q.ref
 
 
 _JA_OWNED = re.compile(r"(?P<at>(?:相手|自分)(?:の)?(?:フィールド|モンスターゾーン)(?:上)?に(?:表側表示で)?存在する、?)?"
