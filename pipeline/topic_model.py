@@ -11,7 +11,8 @@ TEFF_: 「X」の効果 there, ONE_: the only card, NEW_: the newest card by Kon
 of the cards' own texts and names. Most Konami tags name the kind of the one card a Q&A is about; the
 roles tell which card that is, and a second textcat_multilabel (label SUBJECT) scores each card on
 them (`subject_rows`); a card-kind topic's score is blended with its best card's (`blend`, weight
-chosen on the folds). The model is the cross-validation fold models, several seeds per fold (their
+chosen on the folds). The Q&A's date gives DATE_ words and crosses the title's words (TE_, TC_:
+`title_era_tokens`): what Konami tags changed over time. The model is the cross-validation fold models, several seeds per fold (their
 scores averaged); the best-scoring topic is
 always taken, further ones when their score reaches the topic's own threshold, chosen on the folds'
 out-of-fold scores inside the even half (never on odd fids).
@@ -208,11 +209,48 @@ def date_tokens(date: str | None) -> list[str]:
             + [f"DATE_GE{y}" for y in range(2018, min(year, 2030) + 1)])
 
 
+def date_era(date: str | None) -> str | None:
+    """The era of Konami's tagging a (Q&A) date falls in: B up to 2017-03 (the database's first Q&As,
+    2 or 3 tags on 103 of the 714 even-fid ones of 2017-03), E from 2017-04 to 2021, L from 2022 on
+    (one tag; チェーン given far less often: of the even-fid Q&As whose title says チェーン, 68 of 72
+    carry it up to 2017-03, 7 of 28 from 2022 on); None without a date."""
+    m = _DATE.match(date or "")
+    if not m:
+        return None
+    return "B" if m.group(0) <= "2017-03" else "E" if int(m.group(1)) < 2022 else "L"
+
+
+# a word of content (kanji, katakana, Latin letters): not a particle, a digit or punctuation
+_CONTENT = re.compile(r"[\u4e00-\u9fff\u30a0-\u30ffA-Za-z]")
+
+
+def title_era_tokens(heading: str, text: str, date: str | None = None) -> list[str]:
+    """The title's words crossed with the date's era (date_era): TE_<era>&<word> for the content words
+    of the heading with its quoted card names blanked (the title says what a Q&A is about, and what
+    Konami tags for it changed over time: a bag of words cannot cross a word with the date itself), and
+    the chain words TC_: whether the heading says チェーン and how often the text does (0-3+), alone and
+    with the era. Without a date (a ruling that is not a Q&A) only TC_T0 / TC_T1."""
+    from pipeline.nlp_models import get_nlp
+
+    heading = unicodedata.normalize("NFKC", heading or "")
+    text = unicodedata.normalize("NFKC", text or "")
+    in_title = int("チェーン" in heading)
+    era = date_era(date)
+    if era is None:
+        return [f"TC_T{in_title}"]
+    n = min(text.count("チェーン"), 3)
+    out = [f"TC_T{in_title}", f"TC_T{in_title}@{era}", f"TC_N{n}@{era}", f"TC_T{in_title}N{n}@{era}"]
+    blanked = re.sub(r"「[^」]*」", "「」", heading).strip()
+    words = [t.text for t in get_nlp("ja").make_doc(blanked) if not t.is_space] if blanked else []
+    return out + [f"TE_{era}&{w}" for w in dict.fromkeys(words) if _CONTENT.search(w)]
+
+
 def tokens(heading: str, text: str, cards: Iterable = (), kind_repeat: int = 1,
            date: str | None = None) -> list[str]:
     """The classifier's input words, each once (a set of words: a long answer repeating a word does not
     outweigh the cards): the Japanese tokens of heading and text (NFKC) and their bigrams (a|b), then
-    the card words (card_tokens), repeated `kind_repeat` times, then the date words (date_tokens)."""
+    the card words (card_tokens), repeated `kind_repeat` times, then the date words (date_tokens) and
+    the title's words crossed with the date's era (title_era_tokens)."""
     from pipeline.nlp_models import get_nlp
 
     nlp = get_nlp("ja")
@@ -221,7 +259,8 @@ def tokens(heading: str, text: str, cards: Iterable = (), kind_repeat: int = 1,
         if part:
             words += [t.text for t in nlp.make_doc(part) if not t.is_space]
     grams = list(dict.fromkeys(words + [f"{a}|{b}" for a, b in zip(words, words[1:])]))
-    return grams + card_tokens(heading, text, cards) * max(1, kind_repeat) + date_tokens(date)
+    return (grams + card_tokens(heading, text, cards) * max(1, kind_repeat) + date_tokens(date)
+            + title_era_tokens(heading, text, date))
 
 
 def qa_text(qa: dict) -> tuple[str, str]:

@@ -125,6 +125,25 @@ def test_date_words_of_a_konami_qa(qas, catalog):
     assert {"DATE_Y2023", "DATE_GE2023&KIND_monster"} <= set(row)
 
 
+def test_title_words_crossed_with_the_era_of_the_date():
+    """The title's words (card names blanked) and its チェーン are crossed with the era of Konami's
+    tagging; without a date only whether the title says チェーン."""
+    assert [topic_model.date_era(d) for d in ("2017-03-24", "2017-04-01", "2021-12-31", "2022-01-05")] == \
+        ["B", "E", "E", "L"]
+    assert topic_model.date_era(None) is None and topic_model.date_era("no date") is None
+    title = "「サイクロン」の効果にチェーンして「ＢＦ－大旆のヴァーユ」の効果を発動できますか？"
+    words = topic_model.title_era_tokens(title, "チェーン１で発動し、チェーン２で…", "2017-03-24")
+    assert words[:4] == ["TC_T1", "TC_T1@B", "TC_N2@B", "TC_T1N2@B"]
+    assert {"TE_B&チェーン", "TE_B&効果", "TE_B&発動"} <= set(words)
+    assert not any("サイクロン" in w or "ヴァーユ" in w for w in words)  # card names are blanked
+    assert not any(w.endswith(("&の", "&に", "&?", "&「")) for w in words)  # particles, punctuation
+    later = topic_model.title_era_tokens(title, "", "2023-05-01")
+    assert "TE_L&チェーン" in later and "TC_N0@L" in later and "TE_B&チェーン" not in later
+    assert topic_model.title_era_tokens(title, "チェーン", None) == ["TC_T1"]
+    assert topic_model.title_era_tokens("「サイクロン」の効果", "", None) == ["TC_T0"]
+    assert "TE_L&チェーン" in topic_model.tokens(title, "", date="2023-05-01")
+
+
 def test_blend_mixes_only_the_card_kind_topics():
     cats = {"chain": 0.6, "xyz": 0.2, "spell_cards": 0.4, "trap_cards": 0.3}
     blended = topic_model.blend(cats, [("xyz", 0.9), ("spell_cards", 0.1), ("xyz", 0.5)], 0.5)
