@@ -12,10 +12,10 @@ of the cards' own texts and names. Most Konami tags name the kind of the one car
 roles tell which card that is, and a second textcat_multilabel (label SUBJECT) scores each card on
 them (`subject_rows`); a card-kind topic's score is blended with its best card's (`blend`, weight
 chosen on the folds). The Q&A's date gives DATE_ words and crosses the title's words (TE_, TC_:
-`title_era_tokens`): what Konami tags changed over time. The model is the cross-validation fold models, several seeds per fold (their
-scores averaged); the best-scoring topic is
-always taken, further ones when their score reaches the topic's own threshold, chosen on the folds'
-out-of-fold scores inside the even half (never on odd fids).
+`title_era_tokens`), because what Konami tags changed over time. The model is the cross-validation
+fold models, several seeds per fold (their scores averaged); the best-scoring topic is always taken,
+further ones when their score reaches the topic's own threshold, chosen on the folds' out-of-fold
+scores inside the even half (never on odd fids).
 
 The NLP stage uses the model for Japanese when it is built (pipeline.topics) and falls back to the
 cue lists otherwise, with a warning. Odd fids stay held out for `rulings nlp eval --set topics`.
